@@ -1,0 +1,98 @@
+import { betterAuth } from "better-auth";
+import type { Kysely } from "kysely";
+import type { Engine } from "#app/data/db.server";
+import type { Database } from "#app/data/schema";
+
+export interface AuthSettings {
+  db: Kysely<Database>;
+  engine: Engine;
+  secret: string;
+  baseURL: string;
+  adminEmail?: string;
+}
+
+/**
+ * Better Auth over our own Kysely instance. Its HTTP handler is not mounted: the app calls
+ * `auth.api` from its own actions, which parse input with Zod and apply our rate limits first.
+ * Tables and columns are ours (snake_case, migrations/0001), mapped here field by field.
+ */
+export function createAuth(settings: AuthSettings) {
+  return betterAuth({
+    appName: "Quiniela",
+    baseURL: settings.baseURL,
+    secret: settings.secret,
+    database: { db: settings.db, type: settings.engine },
+    telemetry: { enabled: false },
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+    },
+    advanced: {
+      useSecureCookies: settings.baseURL.startsWith("https://"),
+      cookiePrefix: "quiniela",
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+    },
+    user: {
+      modelName: "users",
+      fields: {
+        emailVerified: "email_verified",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+      additionalFields: {
+        role: { type: "string", fieldName: "role", defaultValue: "user", input: false, required: false },
+        displayName: { type: "string", fieldName: "display_name", input: false, required: false },
+        avatarColor: { type: "string", fieldName: "avatar_color", defaultValue: "blue", input: false, required: false },
+      },
+    },
+    account: {
+      modelName: "accounts",
+      fields: {
+        userId: "user_id",
+        accountId: "account_id",
+        providerId: "provider_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        createdAt: "created_at",
+        updatedAt: "updated_at",
+      },
+    },
+    verification: {
+      modelName: "verifications",
+      fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The configured admin e-mail becomes admin the moment it registers.
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: settings.adminEmail && user.email.toLowerCase() === settings.adminEmail ? "admin" : "user",
+            },
+          }),
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

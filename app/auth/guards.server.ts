@@ -1,0 +1,63 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { userContext } from "#app/http/context";
+import { getRuntime } from "#app/runtime.server";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: "user" | "admin";
+  displayName: string;
+  image: string | null;
+  avatarColor: string;
+}
+
+export const FORBIDDEN_MESSAGE = "No tienes acceso a esta página";
+
+/** The signed-in user, or null. Reads the session row on every request, so revocation is immediate. */
+export async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("Cookie")?.includes("session_token")) return null;
+  const result = await getRuntime().auth.api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const user = result.user as typeof result.user & { role?: string; displayName?: string | null; avatarColor?: string };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === "admin" ? "admin" : "user",
+    displayName: user.displayName || user.name,
+    image: user.image ?? null,
+    avatarColor: user.avatarColor ?? "blue",
+  };
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+export function optionalUser({ context }: Pick<Args, "context">): SessionUser | null {
+  return context.get(userContext);
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return redirect(back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/** Anonymous visitors go to /login and come back here after signing in. */
+export function requireUser({ request, context }: Args): SessionUser {
+  const user = context.get(userContext);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** Admin routes: anonymous → /login; signed-in non-admins → 403 'No tienes acceso a esta página'. */
+export function requireAdmin(args: Args): SessionUser {
+  const user = requireUser(args);
+  if (user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+  return user;
+}
+
+/** /login and /register: a signed-in user is sent home. */
+export function requireAnonymous({ context }: Pick<Args, "context">): void {
+  if (context.get(userContext)) throw redirect("/");
+}

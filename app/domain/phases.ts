@@ -1,0 +1,30 @@
+/**
+ * Phase names. The season stores the 23 phases by name ('Jornada 1' … 'Final Vuelta'); older
+ * data used a bare round number or 'Quarters', 'Semifinals', 'Final', which map as the original did.
+ */
+const LEGACY_LABELS: Record<string, string> = {
+  Quarters: "Cuartos de Final",
+  Semifinals: "Semifinales",
+  Final: "Final",
+};
+
+export function phaseLabel(value: string | number): string {
+  const text = String(value).trim();
+  const legacy = LEGACY_LABELS[text];
+  if (legacy) return legacy;
+  if (/^\d+$/.test(text)) return `Jornada ${Number(text)}`;
+  return text;
+}
+
+function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+}
+
+/** Knockout rounds (Cuartos, Semifinal, Final, in any case or accent, legacy names included). */
+export function isKnockoutPhase(name: string): boolean {
+  const folded = fold(name);
+  return ["cuartos", "quarters", "semifinal", "final"].some((word) => folded.includes(word));
+}

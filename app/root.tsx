@@ -1,0 +1,141 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+
+import { AppShell, Button, Center, ColorSchemeScript, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { readSessionUser } from "./auth/guards.server";
+import { userContext } from "./http/context";
+import { takeToast } from "./http/toast.server";
+import { Navbar, type NavUser } from "./ui/Navbar";
+import { useNonce } from "./ui/nonce";
+import { COLOR_SCHEME_KEY, colorSchemeManager, theme } from "./ui/theme";
+import { useToast } from "./ui/toasts";
+
+/** Reads the session once per request; every guard below uses what this puts in context. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    context.set(userContext, await readSessionUser(request));
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  const { toast, setCookie } = await takeToast(request);
+  const navUser: NavUser | null = user && {
+    displayName: user.displayName,
+    image: user.image,
+    avatarColor: user.avatarColor,
+    isAdmin: user.role === "admin",
+  };
+  return data({ user: navUser, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Quiniela" },
+  { name: "description", content: "Pronostica los marcadores de la Liga MX y compite con tus compañeros." },
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="es-MX" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" localStorageKey={COLOR_SCHEME_KEY} />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+          <Notifications position="top-center" zIndex={1000} />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ user, children }: { user: NavUser | null; children: React.ReactNode }) {
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <AppShell.Header>
+        <Navbar user={user} />
+      </AppShell.Header>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
+  return (
+    <Shell user={loaderData.user}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Spanish error pages; the stack only in development, never SQL or traces in production. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  let status = 500;
+  let title = "Algo salió mal";
+  let message = "Ocurrió un error inesperado. Inténtalo de nuevo en unos momentos.";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    if (status === 403) {
+      title = "No tienes acceso a esta página";
+      message = "Esta sección es solo para el administrador de la quiniela.";
+    } else if (status === 404) {
+      title = "Página no encontrada";
+      message = "La página que buscas no existe.";
+    } else if (status === 429) {
+      title = "Demasiados intentos";
+      message = "Espera unos minutos e inténtalo de nuevo.";
+    }
+  }
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <Shell user={rootData?.user ?? null}>
+      <Container size="sm" py={80}>
+        <Center>
+          <Stack align="center" gap="md" ta="center">
+            <Text fz={64} fw={900} c="dimmed" lh={1}>
+              {status}
+            </Text>
+            <Title order={1} fz={28}>
+              {title}
+            </Title>
+            <Text c="dimmed">{message}</Text>
+            <Button component={Link} to="/" variant="light">
+              Volver al inicio
+            </Button>
+            {stack && (
+              <Text component="pre" ta="left" fz="xs" style={{ overflow: "auto", maxWidth: "100%" }}>
+                {stack}
+              </Text>
+            )}
+          </Stack>
+        </Center>
+      </Container>
+    </Shell>
+  );
+}

@@ -1,0 +1,92 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { isAPIError } from "better-auth/api";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { forwardCookies } from "#app/auth/cookies";
+import { fieldErrors, type FieldErrors, LoginSchema } from "#app/auth/forms";
+import { authRateLimit } from "#app/auth/rate-limit.server";
+import { requestInfoContext } from "#app/http/context";
+import { safeRedirectPath } from "#app/http/redirect";
+import { flashToast } from "#app/http/toast.server";
+import { getRuntime } from "#app/runtime.server";
+import { AuthCard } from "#app/ui/AuthCard";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Iniciar Sesión · Quiniela" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { redirectTo: safeRedirectPath(redirectTo, "") };
+}
+
+type ActionResult = { errors: FieldErrors; toast: Toast | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = LoginSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  }
+  const { email, password, redirectTo } = parsed.data;
+  const limited = await authRateLimit("signin", { ip: context.get(requestInfoContext).clientIp, email });
+  if (limited) return limited;
+
+  try {
+    const result = await getRuntime().auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const headers = forwardCookies(result.headers);
+    headers.append("Set-Cookie", await flashToast(successToast("¡Bienvenido de nuevo!", "Inicio de sesión exitoso")));
+    return redirect(safeRedirectPath(redirectTo), { headers });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return data<ActionResult>(
+      { errors: {}, toast: errorToast("Credenciales inválidas", "Error de inicio de sesión") },
+      { status: 401 },
+    );
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  useToast(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+
+  return (
+    <AuthCard title="Iniciar Sesión" subtitle="Entra para capturar tus pronósticos de la jornada.">
+      <Form method="post" noValidate>
+        <Stack gap="md">
+          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
+          <TextInput
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            error={errors.email}
+            required
+          />
+          <PasswordInput
+            label="Contraseña"
+            name="password"
+            autoComplete="current-password"
+            error={errors.password}
+            required
+          />
+          <Button type="submit" fullWidth mt="xs" loading={submitting}>
+            Iniciar Sesión
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            ¿No tienes cuenta?{" "}
+            <Anchor component={Link} to="/register" fw={600}>
+              Registrarse
+            </Anchor>
+          </Text>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

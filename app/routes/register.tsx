@@ -1,0 +1,97 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { isAPIError } from "better-auth/api";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
+import { forwardCookies } from "#app/auth/cookies";
+import { fieldErrors, type FieldErrors, RegisterSchema } from "#app/auth/forms";
+import { authRateLimit } from "#app/auth/rate-limit.server";
+import { requestInfoContext } from "#app/http/context";
+import { flashToast } from "#app/http/toast.server";
+import { getRuntime } from "#app/runtime.server";
+import { AuthCard } from "#app/ui/AuthCard";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [{ title: "Registrarse · Quiniela" }];
+
+type ActionResult = { errors: FieldErrors; toast: Toast | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = RegisterSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  }
+  const { name, email, password } = parsed.data;
+  const limited = await authRateLimit("signup", { ip: context.get(requestInfoContext).clientIp, email });
+  if (limited) return limited;
+
+  try {
+    // Better Auth signs the new user in at once (autoSignIn), as the original did.
+    const result = await getRuntime().auth.api.signUpEmail({
+      body: { name, email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const headers = forwardCookies(result.headers);
+    headers.append("Set-Cookie", await flashToast(successToast(`¡Bienvenido a la Quiniela, ${name}!`, "Registro exitoso")));
+    return redirect("/", { headers });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const message = registerErrorMessage(errorCode(error));
+    return data<ActionResult>(
+      { errors: {}, toast: errorToast(message, "Error de registro") },
+      { status: error.statusCode === 422 || error.statusCode === 409 ? 409 : 400 },
+    );
+  }
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
+  useToast(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+
+  return (
+    <AuthCard title="Registrarse" subtitle="Crea tu cuenta para unirte a la quiniela.">
+      <Form method="post" noValidate>
+        <Stack gap="md">
+          <TextInput label="Nombre" name="name" autoComplete="name" error={errors.name} required />
+          <TextInput
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            error={errors.email}
+            required
+          />
+          <PasswordInput
+            label="Contraseña"
+            name="password"
+            autoComplete="new-password"
+            description="Al menos 6 caracteres"
+            error={errors.password}
+            required
+          />
+          <PasswordInput
+            label="Confirmar contraseña"
+            name="confirmPassword"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+            required
+          />
+          <Button type="submit" fullWidth mt="xs" loading={submitting}>
+            Registrarse
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            ¿Ya tienes cuenta?{" "}
+            <Anchor component={Link} to="/login" fw={600}>
+              Iniciar Sesión
+            </Anchor>
+          </Text>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { type Auth, createAuth } from "./auth/auth.server";
+import { loadOrCreateSecret } from "./auth/secret.server";
+import { type Config, getConfig } from "./config.server";
+import { type DatabaseHandle, openDatabase } from "./data/db.server";
+import { migrateToLatest } from "./data/migrate.server";
+import { seedSeason } from "./data/season.server";
+import { promoteAdminEmail } from "./data/users.server";
+
+export interface Runtime extends DatabaseHandle {
+  config: Config;
+  auth: Auth;
+  secret: string;
+}
+
+let runtime: Runtime | undefined;
+let starting: Promise<Runtime> | undefined;
+
+/**
+ * Opens the database, migrates, seeds the season and applies ADMIN_EMAIL. Runs once per
+ * process, before the server accepts requests.
+ */
+export function startRuntime(): Promise<Runtime> {
+  starting ??= (async () => {
+    const config = getConfig();
+    const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+    await migrateToLatest(handle.db);
+    await seedSeason(handle.db);
+    await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
+    const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
+    const auth = createAuth({
+      ...handle,
+      secret,
+      baseURL: config.BASE_URL ?? `http://localhost:${config.PORT}`,
+      adminEmail: config.ADMIN_EMAIL,
+    });
+    runtime = { ...handle, config, auth, secret };
+    return runtime;
+  })();
+  return starting;
+}
+
+/** The started runtime; loaders and actions only run after startRuntime() has finished. */
+export function getRuntime(): Runtime {
+  if (!runtime) throw new Error("El servidor aún no ha iniciado");
+  return runtime;
+}
+
+export async function stopRuntime(): Promise<void> {
+  if (!runtime) return;
+  await runtime.db.destroy();
+  runtime = undefined;
+  starting = undefined;
+}

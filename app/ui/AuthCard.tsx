@@ -1,0 +1,23 @@
+import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
+
+/** The centred card of /login, /register and /reset-password. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Center mih="calc(100dvh - 60px)" px="sm" py="xl">
+      <Box w="100%" maw={420}>
+        <Stack gap={6} mb="lg" ta="center">
+          <Title order={1} fz={28}>
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {subtitle}
+          </Text>
+        </Stack>
+        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="lg">
+          {children}
+        </Paper>
+      </Box>
+    </Center>
+  );
+}
+

@@ -1,0 +1,39 @@
+// Serves Quiniela: `node server.js` (production build) or `node server.js --dev` (Vite, live reload).
+const development = process.argv.includes("--dev");
+if (development) process.env.NODE_ENV ??= "development";
+
+const port = Number.parseInt(process.env.PORT || "3000", 10);
+
+let app;
+let stop;
+if (development) {
+  const vite = await import("vite");
+  const express = (await import("express")).default;
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
+  const { startRuntime, createApp } = await entry();
+  await startRuntime();
+  app = express();
+  app.use(viteDevServer.middlewares);
+  const devApp = createApp({ development: true });
+  app.use((req, res, next) => devApp(req, res, next));
+} else {
+  const server = await import("./build/server/index.js");
+  await server.startRuntime();
+  app = server.createApp({ clientDir: "build/client" });
+  stop = server.stopRuntime;
+}
+
+const listener = app.listen(port, () => {
+  console.log(`Quiniela lista en http://localhost:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    listener.close(async () => {
+      await stop?.();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
