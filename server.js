@@ -25,7 +25,7 @@ if (development) {
 }
 
 const listener = app.listen(port, () => {
-  console.log(`Quiniela lista en http://localhost:${port}`);
+  console.log(`Quiniela lista en http://localhost:${listener.address().port}`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -9,7 +9,7 @@ const optionalString = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString.refine(
     (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),

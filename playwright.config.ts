@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests drive Debian's Chromium (never a downloaded browser) against the built server,
+ * started here on its own port with a fresh data folder and the admin e-mail below.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-"));
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node server.js",
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: "admin@quiniela.test",
+      // Every test registers from 127.0.0.1: the per-IP limit is tested on its own, in integration.
+      AUTH_RATE_LIMIT_PER_IP: "10000",
+      LOG_REQUESTS: "false",
+    },
+  },
+});

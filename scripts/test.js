@@ -1,0 +1,33 @@
+// `npm test`: type check, lint, build, unit + integration tests (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then browser tests in the system Chromium. Stops at the first failure.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.error(`No se encontró Chromium en ${chromium}: instálalo con 'apt-get install -y chromium' o define CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+const steps = [
+  ["Tipos", "npx", ["react-router", "typegen"]],
+  ["Tipos", "npx", ["tsc"]],
+  ["Lint", "npx", ["eslint", "."]],
+  ["Compilación", "npx", ["react-router", "build"]],
+  ["Unitarias e integración", "npx", ["vitest", "run"]],
+  ["Navegador", "npx", ["playwright", "test"]],
+];
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log("TEST_DATABASE_URL no está definida: las pruebas de integración corren solo en SQLite.");
+}
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`\n✖ Falló: ${name}`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\n✔ Todas las pruebas pasaron");

@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll } from "vitest";
+
+/**
+ * Runs before each integration test file, in its own worker: gives the file a fresh, empty
+ * database on the engine of its project (a SQLite file, or a new PostgreSQL database) and the
+ * environment the server reads at start.
+ */
+const engine = process.env.TEST_ENGINE;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-test-"));
+
+process.env.NODE_ENV = "production";
+process.env.DATA_DIR = dataDir;
+process.env.ADMIN_EMAIL = "admin@quiniela.test";
+process.env.LOG_REQUESTS = "false";
+process.env.BETTER_AUTH_SECRET = crypto.randomBytes(32).toString("hex");
+delete process.env.DATABASE_URL;
+delete process.env.BASE_URL;
+
+let dropDatabase: (() => Promise<void>) | undefined;
+
+if (engine === "postgres") {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the PostgreSQL project");
+  const name = `quiniela_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+}
+
+afterAll(async () => {
+  await dropDatabase?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
