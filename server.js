@@ -1,4 +1,9 @@
 // Serves Quiniela: `node server.js` (production build) or `node server.js --dev` (Vite, live reload).
+import fs from "node:fs";
+
+// Settings may live in .env (see .env.example); real environment variables win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
 const development = process.argv.includes("--dev");
 if (development) process.env.NODE_ENV ??= "development";
 

@@ -1,15 +1,28 @@
-import { Button, Card, List, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Button, Card, List, Stack, Title } from "@mantine/core";
+import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
+import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { PredictionForm } from "#app/ui/PredictionForm";
+import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 
-export function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  return { seasonName: getRuntime().config.SEASON_NAME };
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { db, config } = getRuntime();
+  return {
+    seasonName: config.SEASON_NAME,
+    matches: await predictionMatches(db, user.id, { timeZone: config.APP_TIMEZONE }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const { status, toast } = await submitPredictionForm(getRuntime().db, user.id, await args.request.formData());
+  return data({ toast }, { status });
 }
 
 function Instructions() {
@@ -19,32 +32,30 @@ function Instructions() {
         ¿Cómo se juega?
       </Title>
       <List spacing={6} size="sm">
-        <List.Item>Pronostica el marcador exacto de cada partido activo de la jornada.</List.Item>
+        <List.Item>Pronostica el marcador exacto de cada partido activo y guarda tus pronósticos.</List.Item>
         <List.Item>Marcador exacto: 3 puntos. Aciertas el ganador o el empate: 1 punto.</List.Item>
         <List.Item>
           Cuartos de Final, Semifinal y Final: 2 puntos extra si aciertas el total de goles de la serie (ida y
           vuelta).
         </List.Item>
-        <List.Item>Una vez guardados, tus pronósticos ya no se pueden modificar.</List.Item>
+        <List.Item>Una vez guardados, tus pronósticos son definitivos: ya no se pueden modificar.</List.Item>
+        <List.Item>Los pronósticos se cierran al comenzar cada partido.</List.Item>
       </List>
     </Card>
   );
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
   return (
     <Page title="Quiniela" description={loaderData.seasonName}>
       <Instructions />
-      <Paper withBorder radius="lg" p="xl">
-        <Stack align="center" gap="xs">
-          <Text c="dimmed" ta="center">
-            No hay partidos disponibles en este momento.
-          </Text>
-        </Stack>
-      </Paper>
-      <Button component={Link} to="/rankings" variant="light" size="md" style={{ alignSelf: "center" }}>
-        Ver Tabla de Posiciones
-      </Button>
+      <PredictionForm matches={loaderData.matches} />
+      <Stack align="center">
+        <Button component={Link} to="/rankings" variant="light" size="md">
+          Ver Tabla de Posiciones
+        </Button>
+      </Stack>
     </Page>
   );
 }

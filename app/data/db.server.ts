@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type Engine = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+}
+
+// COUNT(*) and BIGINT come back from PostgreSQL as strings; ours always fit in a JS number,
+// so both engines hand the code plain numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+/** Opens the database: PostgreSQL when a postgres:// URL is given, else SQLite in dataDir. */
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = new SQLite(path.join(options.dataDir, "quiniela.sqlite"));
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = NORMAL");
+  file.pragma("foreign_keys = ON");
+  file.pragma("busy_timeout = 5000");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: "sqlite" };
+}
+
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

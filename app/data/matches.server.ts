@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { MatchView, TeamView } from "#app/domain/match";
+import type { Database } from "./schema";
+
+function team(id: number | null, name: string | null, code: string | null, logo: string | null): TeamView | null {
+  if (id === null || name === null || code === null) return null;
+  return { id, name, shortCode: code, badgeUrl: logo ?? `/badges/${code}.svg` };
+}
+
+/** Matches with their phase and teams, in season order (phase, kickoff, id). */
+export async function listMatches(
+  db: Kysely<Database>,
+  filter: { activeOnly?: boolean; phaseId?: number; matchIds?: readonly number[] } = {},
+): Promise<MatchView[]> {
+  if (filter.matchIds && filter.matchIds.length === 0) return [];
+  let query = db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .leftJoin("teams as h", "h.id", "m.home_team_id")
+    .leftJoin("teams as a", "a.id", "m.away_team_id")
+    .select([
+      "m.id",
+      "m.phase_id",
+      "p.name as phase_name",
+      "p.position as phase_position",
+      "p.activated_at as phase_activated_at",
+      "m.kickoff_at",
+      "m.home_score",
+      "m.away_score",
+      "m.active",
+      "m.is_first_leg",
+      "h.id as home_id",
+      "h.name as home_name",
+      "h.short_code as home_code",
+      "h.logo_url as home_logo",
+      "a.id as away_id",
+      "a.name as away_name",
+      "a.short_code as away_code",
+      "a.logo_url as away_logo",
+    ])
+    .orderBy("p.position")
+    .orderBy("m.kickoff_at")
+    .orderBy("m.id");
+  if (filter.activeOnly) query = query.where("m.active", "=", 1);
+  if (filter.phaseId !== undefined) query = query.where("m.phase_id", "=", filter.phaseId);
+  if (filter.matchIds) query = query.where("m.id", "in", filter.matchIds);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    phaseId: row.phase_id,
+    phaseName: row.phase_name,
+    phasePosition: row.phase_position,
+    phaseActivatedAt: row.phase_activated_at,
+    home: team(row.home_id, row.home_name, row.home_code, row.home_logo),
+    away: team(row.away_id, row.away_name, row.away_code, row.away_logo),
+    kickoffAt: row.kickoff_at,
+    result: row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null,
+    active: row.active === 1,
+    isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
+  }));
+}

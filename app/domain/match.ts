@@ -1,0 +1,59 @@
+import type { Score } from "./scoring";
+
+/** A match as the screens show it (built by data/matches.server.ts). */
+export interface TeamView {
+  id: number;
+  name: string;
+  shortCode: string;
+  /** The admin's logo URL, else our generated badge. */
+  badgeUrl: string;
+}
+
+export interface MatchView {
+  id: number;
+  phaseId: number;
+  phaseName: string;
+  phasePosition: number;
+  phaseActivatedAt: string | null;
+  home: TeamView | null;
+  away: TeamView | null;
+  kickoffAt: string | null;
+  result: Score | null;
+  active: boolean;
+  isFirstLeg: boolean | null;
+}
+
+/** A match on the prediction form, as one user sees it. */
+export interface PredictionMatch extends MatchView {
+  kickoffLabel: string | null;
+  /** The user's saved pick, if any, with its points once the match has a result. */
+  pick: (Score & { points: number | null; bonus: number }) | null;
+  /** Why no new pick is taken (Spanish), or null while the match is open. */
+  lockedBecause: string | null;
+}
+
+export const UNKNOWN_TEAM_BADGE = "/badges/TBD.svg";
+
+type Named = { name: string } | null;
+
+export function teamLabel(team: Named): string {
+  return team?.name ?? "Por definir";
+}
+
+/** 'América vs Cruz Azul': the accessible name of a match on every screen. */
+export function matchLabel(match: { home: Named; away: Named }): string {
+  return `${teamLabel(match.home)} vs ${teamLabel(match.away)}`;
+}
+
+/** Groups matches by phase, keeping season order. */
+export function groupByPhase<M extends Pick<MatchView, "phaseId" | "phaseName">>(
+  matches: readonly M[],
+): { phaseId: number; phaseName: string; matches: M[] }[] {
+  const groups = new Map<number, { phaseId: number; phaseName: string; matches: M[] }>();
+  for (const match of matches) {
+    const group = groups.get(match.phaseId) ?? { phaseId: match.phaseId, phaseName: match.phaseName, matches: [] };
+    group.matches.push(match);
+    groups.set(match.phaseId, group);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,93 @@
+import { isKnockoutPhase } from "./phases";
+
+/**
+ * The scoring rules of SPEC §5, the one place they live. Everything that shows points (overall
+ * and per-phase tables, pool tables, exports) gets them from here, directly or through the
+ * points this module wrote when a result was saved.
+ */
+
+export interface Score {
+  home: number;
+  away: number;
+}
+
+export const POINTS_EXACT = 3;
+export const POINTS_OUTCOME = 1;
+export const KNOCKOUT_BONUS = 2;
+
+/** 3 for the exact score; else 1 for the right draw or winner; else 0. Null while no result. */
+export function predictionPoints(real: Score | null, predicted: Score): number | null {
+  if (!real) return null;
+  if (real.home === predicted.home && real.away === predicted.away) return POINTS_EXACT;
+  return Math.sign(real.home - real.away) === Math.sign(predicted.home - predicted.away) ? POINTS_OUTCOME : 0;
+}
+
+export interface ScoredMatch {
+  id: number;
+  phaseName: string;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
+  result: Score | null;
+  isFirstLeg: boolean | null;
+  kickoffAt: string | null;
+  phasePosition: number;
+}
+
+export interface Tie<M extends ScoredMatch = ScoredMatch> {
+  firstLeg: M;
+  secondLeg: M;
+}
+
+/** Cuartos, Semifinal or Final: the round a knockout phase belongs to (legs share it). */
+export function knockoutRound(phaseName: string): string | null {
+  if (!isKnockoutPhase(phaseName)) return null;
+  const folded = phaseName
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+  if (folded.includes("cuartos") || folded.includes("quarters")) return "cuartos";
+  if (folded.includes("semifinal")) return "semifinal";
+  return "final";
+}
+
+function legOrder(a: ScoredMatch, b: ScoredMatch): number {
+  if (a.isFirstLeg !== b.isFirstLeg && a.isFirstLeg !== null && b.isFirstLeg !== null) return a.isFirstLeg ? -1 : 1;
+  if (a.phasePosition !== b.phasePosition) return a.phasePosition - b.phasePosition;
+  if (a.kickoffAt && b.kickoffAt && a.kickoffAt !== b.kickoffAt) return a.kickoffAt < b.kickoffAt ? -1 : 1;
+  return a.id - b.id;
+}
+
+/**
+ * Two-legged ties: the two matches of one knockout round between the same two teams. A round
+ * and pair with any other number of matches is no tie (and earns no bonus).
+ */
+export function findTies<M extends ScoredMatch>(matches: readonly M[]): Tie<M>[] {
+  const groups = new Map<string, M[]>();
+  for (const match of matches) {
+    const round = knockoutRound(match.phaseName);
+    if (!round || match.homeTeamId === null || match.awayTeamId === null) continue;
+    const pair = [match.homeTeamId, match.awayTeamId].sort((x, y) => x - y).join("-");
+    const key = `${round}:${pair}`;
+    groups.set(key, [...(groups.get(key) ?? []), match]);
+  }
+  const ties: Tie<M>[] = [];
+  for (const legs of groups.values()) {
+    if (legs.length !== 2) continue;
+    const [firstLeg, secondLeg] = [...legs].sort(legOrder) as [M, M];
+    ties.push({ firstLeg, secondLeg });
+  }
+  return ties;
+}
+
+/**
+ * The knockout bonus for one user and tie: both legs have results, the user predicted both, and
+ * their predicted goals over both legs equal the real goals, which must be above 0.
+ */
+export function tieBonus(tie: Tie, firstPick: Score | undefined, secondPick: Score | undefined): number {
+  const first = tie.firstLeg.result;
+  const second = tie.secondLeg.result;
+  if (!first || !second || !firstPick || !secondPick) return 0;
+  const realGoals = first.home + first.away + second.home + second.away;
+  const predictedGoals = firstPick.home + firstPick.away + secondPick.home + secondPick.away;
+  return realGoals > 0 && realGoals === predictedGoals ? KNOCKOUT_BONUS : 0;
+}
