@@ -1,5 +1,7 @@
 // Serves Quiniela: `node server.js` (production build) or `node server.js --dev` (Vite, live reload).
 import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 // Settings may live in .env (see .env.example); real environment variables win.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -23,9 +25,10 @@ if (development) {
   const devApp = createApp({ development: true });
   app.use((req, res, next) => devApp(req, res, next));
 } else {
-  const server = await import("./build/server/index.js");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   await server.startRuntime();
-  app = server.createApp({ clientDir: "build/client" });
+  app = server.createApp({ clientDir: path.join(buildDir, "client") });
   stop = server.stopRuntime;
 }
 

@@ -2,6 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 
 import { AppShell, Button, Center, ColorSchemeScript, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import {
   Link,
@@ -63,8 +64,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
-          <Notifications position="top-center" zIndex={1000} />
-          {children}
+          <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
+            <Notifications position="top-center" zIndex={1000} />
+            {children}
+          </ModalsProvider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildEntry = path.join(root, "build/server/index.js");
+const buildEntry = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "server/index.js");
 const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package.json"];
 
 function newestMtime(target) {
