@@ -1,5 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { userContext } from "#app/http/context";
+import { flashToast } from "#app/http/toast.server";
+import { errorToast } from "#app/ui/toast";
 import { getRuntime } from "#app/runtime.server";
 
 export interface SessionUser {
@@ -37,16 +39,23 @@ export function optionalUser({ context }: Pick<Args, "context">): SessionUser | 
   return context.get(userContext);
 }
 
-function loginRedirect(request: Request): Response {
+function loginPath(request: Request): string {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return redirect(back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`);
+  return back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/** Sends an anonymous visitor to /login (and back afterwards), with a toast saying why. */
+export async function redirectToLogin(request: Request, message: string): Promise<Response> {
+  return redirect(loginPath(request), {
+    headers: { "Set-Cookie": await flashToast(errorToast(message)) },
+  });
 }
 
 /** Anonymous visitors go to /login and come back here after signing in. */
 export function requireUser({ request, context }: Args): SessionUser {
   const user = context.get(userContext);
-  if (!user) throw loginRedirect(request);
+  if (!user) throw redirect(loginPath(request));
   return user;
 }
 
