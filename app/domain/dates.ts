@@ -11,3 +11,55 @@ export function formatKickoff(iso: string | null, timeZone: string): string | nu
     hour12: false,
   }).format(new Date(iso));
 }
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A wall-clock date and time as a `<input type="datetime-local">` gives it ('2024-01-13T19:00'),
+ * read in the season's time zone, as an ISO-8601 UTC string; null when it is not a real date.
+ * A time skipped by a daylight-saving jump resolves to the instant after the jump.
+ */
+export function zonedLocalToUtc(local: string, timeZone: string): string | null {
+  const match = LOCAL_DATE_TIME.exec(local.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(wall);
+  const sameDay = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  if (!sameDay || hour > 23 || minute > 59 || second > 59) return null;
+  let instant = wall - zoneOffset(wall, timeZone);
+  const settled = wall - zoneOffset(instant, timeZone);
+  if (settled !== instant) instant = Math.max(instant, settled);
+  return new Date(instant).toISOString();
+}
+
+/** An ISO-8601 instant as the season's wall clock, in the `datetime-local` format ('2024-01-13T19:00'). */
+export function utcToZonedLocal(iso: string, timeZone: string): string | null {
+  const instant = new Date(iso).getTime();
+  if (Number.isNaN(instant)) return null;
+  return new Date(instant + zoneOffset(instant, timeZone)).toISOString().slice(0, 16);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from "vitest";
+import { formatKickoff, utcToZonedLocal, zonedLocalToUtc } from "./dates";
+
+describe("zonedLocalToUtc", () => {
+  test("reads the wall clock in Mexico City (UTC-6, no daylight saving since 2022)", () => {
+    expect(zonedLocalToUtc("2024-01-13T19:00", "America/Mexico_City")).toBe("2024-01-14T01:00:00.000Z");
+    expect(zonedLocalToUtc("2024-07-01T12:30", "America/Mexico_City")).toBe("2024-07-01T18:30:00.000Z");
+  });
+
+  test("accepts seconds and surrounding spaces", () => {
+    expect(zonedLocalToUtc(" 2024-03-02T21:05:30 ", "America/Mexico_City")).toBe("2024-03-03T03:05:30.000Z");
+  });
+
+  test("follows daylight saving where the zone has it", () => {
+    expect(zonedLocalToUtc("2024-01-15T12:00", "America/Tijuana")).toBe("2024-01-15T20:00:00.000Z");
+    expect(zonedLocalToUtc("2024-07-15T12:00", "America/Tijuana")).toBe("2024-07-15T19:00:00.000Z");
+    expect(zonedLocalToUtc("2024-07-15T12:00", "Europe/Madrid")).toBe("2024-07-15T10:00:00.000Z");
+  });
+
+  test("a time skipped by the spring jump lands after the jump", () => {
+    // 2024-03-10 02:30 does not exist in Los Angeles (02:00 → 03:00, UTC-8 → UTC-7).
+    expect(zonedLocalToUtc("2024-03-10T02:30", "America/Los_Angeles")).toBe("2024-03-10T10:30:00.000Z");
+  });
+
+  test("UTC is read as is", () => {
+    expect(zonedLocalToUtc("2024-02-29T00:00", "UTC")).toBe("2024-02-29T00:00:00.000Z");
+  });
+
+  test.each(["", "mañana", "2024-02-30T10:00", "2023-02-29T10:00", "2024-13-01T10:00", "2024-01-01T24:00", "2024-01-01T10:60", "2024-01-01"])(
+    "%j is not a date and time",
+    (text) => {
+      expect(zonedLocalToUtc(text, "America/Mexico_City")).toBeNull();
+    },
+  );
+});
+
+describe("utcToZonedLocal", () => {
+  test("is the inverse of zonedLocalToUtc", () => {
+    expect(utcToZonedLocal("2024-01-14T01:00:00.000Z", "America/Mexico_City")).toBe("2024-01-13T19:00");
+    expect(utcToZonedLocal("2024-07-15T19:00:00.000Z", "America/Tijuana")).toBe("2024-07-15T12:00");
+    for (const local of ["2024-01-13T19:00", "2024-05-26T20:10", "2024-12-31T23:59"]) {
+      expect(utcToZonedLocal(zonedLocalToUtc(local, "America/Mexico_City")!, "America/Mexico_City")).toBe(local);
+    }
+  });
+
+  test("an unreadable instant gives null", () => {
+    expect(utcToZonedLocal("no", "UTC")).toBeNull();
+  });
+});
+
+describe("formatKickoff", () => {
+  test("shows the instant in the season's time zone", () => {
+    expect(formatKickoff("2024-01-14T01:00:00.000Z", "America/Mexico_City")).toMatch(/13.*19:00/);
+    expect(formatKickoff(null, "America/Mexico_City")).toBeNull();
+  });
+});
