@@ -28,3 +28,12 @@ export function isKnockoutPhase(name: string): boolean {
   const folded = fold(name);
   return ["cuartos", "quarters", "semifinal", "final"].some((word) => folded.includes(word));
 }
+
+/** Which leg a knockout phase holds, from its name: 'Cuartos Ida' → first, 'Final Vuelta' → second. */
+export function legOfPhase(name: string): "first" | "second" | null {
+  const folded = fold(name);
+  if (!isKnockoutPhase(name)) return null;
+  if (/\bida\b/.test(folded)) return "first";
+  if (/\bvuelta\b/.test(folded)) return "second";
+  return null;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, test } from "vitest";
+import {
+  activateFormSchema,
+  ADMIN_MESSAGES,
+  matchesFormSchema,
+  parseForm,
+  phaseParam,
+  predictionFormSchema,
+  resultFormSchema,
+} from "./admin-forms";
+
+const matches = matchesFormSchema("America/Mexico_City");
+
+describe("/admin/matches form", () => {
+  test("create: ids as numbers, kickoff read in the season's time zone", () => {
+    expect(
+      parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2", kickoff: "2024-01-13T19:00" }),
+    ).toEqual({
+      ok: true,
+      data: { intent: "create", phaseId: 3, homeTeamId: 1, awayTeamId: 2, kickoff: "2024-01-14T01:00:00.000Z" },
+    });
+  });
+
+  test("create: the kickoff is optional", () => {
+    const parsed = parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2", kickoff: "" });
+    expect(parsed.ok && parsed.data).toMatchObject({ kickoff: null });
+    const without = parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2" });
+    expect(without.ok && without.data).toMatchObject({ kickoff: null });
+  });
+
+  test.each([
+    [{ homeTeamId: "1", awayTeamId: "2" }],
+    [{ phaseId: "3", awayTeamId: "2" }],
+    [{ phaseId: "3", homeTeamId: "1" }],
+    [{ phaseId: "", homeTeamId: "1", awayTeamId: "2" }],
+    [{ phaseId: "x", homeTeamId: "1", awayTeamId: "2" }],
+  ])("create without phase or teams: 'Por favor completa todos los campos' (%j)", (fields) => {
+    expect(parseForm(matches, { intent: "create", ...fields })).toEqual({ ok: false, message: ADMIN_MESSAGES.incompleteMatch });
+  });
+
+  test("create: a team cannot play itself; a bad date is refused", () => {
+    expect(parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "1" })).toEqual({
+      ok: false,
+      message: ADMIN_MESSAGES.sameTeams,
+    });
+    expect(
+      parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2", kickoff: "2024-02-30T10:00" }),
+    ).toEqual({ ok: false, message: ADMIN_MESSAGES.badKickoff });
+  });
+
+  test("toggle-phase and reset", () => {
+    expect(parseForm(matches, { intent: "toggle-phase", phaseId: "4", active: "1" })).toEqual({
+      ok: true,
+      data: { intent: "toggle-phase", phaseId: 4, active: true },
+    });
+    expect(parseForm(matches, { intent: "toggle-phase", phaseId: "4", active: "0" })).toMatchObject({
+      data: { active: false },
+    });
+    expect(parseForm(matches, { intent: "toggle-phase", phaseId: "4", active: "sí" })).toEqual({
+      ok: false,
+      message: ADMIN_MESSAGES.badActive,
+    });
+    expect(parseForm(matches, { intent: "reset", matchId: "17" })).toEqual({ ok: true, data: { intent: "reset", matchId: 17 } });
+    expect(parseForm(matches, { intent: "reset" })).toEqual({ ok: false, message: ADMIN_MESSAGES.noMatch });
+  });
+
+  test("an unknown intent", () => {
+    expect(parseForm(matches, { intent: "drop" })).toEqual({ ok: false, message: ADMIN_MESSAGES.unknownIntent });
+    expect(parseForm(matches, {})).toEqual({ ok: false, message: ADMIN_MESSAGES.unknownIntent });
+  });
+});
+
+describe("scores on admin screens (0–20)", () => {
+  test("a result", () => {
+    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", home: "2", away: " 0 " })).toEqual({
+      ok: true,
+      data: { intent: "save-result", matchId: 5, home: 2, away: 0 },
+    });
+    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", home: "20", away: "20" }).ok).toBe(true);
+  });
+
+  test.each([
+    [{ home: "2" }, ADMIN_MESSAGES.missingResult],
+    [{ home: "", away: "1" }, ADMIN_MESSAGES.missingResult],
+    [{ home: "21", away: "1" }, ADMIN_MESSAGES.goalsRange],
+    [{ home: "-1", away: "1" }, ADMIN_MESSAGES.goalsRange],
+    [{ home: "1.5", away: "1" }, ADMIN_MESSAGES.goalsRange],
+    [{ home: "dos", away: "1" }, ADMIN_MESSAGES.goalsRange],
+  ])("result %j is refused", (scores, message) => {
+    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", ...scores })).toEqual({ ok: false, message });
+  });
+
+  test("a prediction", () => {
+    expect(
+      parseForm(predictionFormSchema, { intent: "update-prediction", predictionId: "8", home: "1", away: "1" }),
+    ).toEqual({ ok: true, data: { intent: "update-prediction", predictionId: 8, home: 1, away: 1 } });
+    expect(parseForm(predictionFormSchema, { intent: "update-prediction", predictionId: "8", home: "1" })).toEqual({
+      ok: false,
+      message: ADMIN_MESSAGES.missingPrediction,
+    });
+    expect(
+      parseForm(predictionFormSchema, { intent: "update-prediction", predictionId: "8", home: "1", away: "21" }),
+    ).toEqual({ ok: false, message: ADMIN_MESSAGES.goalsRange });
+  });
+});
+
+describe("activation", () => {
+  test("needs a phase: 'Selecciona una jornada'", () => {
+    expect(parseForm(activateFormSchema, { intent: "activate", phaseId: "2" })).toEqual({
+      ok: true,
+      data: { intent: "activate", phaseId: 2 },
+    });
+    expect(parseForm(activateFormSchema, { intent: "activate", phaseId: "" })).toEqual({
+      ok: false,
+      message: ADMIN_MESSAGES.noPhase,
+    });
+    expect(parseForm(activateFormSchema, { intent: "activate" })).toEqual({ ok: false, message: ADMIN_MESSAGES.noPhase });
+  });
+});
+
+describe("parseForm", () => {
+  test("reads FormData and URLSearchParams, first value of a repeated field", () => {
+    const data = new FormData();
+    data.append("intent", "activate");
+    data.append("phaseId", "3");
+    data.append("phaseId", "4");
+    expect(parseForm(activateFormSchema, data)).toEqual({ ok: true, data: { intent: "activate", phaseId: 3 } });
+    expect(parseForm(activateFormSchema, new URLSearchParams("intent=activate&phaseId=7"))).toEqual({
+      ok: true,
+      data: { intent: "activate", phaseId: 7 },
+    });
+  });
+});
+
+describe("phaseParam", () => {
+  test("?jornada= as an id", () => {
+    expect(phaseParam("http://x/admin/predictions?jornada=4")).toBe(4);
+    expect(phaseParam(new URL("http://x/?jornada=0"))).toBeNull();
+    expect(phaseParam("http://x/?jornada=abc")).toBeNull();
+    expect(phaseParam("http://x/")).toBeNull();
+  });
+});
