@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MatchView, TeamView } from "#app/domain/match";
+import { legOfPhase } from "#app/domain/phases";
 import type { Database } from "./schema";
 
 function team(id: number | null, name: string | null, code: string | null, logo: string | null): TeamView | null {
@@ -58,4 +59,48 @@ export async function listMatches(
     active: row.active === 1,
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
   }));
+}
+
+export type CreateMatchResult = { ok: true; matchId: number } | { ok: false; message: string };
+
+/**
+ * Adds a match to a phase (inactive, without result) after checking that the phase and both teams
+ * exist, so a bad id is a clear message and never a half-written row.
+ */
+export async function createMatch(
+  db: Kysely<Database>,
+  match: { phaseId: number; homeTeamId: number; awayTeamId: number; kickoffAt: string | null },
+  now: Date = new Date(),
+): Promise<CreateMatchResult> {
+  return db.transaction().execute(async (trx) => {
+    const phase = await trx.selectFrom("phases").select("name").where("id", "=", match.phaseId).executeTakeFirst();
+    if (!phase) return { ok: false as const, message: "La jornada no existe" };
+    const teams = await trx
+      .selectFrom("teams")
+      .select("id")
+      .where("id", "in", [match.homeTeamId, match.awayTeamId])
+      .execute();
+    if (teams.length !== new Set([match.homeTeamId, match.awayTeamId]).size) {
+      return { ok: false as const, message: "El equipo no existe" };
+    }
+    const stamp = now.toISOString();
+    const leg = legOfPhase(phase.name);
+    const row = await trx
+      .insertInto("matches")
+      .values({
+        phase_id: match.phaseId,
+        home_team_id: match.homeTeamId,
+        away_team_id: match.awayTeamId,
+        kickoff_at: match.kickoffAt,
+        home_score: null,
+        away_score: null,
+        active: 0,
+        is_first_leg: leg === null ? null : leg === "first" ? 1 : 0,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true as const, matchId: row.id };
+  });
 }
