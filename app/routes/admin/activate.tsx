@@ -1,13 +1,131 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin-forms";
+import { formatKickoff } from "#app/domain/dates";
+import { activatePhase, listPhases, predictionCountsByPhase } from "#app/data/phases.server";
+import { readForm, reply, runAction } from "#app/http/admin-action.server";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { PhaseSelect } from "#app/ui/PhaseSelect";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/activate";
 
 export const meta: Route.MetaFunction = () => [{ title: "Activar Quinielas por Jornada · Quiniela" }];
 
-export default function Screen() {
+export async function loader() {
+  const { db, config } = getRuntime();
+  const [phases, counts] = await Promise.all([listPhases(db), predictionCountsByPhase(db)]);
+  return {
+    phases: phases.map((phase) => ({
+      ...phase,
+      predictions: counts.get(phase.id) ?? 0,
+      activatedLabel: formatKickoff(phase.activatedAt, config.APP_TIMEZONE),
+    })),
+  };
+}
+
+const FAILURE = "No se pudieron activar las quinielas.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  return runAction(FAILURE, async () => {
+    const parsed = parseForm(activateFormSchema, form);
+    if (!parsed.ok) {
+      const warning: Toast = { type: "warning", title: "Atención", message: parsed.message };
+      return reply(400, parsed.message === ADMIN_MESSAGES.noPhase ? warning : errorToast(parsed.message));
+    }
+    const activated = await activatePhase(getRuntime().db, parsed.data.phaseId);
+    if (!activated) return reply(400, errorToast(`${FAILURE} La jornada no existe.`));
+    const { activated: count, phaseName } = activated;
+    const what = count === 1 ? "1 pronóstico activado" : `${count} pronósticos activados`;
+    return reply(200, successToast(`${what} para ${phaseName}`, "Jornada activada"));
+  });
+}
+
+export default function ActivatePools({ loaderData }: Route.ComponentProps) {
+  const { phases } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const [phaseId, setPhaseId] = useState<string | null>(null);
+  useToast(fetcher.data?.toast);
+  const chosen = phases.find((phase) => String(phase.id) === phaseId);
+  const activated = phases.filter((phase) => phase.activatedAt);
+
   return (
-    <Page title="Activar Quinielas por Jornada">
-      <ComingSoon />
+    <Page
+      title="Activar Quinielas por Jornada"
+      description="Al activar una jornada se cierran sus pronósticos y se hacen visibles para todos."
+      size="md"
+    >
+      <Card withBorder radius="lg" padding="lg">
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="activate" />
+          <Stack gap="md">
+            <PhaseSelect phases={phases} name="phaseId" value={phaseId} onChange={setPhaseId} />
+            {chosen && (
+              <Text size="sm" c="dimmed">
+                {`${chosen.predictions === 1 ? "1 pronóstico capturado" : `${chosen.predictions} pronósticos capturados`} · ${chosen.activeMatches === 1 ? "1 partido activo" : `${chosen.activeMatches} partidos activos`}`}
+              </Text>
+            )}
+            {chosen?.activatedAt && (
+              <Alert color="green" variant="light" title="Jornada ya activada">
+                {`${chosen.name} se activó el ${chosen.activatedLabel}. Sus pronósticos están cerrados y visibles para todos.`}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" color="green" disabled={!phaseId} loading={fetcher.state !== "idle"}>
+                Activar Quinielas
+              </Button>
+            </Group>
+          </Stack>
+        </fetcher.Form>
+      </Card>
+
+      <Card withBorder radius="lg" padding="md">
+        <Title order={2} fz="lg" mb="sm">
+          Jornadas activadas
+        </Title>
+        {activated.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Aún no se ha activado ninguna jornada.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={360} type="native">
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Jornada</Table.Th>
+                  <Table.Th>Activada</Table.Th>
+                  <Table.Th ta="right">Pronósticos</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {activated.map((phase) => (
+                  <Table.Tr key={phase.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" fw={600}>
+                          {phase.name}
+                        </Text>
+                        <Badge size="xs" variant="light" color="green">
+                          Activada
+                        </Badge>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{phase.activatedLabel}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{phase.predictions}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
     </Page>
   );
 }

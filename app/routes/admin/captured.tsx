@@ -1,13 +1,155 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { phaseParam } from "#app/domain/admin-forms";
+import { formatKickoff } from "#app/domain/dates";
+import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
+import { defaultPhaseId } from "#app/domain/phase-status";
+import { type AdminPrediction, predictionsOfPhase } from "#app/data/admin-predictions.server";
+import { listMatches } from "#app/data/matches.server";
+import { listPhases } from "#app/data/phases.server";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { PhaseFilter } from "#app/ui/PhaseSelect";
+import { TeamBadge } from "#app/ui/TeamBadge";
+import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/captured";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
 
-export default function Screen() {
+type CapturedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[] };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, config } = getRuntime();
+  const phases = await listPhases(db);
+  const phaseId = defaultPhaseId(phases, phaseParam(request.url));
+  if (phaseId === null) return { phases, phaseId, matches: [] as CapturedMatch[], total: 0 };
+  const [matches, predictions] = await Promise.all([listMatches(db, { phaseId }), predictionsOfPhase(db, phaseId)]);
+  const byMatch = new Map<number, AdminPrediction[]>();
+  for (const prediction of predictions) {
+    byMatch.set(prediction.matchId, [...(byMatch.get(prediction.matchId) ?? []), prediction]);
+  }
+  return {
+    phases,
+    phaseId,
+    total: predictions.length,
+    matches: matches
+      .filter((match) => byMatch.has(match.id))
+      .map(
+        (match): CapturedMatch => ({
+          ...match,
+          kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE),
+          predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
+            a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }),
+          ),
+        }),
+      ),
+  };
+}
+
+function Points({ prediction }: { prediction: AdminPrediction }) {
+  if (prediction.points === null) return <Text size="sm" c="dimmed">–</Text>;
+  const total = prediction.points + prediction.bonus;
   return (
-    <Page title="Quinielas Capturadas">
-      <ComingSoon />
+    <Badge variant="light" color={prediction.points === 3 ? "teal" : total > 0 ? "blue" : "gray"}>
+      {`${total} ${total === 1 ? "pt" : "pts"}`}
+    </Badge>
+  );
+}
+
+function MatchCard({ match }: { match: CapturedMatch }) {
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label={matchLabel(match)}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {`Partido de ${match.phaseName}${match.kickoffLabel ? ` · ${match.kickoffLabel}` : ""}`}
+          </Text>
+          {match.phaseActivatedAt && (
+            <Badge size="xs" variant="light" color="green">
+              Activada
+            </Badge>
+          )}
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+            <TeamBadge team={match.home} size={36} />
+            <Text fw={700} size="sm" lineClamp={2}>
+              {teamLabel(match.home)}
+            </Text>
+          </Group>
+          <Text fw={800} fz="xl" miw={64} ta="center">
+            {match.result ? `${match.result.home} - ${match.result.away}` : "vs"}
+          </Text>
+          <Group gap={8} wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={700} size="sm" ta="right" lineClamp={2}>
+              {teamLabel(match.away)}
+            </Text>
+            <TeamBadge team={match.away} size={36} />
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed" ta="center">
+          {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
+        </Text>
+        <Table verticalSpacing={4} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Usuario</Table.Th>
+              <Table.Th ta="center">Pronóstico</Table.Th>
+              <Table.Th ta="right">Puntos</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {match.predictions.map((prediction) => (
+              <Table.Tr key={prediction.id}>
+                <Table.Td>
+                  <Group gap={8} wrap="nowrap">
+                    <UserAvatar name={prediction.userName} image={prediction.userImage} color={prediction.userColor} size={24} />
+                    <Text size="sm" truncate>
+                      {prediction.userName}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="center">
+                  <Text size="sm" fw={700}>
+                    {`${prediction.home} - ${prediction.away}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Points prediction={prediction} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
+export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
+  const { phases, phaseId, matches, total } = loaderData;
+  return (
+    <Page title="Quinielas Capturadas" description="Todos los pronósticos de todos los usuarios, revelados o no.">
+      <Group align="flex-end" justify="space-between" gap="sm">
+        <PhaseFilter phases={phases} phaseId={phaseId} />
+        {total > 0 && (
+          <Text size="sm" c="dimmed">
+            {`${total === 1 ? "1 pronóstico" : `${total} pronósticos`} en ${matches.length === 1 ? "1 partido" : `${matches.length} partidos`}`}
+          </Text>
+        )}
+      </Group>
+      {matches.length === 0 ? (
+        <Card withBorder radius="lg" padding="xl">
+          <Text c="dimmed" ta="center">
+            No hay predicciones capturadas.
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {matches.map((match) => (
+            <MatchCard key={match.id} match={match} />
+          ))}
+        </SimpleGrid>
+      )}
     </Page>
   );
 }

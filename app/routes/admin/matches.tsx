@@ -1,13 +1,299 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { groupByPhase, type MatchView, matchLabel } from "#app/domain/match";
+import { matchesFormSchema, parseForm } from "#app/domain/admin-forms";
+import { formatKickoff } from "#app/domain/dates";
+import { createMatch, listMatches } from "#app/data/matches.server";
+import { listPhases, setPhaseActive } from "#app/data/phases.server";
+import { resetMatch } from "#app/data/results.server";
+import { listTeams } from "#app/data/teams.server";
+import { readForm, reply, runAction } from "#app/http/admin-action.server";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { TeamName } from "#app/ui/TeamBadge";
+import { errorToast, successToast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/matches";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
 
-export default function Screen() {
+type AdminMatch = MatchView & { kickoffLabel: string | null };
+
+export async function loader() {
+  const { db, config } = getRuntime();
+  const [phases, teams, matches] = await Promise.all([listPhases(db), listTeams(db), listMatches(db)]);
+  return {
+    timeZone: config.APP_TIMEZONE,
+    teams,
+    phases,
+    matches: matches.map((match): AdminMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
+  };
+}
+
+const FAILURE = {
+  create: "No se pudo crear el partido",
+  "toggle-phase": "No se pudo actualizar la jornada",
+  reset: "No se pudo reiniciar el partido.",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const { db, config } = getRuntime();
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const failure = FAILURE[intent as keyof typeof FAILURE] ?? "No se pudo completar la acción";
+  return runAction(failure, async () => {
+    const parsed = parseForm(matchesFormSchema(config.APP_TIMEZONE), form);
+    if (!parsed.ok) return reply(400, errorToast(parsed.message));
+    const input = parsed.data;
+    switch (input.intent) {
+      case "create": {
+        const created = await createMatch(db, {
+          phaseId: input.phaseId,
+          homeTeamId: input.homeTeamId,
+          awayTeamId: input.awayTeamId,
+          kickoffAt: input.kickoff,
+        });
+        if (!created.ok) return reply(400, errorToast(`${FAILURE.create}. ${created.message}.`));
+        return reply(200, successToast("Partido creado correctamente"));
+      }
+      case "toggle-phase": {
+        const updated = await setPhaseActive(db, input.phaseId, input.active);
+        if (!updated) return reply(400, errorToast(`${FAILURE["toggle-phase"]}. La jornada no existe.`));
+        return reply(
+          200,
+          successToast(input.active ? "Jornada activada correctamente" : "Jornada desactivada correctamente"),
+        );
+      }
+      case "reset": {
+        if (!(await resetMatch(db, input.matchId))) {
+          return reply(400, errorToast(`${FAILURE.reset} El partido no existe.`));
+        }
+        return reply(200, successToast("El resultado y los pronósticos han sido reiniciados."));
+      }
+    }
+  });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "teams" | "timeZone">) {
+  const fetcher = useFetcher<typeof action>();
+  const [phaseId, setPhaseId] = useState<string | null>(null);
+  const [homeId, setHomeId] = useState<string | null>(null);
+  const [awayId, setAwayId] = useState<string | null>(null);
+  const [kickoff, setKickoff] = useState("");
+  const saving = fetcher.state !== "idle";
+  useToast(fetcher.data?.toast);
+
+  // After a match is created, clear the teams and time for the next one (the phase stays).
+  const [handled, setHandled] = useState(fetcher.data);
+  if (fetcher.data !== handled) {
+    setHandled(fetcher.data);
+    if (fetcher.data?.ok) {
+      setHomeId(null);
+      setAwayId(null);
+      setKickoff("");
+    }
+  }
+
+  const teamOptions = teams.map((team) => ({ value: String(team.id), label: team.name }));
   return (
-    <Page title="Administración de Partidos">
-      <ComingSoon />
+    <Card withBorder radius="lg" padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Agregar partido
+      </Title>
+      <fetcher.Form method="post" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Jornada"
+            name="phaseId"
+            placeholder="Selecciona"
+            data={phases.map((phase) => ({ value: String(phase.id), label: phase.name }))}
+            value={phaseId}
+            onChange={setPhaseId}
+            maxDropdownHeight={300}
+          />
+          <Select
+            label="Equipo Local"
+            name="homeTeamId"
+            placeholder="Selecciona"
+            data={teamOptions}
+            value={homeId}
+            onChange={setHomeId}
+            maxDropdownHeight={300}
+          />
+          <Select
+            label="Equipo Visitante"
+            name="awayTeamId"
+            placeholder="Selecciona"
+            data={teamOptions}
+            value={awayId}
+            onChange={setAwayId}
+            maxDropdownHeight={300}
+          />
+          <TextInput
+            label="Fecha y hora"
+            name="kickoff"
+            type="datetime-local"
+            description={`Opcional · hora de ${timeZone.replace(/_/g, " ")}`}
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            value={kickoff}
+            onChange={(event) => setKickoff(event.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={saving}>
+            Agregar Partido
+          </Button>
+        </Group>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+function ResetButton({ match }: { match: AdminMatch }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const label = matchLabel(match);
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: "Reiniciar partido",
+      centered: true,
+      children: (
+        <Text size="sm">
+          Se borrarán el resultado de <b>{label}</b> y todos sus pronósticos. Esta acción no se puede deshacer.
+        </Text>
+      ),
+      confirmProps: { color: "red" },
+      onConfirm: () => {
+        void fetcher.submit({ intent: "reset", matchId: String(match.id) }, { method: "post" });
+      },
+    });
+  return (
+    <Button size="compact-sm" variant="light" color="red" onClick={confirm} loading={fetcher.state !== "idle"}>
+      Reiniciar
+    </Button>
+  );
+}
+
+function MatchRow({ match }: { match: AdminMatch }) {
+  return (
+    <Table.Tr aria-label={matchLabel(match)}>
+      <Table.Td>
+        <TeamName team={match.home} />
+        {match.kickoffLabel && (
+          <Text size="xs" c="dimmed" mt={2}>
+            {match.kickoffLabel}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <TeamName team={match.away} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light" color={match.active ? "green" : "gray"}>
+            {match.active ? "Activo" : "Inactivo"}
+          </Badge>
+          {match.result && (
+            <Badge variant="outline" color="blue" title="Resultado oficial">
+              {`${match.result.home} - ${match.result.away}`}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right">
+        <ResetButton match={match} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function PhaseCard({
+  phase,
+  matches,
+}: {
+  phase: LoaderData["phases"][number];
+  matches: AdminMatch[];
+}) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const allActive = matches.length > 0 && matches.every((match) => match.active);
+  const withResult = matches.filter((match) => match.result).length;
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby={`phase-${phase.id}`}>
+      <Group justify="space-between" align="center" gap="sm" mb="sm">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Title order={2} fz="lg" id={`phase-${phase.id}`}>
+              {phase.name}
+            </Title>
+            {phase.activatedAt && (
+              <Badge variant="light" color="green" size="sm">
+                Quinielas activadas
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {`${matches.length === 1 ? "1 partido" : `${matches.length} partidos`}${withResult > 0 ? ` · ${withResult} con resultado` : ""}`}
+          </Text>
+        </Stack>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="toggle-phase" />
+          <input type="hidden" name="phaseId" value={phase.id} />
+          <input type="hidden" name="active" value={allActive ? "0" : "1"} />
+          <Button
+            type="submit"
+            size="sm"
+            variant={allActive ? "default" : "filled"}
+            color={allActive ? undefined : "teal"}
+            loading={fetcher.state !== "idle"}
+            disabled={matches.length === 0}
+          >
+            {allActive ? "Desactivar Jornada" : "Activar Jornada"}
+          </Button>
+        </fetcher.Form>
+      </Group>
+      {matches.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Esta jornada aún no tiene partidos.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520} type="native">
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Local</Table.Th>
+                <Table.Th>Visitante</Table.Th>
+                <Table.Th w={150}>Estado</Table.Th>
+                <Table.Th w={110} ta="right">
+                  Acciones
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {matches.map((match) => (
+                <MatchRow key={match.id} match={match} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+export default function AdminMatches({ loaderData }: Route.ComponentProps) {
+  const byPhase = new Map(groupByPhase(loaderData.matches).map((group) => [group.phaseId, group.matches]));
+  return (
+    <Page title="Administración de Partidos" description="Agrega partidos, activa jornadas y reinicia resultados.">
+      <AddMatchForm phases={loaderData.phases} teams={loaderData.teams} timeZone={loaderData.timeZone} />
+      {loaderData.phases.map((phase) => (
+        <PhaseCard key={phase.id} phase={phase} matches={byPhase.get(phase.id) ?? []} />
+      ))}
     </Page>
   );
 }

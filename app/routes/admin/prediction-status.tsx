@@ -1,13 +1,145 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Alert, Badge, Card, Group, Progress, SimpleGrid, Table, Text, Title } from "@mantine/core";
+import { phaseParam } from "#app/domain/admin-forms";
+import { defaultPhaseId, type PhaseStatus } from "#app/domain/phase-status";
+import { predictionStatus } from "#app/data/admin-predictions.server";
+import { listPhases } from "#app/data/phases.server";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { PhaseFilter } from "#app/ui/PhaseSelect";
 import type { Route } from "./+types/prediction-status";
 
 export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos por Jornada · Quiniela" }];
 
-export default function Screen() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = getRuntime();
+  const phases = await listPhases(db);
+  const phaseId = defaultPhaseId(phases, phaseParam(request.url));
+  const status: PhaseStatus | null = phaseId === null ? null : await predictionStatus(db, phaseId);
+  return { phases, phaseId, status };
+}
+
+function CompleteTable({ status }: { status: PhaseStatus }) {
   return (
-    <Page title="Estado de Pronósticos por Jornada">
-      <ComingSoon />
+    <Card withBorder radius="lg" padding="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Pronósticos completos
+        </Title>
+        <Badge variant="light" color="green">
+          {status.complete.length}
+        </Badge>
+      </Group>
+      {status.complete.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nadie ha capturado todos sus pronósticos todavía.
+        </Text>
+      ) : (
+        <Table verticalSpacing={6} aria-label="Pronósticos completos">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Usuario</Table.Th>
+              <Table.Th ta="right">Pronósticos</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {status.complete.map((user) => (
+              <Table.Tr key={user.userId}>
+                <Table.Td>
+                  <Text size="sm">{user.name}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" c="green.7" fw={600}>
+                    {`${user.captured} de ${status.total}`}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function MissingTable({ status }: { status: PhaseStatus }) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Pronósticos pendientes
+        </Title>
+        <Badge variant="light" color="orange">
+          {status.missing.length}
+        </Badge>
+      </Group>
+      <Table verticalSpacing={6} aria-label="Pronósticos pendientes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Usuario</Table.Th>
+            <Table.Th ta="right">Capturados</Table.Th>
+            <Table.Th ta="right">Faltan</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {status.missing.map((user) => (
+            <Table.Tr key={user.userId}>
+              <Table.Td>
+                <Text size="sm">{user.name}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">
+                  {`${user.captured} de ${status.total}`}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" c="orange.7" fw={600}>
+                  {user.missing}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+export default function PredictionStatusScreen({ loaderData }: Route.ComponentProps) {
+  const { phases, phaseId, status } = loaderData;
+  const phase = phases.find((candidate) => candidate.id === phaseId);
+  const users = status ? status.complete.length + status.missing.length : 0;
+  return (
+    <Page title="Estado de Pronósticos por Jornada" description="Quién ha capturado todos sus pronósticos de la jornada.">
+      <PhaseFilter phases={phases} phaseId={phaseId} />
+      {status && phase && status.total === 0 && (
+        <Alert color="gray" variant="light" title={phase.name}>
+          Esta jornada no tiene partidos activos. Actívala en Gestionar Partidos para recibir pronósticos.
+        </Alert>
+      )}
+      {status && phase && status.total > 0 && (
+        <>
+          <Card withBorder radius="lg" padding="md">
+            <Group justify="space-between" mb={6}>
+              <Text size="sm" fw={600}>
+                {`${phase.name}: ${status.total === 1 ? "1 partido activo" : `${status.total} partidos activos`}`}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {`${status.complete.length} de ${users} usuarios completos`}
+              </Text>
+            </Group>
+            <Progress value={users === 0 ? 0 : (status.complete.length / users) * 100} color="green" aria-hidden />
+          </Card>
+          {status.missing.length === 0 && (
+            <Alert color="green" variant="light">
+              ¡Todos los usuarios han capturado sus pronósticos para esta jornada!
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, md: status.missing.length > 0 ? 2 : 1 }} spacing="lg">
+            {status.missing.length > 0 && <MissingTable status={status} />}
+            <CompleteTable status={status} />
+          </SimpleGrid>
+        </>
+      )}
     </Page>
   );
 }

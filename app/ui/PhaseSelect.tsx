@@ -1,0 +1,71 @@
+import { Badge, Group, Select, type SelectProps, Text } from "@mantine/core";
+import { useNavigate, useNavigation } from "react-router";
+
+export interface PhaseChoice {
+  id: number;
+  name: string;
+  activatedAt: string | null;
+  activeMatches: number;
+}
+
+function options(phases: readonly PhaseChoice[]) {
+  return phases.map((phase) => ({ value: String(phase.id), label: phase.name }));
+}
+
+function PhaseOption({ phase }: { phase: PhaseChoice | undefined; label: string }) {
+  if (!phase) return null;
+  return (
+    <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
+      <Text size="sm">{phase.name}</Text>
+      <Group gap={4} wrap="nowrap">
+        {phase.activeMatches > 0 && (
+          <Badge size="xs" variant="light" color="teal">
+            Activa
+          </Badge>
+        )}
+        {phase.activatedAt && (
+          <Badge size="xs" variant="light" color="green">
+            Activada
+          </Badge>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/** The 'Jornada' select of the admin screens; each option says whether the phase is active or activated. */
+export function PhaseSelect({
+  phases,
+  ...props
+}: { phases: readonly PhaseChoice[] } & Omit<SelectProps, "data" | "renderOption" | "label">) {
+  const byId = new Map(phases.map((phase) => [String(phase.id), phase]));
+  return (
+    <Select
+      label="Jornada"
+      placeholder="Selecciona una jornada"
+      data={options(phases)}
+      allowDeselect={false}
+      maxDropdownHeight={320}
+      checkIconPosition="right"
+      renderOption={({ option }) => <PhaseOption phase={byId.get(option.value)} label={option.label} />}
+      {...props}
+    />
+  );
+}
+
+/** A 'Jornada' select that keeps the choice in the URL (?jornada=<id>), for screens that filter by phase. */
+export function PhaseFilter({ phases, phaseId }: { phases: readonly PhaseChoice[]; phaseId: number | null }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  return (
+    <PhaseSelect
+      phases={phases}
+      value={phaseId === null ? null : String(phaseId)}
+      onChange={(value) => {
+        if (value) navigate(`?jornada=${value}`, { preventScrollReset: true });
+      }}
+      disabled={navigation.state === "loading"}
+      w={{ base: "100%", xs: 280 }}
+    />
+  );
+}
