@@ -1,0 +1,143 @@
+import { type Kysely, sql } from "kysely";
+import { picksRevealed } from "#app/domain/locking";
+import type { MatchView } from "#app/domain/match";
+import type { Score } from "#app/domain/scoring";
+import { listMatches } from "./matches.server";
+import type { Database } from "./schema";
+
+/**
+ * The captured-predictions page (SPEC §2.4): other people's picks only for matches whose picks
+ * are revealed (kickoff passed, result entered, or phase activated: domain/locking.ts), the
+ * viewer's own picks always. The rule is applied here, to what is read from the database, so
+ * hidden picks never reach the loader data.
+ */
+
+export interface CapturedPick extends Score {
+  userId: string;
+  name: string;
+  /** The viewer's own pick ('Tú'). */
+  mine: boolean;
+}
+
+export interface CapturedMatch extends MatchView {
+  picks: CapturedPick[];
+}
+
+export interface CapturedPhase {
+  phaseId: number;
+  phaseName: string;
+  matches: CapturedMatch[];
+}
+
+export interface CapturedPicks {
+  /** Phases with at least one pick the viewer may see, in season order (one tab each). */
+  tabs: { phaseId: number; phaseName: string }[];
+  /** The chosen phase (or all of them), matches with visible picks only, first legs first. */
+  phases: CapturedPhase[];
+}
+
+const byName = new Intl.Collator("es", { sensitivity: "base" });
+
+/** First legs (is_first_leg = 1) before second legs and unknown ones; otherwise season order. */
+function firstLegsFirst(a: MatchView, b: MatchView): number {
+  return Number(b.isFirstLeg === true) - Number(a.isFirstLeg === true);
+}
+
+export async function revealedPicks(
+  db: Kysely<Database>,
+  { phaseId, viewerId, now = new Date() }: { phaseId: number | null; viewerId: string | null; now?: Date },
+): Promise<CapturedPicks> {
+  const matches = await listMatches(db);
+  const revealed = new Set(
+    matches
+      .filter((match) =>
+        picksRevealed(
+          { hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt },
+          now,
+        ),
+      )
+      .map((match) => match.id),
+  );
+  const revealedIds = [...revealed];
+
+  // Who may be seen: picks of revealed matches, and the viewer's own. Users without a name are hidden.
+  const known = sql<boolean>`coalesce(nullif(trim(coalesce(u.display_name, '')), ''), nullif(trim(u.name), '')) is not null`;
+
+  const phasesWithPicks = new Set<number>();
+  if (revealedIds.length > 0 || viewerId) {
+    const rows = await db
+      .selectFrom("predictions as pr")
+      .innerJoin("users as u", "u.id", "pr.user_id")
+      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .select("m.phase_id")
+      .distinct()
+      .where(known)
+      .where((eb) =>
+        eb.or([
+          ...(revealedIds.length > 0 ? [eb("pr.match_id", "in", revealedIds)] : []),
+          ...(viewerId ? [eb("pr.user_id", "=", viewerId)] : []),
+        ]),
+      )
+      .execute();
+    for (const row of rows) phasesWithPicks.add(row.phase_id);
+  }
+
+  const tabs: CapturedPicks["tabs"] = [];
+  for (const match of matches) {
+    if (phasesWithPicks.has(match.phaseId) && tabs.at(-1)?.phaseId !== match.phaseId) {
+      tabs.push({ phaseId: match.phaseId, phaseName: match.phaseName });
+    }
+  }
+
+  const shown = matches.filter((match) => phasesWithPicks.has(match.phaseId) && (phaseId === null || match.phaseId === phaseId));
+  const shownRevealed = shown.filter((match) => revealed.has(match.id)).map((match) => match.id);
+  const shownIds = shown.map((match) => match.id);
+  if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, phases: [] };
+
+  const picks = await db
+    .selectFrom("predictions as pr")
+    .innerJoin("users as u", "u.id", "pr.user_id")
+    .select([
+      "pr.match_id",
+      "pr.user_id",
+      "pr.home_score",
+      "pr.away_score",
+      sql<string>`coalesce(nullif(trim(coalesce(u.display_name, '')), ''), trim(u.name))`.as("name"),
+    ])
+    .where(known)
+    .where((eb) =>
+      eb.or([
+        ...(shownRevealed.length > 0 ? [eb("pr.match_id", "in", shownRevealed)] : []),
+        ...(viewerId ? [eb.and([eb("pr.user_id", "=", viewerId), eb("pr.match_id", "in", shownIds)])] : []),
+      ]),
+    )
+    .execute();
+
+  const picksByMatch = new Map<number, CapturedPick[]>();
+  for (const pick of picks) {
+    const list = picksByMatch.get(pick.match_id) ?? [];
+    list.push({
+      userId: pick.user_id,
+      name: pick.name,
+      home: pick.home_score,
+      away: pick.away_score,
+      mine: pick.user_id === viewerId,
+    });
+    picksByMatch.set(pick.match_id, list);
+  }
+
+  const phases: CapturedPhase[] = [];
+  for (const match of shown) {
+    const matchPicks = picksByMatch.get(match.id);
+    if (!matchPicks) continue;
+    matchPicks.sort((a, b) => byName.compare(a.name, b.name) || a.userId.localeCompare(b.userId));
+    let phase = phases.at(-1);
+    if (phase?.phaseId !== match.phaseId) {
+      phase = { phaseId: match.phaseId, phaseName: match.phaseName, matches: [] };
+      phases.push(phase);
+    }
+    phase.matches.push({ ...match, picks: matchPicks });
+  }
+  for (const phase of phases) phase.matches.sort(firstLegsFirst);
+  return { tabs, phases };
+}
