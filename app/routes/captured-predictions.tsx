@@ -1,13 +1,162 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { optionalUser } from "#app/auth/guards.server";
+import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
+import { matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import type { Route } from "./+types/captured-predictions";
+import classes from "./captured-predictions.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
 
-export default function Screen() {
+const PATH = "/quiniela/quinielas-capturadas";
+const ALL = "todas";
+
+const PhaseParam = z.coerce.number().int().positive().nullable().catch(null);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = optionalUser({ context });
+  const requested = PhaseParam.parse(new URL(request.url).searchParams.get("jornada") || null);
+  const { db } = getRuntime();
+  const viewerId = viewer?.id ?? null;
+  let captured = await revealedPicks(db, { phaseId: requested, viewerId });
+  let phaseId = requested;
+  if (phaseId !== null && !captured.tabs.some((tab) => tab.phaseId === phaseId)) {
+    // A phase without visible picks (or unknown): show 'Todas'.
+    phaseId = null;
+    captured = await revealedPicks(db, { phaseId, viewerId });
+  }
+  return { phaseId, tabs: captured.tabs, phases: captured.phases };
+}
+
+function PicksTable({ match }: { match: CapturedMatch }) {
+  return (
+    <Table verticalSpacing={4} horizontalSpacing="xs" aria-label={`Pronósticos de ${matchLabel(match)}`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Usuario</Table.Th>
+          <Table.Th className={classes.pick}>Pronóstico</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <tbody className={Table.classes.tbody}>
+        {match.picks.map((pick) => (
+          <tr key={pick.userId} className={pick.mine ? `${Table.classes.tr} ${classes.mine}` : Table.classes.tr} data-with-row-border>
+            <td className={`${Table.classes.td} ${classes.nameCell}`}>
+              <span className={classes.name}>
+                <span className={classes.nameText} title={pick.name}>
+                  {pick.name}
+                </span>
+                {pick.mine && <span className={classes.you}>Tú</span>}
+              </span>
+            </td>
+            <td className={`${Table.classes.td} ${classes.pick}`}>{`${pick.home} - ${pick.away}`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function Team({ team, away = false }: { team: TeamView | null; away?: boolean }) {
+  const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={32} height={32} loading="lazy" />;
+  return (
+    <span className={away ? `${classes.team} ${classes.away}` : classes.team}>
+      {!away && badge}
+      <span className={classes.teamName}>{teamLabel(team)}</span>
+      {away && badge}
+    </span>
+  );
+}
+
+/** Plain markup: a season's 'Todas' tab holds up to 167 of these. */
+function MatchCard({ match }: { match: CapturedMatch }) {
+  return (
+    <section className={classes.card} aria-label={matchLabel(match)}>
+      <div className={classes.teams}>
+        <Team team={match.home} />
+        <span className={classes.vs}>vs</span>
+        <Team team={match.away} away />
+      </div>
+      <div className={classes.meta}>
+        <span className={classes.phase}>{`Partido de ${match.phaseName}`}</span>
+        {match.result ? (
+          <span className={classes.result}>{`Resultado oficial: ${match.result.home} - ${match.result.away}`}</span>
+        ) : (
+          <span className={classes.pending}>Resultado pendiente</span>
+        )}
+      </div>
+      <PicksTable match={match} />
+    </section>
+  );
+}
+
+function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phases"] }) {
+  const navigation = useNavigation();
+  if (navigation.state === "loading" && navigation.location.pathname === PATH) {
+    return (
+      <Center py="xl">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Cargando resultados...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (phases.length === 0) {
+    return (
+      <Paper withBorder radius="lg" p="xl">
+        <Text c="dimmed" ta="center">
+          No hay predicciones capturadas.
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      {phases.map((phase) => (
+        <Stack key={phase.phaseId} gap="sm" component="section" aria-labelledby={`capturadas-${phase.phaseId}`}>
+          <Title order={2} fz="lg" id={`capturadas-${phase.phaseId}`}>
+            {phase.phaseName}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            {phase.matches.map((match) => (
+              <MatchCard key={match.id} match={match} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+export default function CapturedPredictions({ loaderData }: Route.ComponentProps) {
+  const current = loaderData.phaseId === null ? ALL : String(loaderData.phaseId);
+  // Tabs are links (?jornada=<id>): the server loads only the chosen phase, with or without scripts.
+  const tabLink = (to: string) => ({ component: Link, to, preventScrollReset: true }) as Record<string, unknown>;
   return (
     <Page title="Quinielas Capturadas">
-      <ComingSoon />
+      <Tabs value={current} keepMounted={false}>
+        <Tabs.List className={classes.tabs}>
+          <Tabs.Tab value={ALL} {...tabLink(PATH)}>
+            Todas
+          </Tabs.Tab>
+          {loaderData.tabs.map((tab) => (
+            <Tabs.Tab
+              key={tab.phaseId}
+              value={String(tab.phaseId)}
+              className={classes.tab}
+              {...tabLink(`${PATH}?jornada=${tab.phaseId}`)}
+            >
+              {tab.phaseName}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={current} pt="lg">
+          <Content phases={loaderData.phases} />
+        </Tabs.Panel>
+      </Tabs>
     </Page>
   );
 }
