@@ -25,7 +25,7 @@ export default [
   ]),
 
   route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/index.ts"),
+    index("routes/admin/index.tsx"),
     route("matches", "routes/admin/matches.tsx"),
     route("results", "routes/admin/results.tsx"),
     route("activar-quinielas", "routes/admin/activate.tsx"),

@@ -1,6 +1,18 @@
-/** Only same-site paths are followed after sign-in, never another host ("//evil.com"). */
+/**
+ * Only same-site paths are followed after sign-in: never another host ("//evil.com",
+ * "/\\evil.com", "/\t/evil.com" which browsers read as "//evil.com"), never a control character.
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string") return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (typeof target !== "string" || !target.startsWith("/")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  const base = "http://quiniela.invalid";
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -2,6 +2,7 @@ import { Button, Card, List, Stack, Title } from "@mantine/core";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
+import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { PredictionForm } from "#app/ui/PredictionForm";
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const { status, toast } = await submitPredictionForm(getRuntime().db, user.id, await args.request.formData());
+  const { status, toast } = await submitPredictionForm(getRuntime().db, user.id, await readForm(args.request));
   return data({ toast }, { status });
 }
 

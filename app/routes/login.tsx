@@ -5,6 +5,7 @@ import { forwardCookies } from "#app/auth/cookies";
 import { fieldErrors, type FieldErrors, LoginSchema } from "#app/auth/forms";
 import { authRateLimit } from "#app/auth/rate-limit.server";
 import { requestInfoContext } from "#app/http/context";
+import { readForm } from "#app/http/form.server";
 import { safeRedirectPath } from "#app/http/redirect";
 import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
@@ -20,10 +21,15 @@ export function loader({ request }: Route.LoaderArgs) {
   return { redirectTo: safeRedirectPath(redirectTo, "") };
 }
 
+/** Passes the action's headers on (Retry-After of a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 type ActionResult = { errors: FieldErrors; toast: Toast | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = LoginSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = LoginSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
   }

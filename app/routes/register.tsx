@@ -6,6 +6,7 @@ import { forwardCookies } from "#app/auth/cookies";
 import { fieldErrors, type FieldErrors, RegisterSchema } from "#app/auth/forms";
 import { authRateLimit } from "#app/auth/rate-limit.server";
 import { requestInfoContext } from "#app/http/context";
+import { readForm } from "#app/http/form.server";
 import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
 import { AuthCard } from "#app/ui/AuthCard";
@@ -15,10 +16,15 @@ import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Registrarse · Quiniela" }];
 
+/** Passes the action's headers on (Retry-After of a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 type ActionResult = { errors: FieldErrors; toast: Toast | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = RegisterSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = RegisterSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
   }

@@ -84,3 +84,67 @@ export async function registerUser(
     .filter((cookie) => cookie.includes("session_token"))
     .join("; ");
 }
+
+/** Only the session cookie of a response (Better Auth's `…session_token`), as a Cookie header value. */
+export function sessionCookie(response: { headers: Headers }): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((cookie) => cookie.includes("session_token"))
+    .join("; ");
+}
+
+/** Signs in through POST /login as a person would; returns the session cookie. */
+export async function loginUser(
+  server: TestServer,
+  { email, password = "secreto123" }: { email: string; password?: string },
+): Promise<string> {
+  const response = await server.request("/login", { method: "POST", body: form({ email, password }) });
+  const body = await response.text();
+  if (response.status !== 302) throw new Error(`inicio de sesión falló: ${response.status} ${body}`);
+  return sessionCookie(response);
+}
+
+export interface TextResponse {
+  status: number;
+  headers: Headers;
+  /** The Location header, for redirects. */
+  location: string | null;
+  body: string;
+}
+
+/**
+ * server.request, with the body read to the end. Tests should read every body: a response left
+ * unread keeps its connection busy, and close() then waits for the server's shutdown timeout.
+ */
+export async function requestText(
+  server: TestServer,
+  path: string,
+  init?: Parameters<TestServer["request"]>[1],
+): Promise<TextResponse> {
+  const response = await server.request(path, init);
+  const body = await response.text();
+  return { status: response.status, headers: response.headers, location: response.headers.get("location"), body };
+}
+
+/** The id of the user with this e-mail. */
+export async function userIdOf(server: TestServer, email: string): Promise<string> {
+  const row = await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Traces of the server's internals (SQL, stack frames, file paths) that no response may carry. */
+export const INTERNAL_MARKERS = [
+  "SqliteError",
+  "DatabaseError",
+  "at async",
+  "node_modules",
+  "SELECT ",
+  'select "',
+  process.cwd(),
+];
+
+/** The internal markers found in a response body; an empty list when nothing leaks. */
+export function leakedInternals(body: string): string[] {
+  return INTERNAL_MARKERS.filter((marker) => body.includes(marker));
+}

@@ -1,0 +1,85 @@
+import { expect, test } from "vitest";
+import { fieldErrors, LoginSchema, RegisterSchema } from "./forms";
+
+function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: unknown) {
+  const parsed = schema.safeParse(input);
+  expect(parsed.success).toBe(false);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+}
+
+const valid = { name: "Ana", email: "ana@example.com", password: "secreto1", confirmPassword: "secreto1" };
+
+test("register: every field is required, with the original's Spanish messages", () => {
+  expect(errorsOf(RegisterSchema, { name: "", email: "", password: "", confirmPassword: "" })).toEqual({
+    name: "El nombre es obligatorio",
+    email: "El correo electrónico es obligatorio",
+    password: "La contraseña es obligatoria",
+    confirmPassword: "Confirma tu contraseña",
+  });
+});
+
+test("register: missing fields (not sent at all) get the same messages", () => {
+  expect(errorsOf(RegisterSchema, {})).toEqual({
+    name: "El nombre es obligatorio",
+    email: "El correo electrónico es obligatorio",
+    password: "La contraseña es obligatoria",
+    confirmPassword: "Confirma tu contraseña",
+  });
+});
+
+test("register: a name of blanks is empty", () => {
+  expect(errorsOf(RegisterSchema, { ...valid, name: "   " })).toEqual({ name: "El nombre es obligatorio" });
+});
+
+test("register: a too long name", () => {
+  expect(errorsOf(RegisterSchema, { ...valid, name: "x".repeat(81) })).toEqual({ name: "El nombre es demasiado largo" });
+});
+
+test("register: an invalid e-mail", () => {
+  expect(errorsOf(RegisterSchema, { ...valid, email: "ana@" })).toEqual({ email: "Correo electrónico inválido" });
+  expect(errorsOf(RegisterSchema, { ...valid, email: "no es correo" })).toEqual({ email: "Correo electrónico inválido" });
+});
+
+test("register: the password needs at least 6 characters and at most 128", () => {
+  expect(errorsOf(RegisterSchema, { ...valid, password: "12345", confirmPassword: "12345" })).toEqual({
+    password: "La contraseña debe tener al menos 6 caracteres",
+  });
+  const long = "x".repeat(129);
+  expect(errorsOf(RegisterSchema, { ...valid, password: long, confirmPassword: long })).toEqual({
+    password: "La contraseña es demasiado larga",
+  });
+  expect(RegisterSchema.safeParse({ ...valid, password: "123456", confirmPassword: "123456" }).success).toBe(true);
+});
+
+test("register: the confirmation must match", () => {
+  expect(errorsOf(RegisterSchema, { ...valid, confirmPassword: "secreto2" })).toEqual({
+    confirmPassword: "Las contraseñas no coinciden",
+  });
+});
+
+test("register: the e-mail is trimmed and lower-cased, the name trimmed", () => {
+  const parsed = RegisterSchema.parse({ ...valid, name: "  Ana  ", email: "  Ana.Lopez@Example.COM " });
+  expect(parsed.email).toBe("ana.lopez@example.com");
+  expect(parsed.name).toBe("Ana");
+});
+
+test("login: e-mail and password are required", () => {
+  expect(errorsOf(LoginSchema, { email: "", password: "" })).toEqual({
+    email: "El correo electrónico es obligatorio",
+    password: "La contraseña es obligatoria",
+  });
+  expect(errorsOf(LoginSchema, {})).toEqual({
+    email: "El correo electrónico es obligatorio",
+    password: "La contraseña es obligatoria",
+  });
+});
+
+test("login: an invalid e-mail", () => {
+  expect(errorsOf(LoginSchema, { email: "ana", password: "x" })).toEqual({ email: "Correo electrónico inválido" });
+});
+
+test("login: the e-mail is trimmed and lower-cased; the password is kept exactly", () => {
+  const parsed = LoginSchema.parse({ email: " ANA@Example.com\t", password: " secreto1 " });
+  expect(parsed.email).toBe("ana@example.com");
+  expect(parsed.password).toBe(" secreto1 ");
+});
