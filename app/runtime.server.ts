@@ -1,4 +1,5 @@
 import { type Auth, createAuth } from "./auth/auth.server";
+import { deliverResetToken } from "./auth/password-reset.server";
 import { loadOrCreateSecret } from "./auth/secret.server";
 import { type Config, getConfig } from "./config.server";
 import { type DatabaseHandle, openDatabase } from "./data/db.server";
@@ -27,11 +28,13 @@ export function startRuntime(): Promise<Runtime> {
     await seedSeason(handle.db);
     await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
     const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
+    const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
     const auth = createAuth({
       ...handle,
       secret,
-      baseURL: config.BASE_URL ?? `http://localhost:${config.PORT}`,
+      baseURL,
       adminEmail: config.ADMIN_EMAIL,
+      onResetToken: (data) => deliverResetToken(data, undefined, new URL(baseURL).origin),
     });
     runtime = { ...handle, config, auth, secret };
     return runtime;

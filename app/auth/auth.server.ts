@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Engine } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
+import { RESET_LINK_TTL_SECONDS } from "./password-reset.server";
 
 export interface AuthSettings {
   db: Kysely<Database>;
@@ -9,6 +10,8 @@ export interface AuthSettings {
   secret: string;
   baseURL: string;
   adminEmail?: string;
+  /** Receives each new password-reset token (see password-reset.server.ts). */
+  onResetToken: (data: { user: { email: string; name: string }; token: string }) => Promise<void>;
 }
 
 /**
@@ -29,6 +32,10 @@ export function createAuth(settings: AuthSettings) {
       autoSignIn: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      // A new password ends every session of the account (a stolen session dies with it).
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => settings.onResetToken({ user, token }),
     },
     advanced: {
       useSecureCookies: settings.baseURL.startsWith("https://"),
@@ -77,6 +84,8 @@ export function createAuth(settings: AuthSettings) {
     },
     verification: {
       modelName: "verifications",
+      // Reset tokens are kept hashed: a copy of the database gives no working link.
+      storeIdentifier: "hashed",
       fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
     },
     databaseHooks: {

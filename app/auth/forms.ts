@@ -50,3 +50,14 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return errors;
 }
+
+export const NewPasswordSchema = z
+  .object({
+    token: z.string().min(1, "El enlace no es válido"),
+    password: passwordField,
+    confirmPassword: z.string({ error: "Confirma tu contraseña" }).min(1, "Confirma tu contraseña"),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Las contraseñas no coinciden",
+    path: ["confirmPassword"],
+  });

@@ -1,13 +1,198 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import {
+  Button,
+  Card,
+  ColorSwatch,
+  CopyButton,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { requireUser } from "#app/auth/guards.server";
+import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
+import { ProfileSchema } from "#app/auth/profile-forms";
+import { updateAvatar } from "#app/data/profiles.server";
+import { readForm } from "#app/http/form.server";
+import { getRuntime } from "#app/runtime.server";
+import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/avatar-colors";
 import { Page } from "#app/ui/Page";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { showToast, useToast } from "#app/ui/toasts";
+import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
-export default function Screen() {
+export function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return {
+    displayName: user.displayName,
+    email: user.email,
+    image: user.image,
+    avatarColor: user.avatarColor,
+  };
+}
+
+type ActionResult = { toast: Toast; resetLink?: string; errors?: { image?: string } };
+
+const FAILURES = {
+  "update-profile": "No se pudo actualizar el perfil",
+  "remove-avatar": "No se pudo eliminar la foto de perfil",
+  "reset-link": "No se pudo generar el enlace de restablecimiento",
+} as const;
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const parsed = ProfileSchema.safeParse(Object.fromEntries(await readForm(args.request)));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? FAILURES["update-profile"];
+    return data<ActionResult>({ toast: errorToast(message), errors: { image: message } }, { status: 400 });
+  }
+  const form = parsed.data;
+  const { db } = getRuntime();
+  try {
+    switch (form.intent) {
+      case "update-profile":
+        await updateAvatar(db, user.id, { image: form.image, avatarColor: form.avatarColor });
+        return data<ActionResult>({ toast: successToast("Perfil actualizado") });
+      case "remove-avatar":
+        await updateAvatar(db, user.id, { image: null });
+        return data<ActionResult>({ toast: successToast("Avatar eliminado") });
+      case "reset-link": {
+        const resetLink = await createResetLink(user.email, publicOrigin(args.request));
+        return data<ActionResult>({ toast: successToast("Enlace generado"), resetLink });
+      }
+    }
+  } catch (error) {
+    console.error(FAILURES[form.intent], error);
+    return data<ActionResult>({ toast: errorToast(FAILURES[form.intent]) }, { status: 500 });
+  }
+}
+
+function ResetLinkSection({ email }: { email: string }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const link = fetcher.data?.resetLink;
   return (
-    <Page title="Mi Perfil">
-      <ComingSoon />
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Seguridad
+        </Title>
+        <TextInput label="Correo electrónico" value={email} readOnly />
+        <Text size="sm" c="dimmed">
+          Genera un enlace de un solo uso, válido por una hora, para cambiar tu contraseña.
+        </Text>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="reset-link" />
+          <Button type="submit" variant="light" loading={fetcher.state !== "idle"}>
+            Generar enlace
+          </Button>
+        </fetcher.Form>
+        {link && (
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput label="Enlace de restablecimiento" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
+            <CopyButton value={link}>
+              {({ copy }) => (
+                <Button
+                  onClick={() => {
+                    copy();
+                    showToast(successToast("Enlace copiado"));
+                  }}
+                >
+                  Copiar
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [color, setColor] = useState(loaderData.avatarColor);
+  const [image, setImage] = useState(loaderData.image ?? "");
+  useToast(actionData?.toast);
+  const saving = navigation.state === "submitting";
+
+  return (
+    <Page title="Mi Perfil" size="sm">
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="md">
+          <Group gap="md" wrap="nowrap">
+            <UserAvatar
+              name={loaderData.displayName}
+              image={image.startsWith("https://") ? image : null}
+              color={color}
+              size={72}
+            />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={700} fz="lg" truncate>
+                {loaderData.displayName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Tu nombre en la tabla de posiciones
+              </Text>
+            </Stack>
+          </Group>
+          <TextInput label="Nombre para mostrar" value={loaderData.displayName} readOnly />
+          <Form method="post" noValidate>
+            <Stack gap="md">
+              <input type="hidden" name="intent" value="update-profile" />
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <TextInput
+                  label="URL del avatar"
+                  name="image"
+                  placeholder="https://ejemplo.com/mi-foto.jpg"
+                  value={image}
+                  onChange={(event) => setImage(event.currentTarget.value)}
+                  error={actionData?.errors?.image}
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="remove-avatar"
+                  variant="default"
+                  color="red"
+                  disabled={!loaderData.image}
+                >
+                  Eliminar foto
+                </Button>
+              </Group>
+              <Radio.Group name="avatarColor" label="Color de fondo" value={color} onChange={setColor}>
+                <Group gap="md" mt="xs">
+                  {AVATAR_COLORS.map((option) => (
+                    <Radio
+                      key={option.value}
+                      value={option.value}
+                      label={
+                        <Group gap={6} wrap="nowrap">
+                          <ColorSwatch color={`var(--mantine-color-${mantineAvatarColor(option.value)}-5)`} size={16} />
+                          {option.label}
+                        </Group>
+                      }
+                    />
+                  ))}
+                </Group>
+              </Radio.Group>
+              <Group justify="flex-end">
+                <Button type="submit" loading={saving}>
+                  Actualizar Perfil
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Stack>
+      </Card>
+      <ResetLinkSection email={loaderData.email} />
     </Page>
   );
 }

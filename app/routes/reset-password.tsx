@@ -1,13 +1,105 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
-import { Page } from "#app/ui/Page";
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { isAPIError } from "better-auth/api";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { forwardCookies } from "#app/auth/cookies";
+import { fieldErrors, type FieldErrors, NewPasswordSchema } from "#app/auth/forms";
+import { accountForToken } from "#app/auth/password-reset.server";
+import { readForm } from "#app/http/form.server";
+import { flashToast } from "#app/http/toast.server";
+import { getRuntime } from "#app/runtime.server";
+import { AuthCard } from "#app/ui/AuthCard";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Restablecer contraseña · Quiniela" }];
 
-export default function Screen() {
+const INVALID_LINK = "El enlace no es válido, ya se usó o expiró. Pide uno nuevo.";
+
+/** Public: anyone holding a valid one-time link may set the account's password. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const account = token ? await accountForToken(token) : null;
+  return { token, valid: account !== null, email: account?.email ?? null };
+}
+
+type ActionResult = { errors: FieldErrors; toast: Toast | null };
+
+/**
+ * Sets the new password (Better Auth consumes the token and ends every session of the account),
+ * then signs the person in.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = NewPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  const { token, password } = parsed.data;
+  const invalidLink = () => data<ActionResult>({ errors: {}, toast: errorToast(INVALID_LINK) }, { status: 400 });
+  const account = await accountForToken(token);
+  if (!account) return invalidLink();
+  const { auth } = getRuntime();
+  try {
+    await auth.api.resetPassword({ body: { token, newPassword: password } });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return invalidLink();
+  }
+  const signIn = await auth.api.signInEmail({
+    body: { email: account.email, password },
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const headers = forwardCookies(signIn.headers);
+  headers.append("Set-Cookie", await flashToast(successToast("Tu contraseña se actualizó.", "Contraseña actualizada")));
+  return redirect("/", { headers });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  useToast(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+
+  if (!loaderData.valid) {
+    return (
+      <AuthCard title="Restablecer contraseña" subtitle="Enlace de un solo uso, válido por una hora.">
+        <Stack>
+          <Alert color="red" variant="light" title="Enlace inválido">
+            {INVALID_LINK}
+          </Alert>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login" fw={600}>
+              Iniciar Sesión
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
   return (
-    <Page title="Restablecer contraseña">
-      <ComingSoon />
-    </Page>
+    <AuthCard title="Restablecer contraseña" subtitle={`Nueva contraseña para ${loaderData.email}`}>
+      <Form method="post" noValidate>
+        <Stack gap="md">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <PasswordInput
+            label="Nueva contraseña"
+            name="password"
+            autoComplete="new-password"
+            description="Al menos 6 caracteres"
+            error={errors.password}
+            required
+          />
+          <PasswordInput
+            label="Confirmar contraseña"
+            name="confirmPassword"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+            required
+          />
+          <Button type="submit" fullWidth loading={navigation.state === "submitting"}>
+            Guardar contraseña
+          </Button>
+        </Stack>
+      </Form>
+    </AuthCard>
   );
 }

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { AVATAR_COLORS } from "#app/ui/avatar-colors";
+
+const colorValues = AVATAR_COLORS.map((color) => color.value) as [string, ...string[]];
+
+/** 'URL del avatar': optional; when given, a full https address of an image. */
+export const avatarUrlField = z
+  .string()
+  .trim()
+  .max(2048, "La URL del avatar es demasiado larga")
+  .refine((value) => value === "" || URL.canParse(value), "La URL del avatar no es válida")
+  .refine((value) => value === "" || new URL(value).protocol === "https:", "La URL del avatar debe empezar con https://")
+  .transform((value) => (value === "" ? null : value));
+
+export const ProfileSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("update-profile"),
+    image: avatarUrlField,
+    avatarColor: z.enum(colorValues, { error: "Elige uno de los colores de fondo" }),
+  }),
+  z.object({ intent: z.literal("remove-avatar") }),
+  z.object({ intent: z.literal("reset-link") }),
+]);
