@@ -91,13 +91,21 @@ export function createAuth(settings: AuthSettings) {
     databaseHooks: {
       user: {
         create: {
-          // The configured admin e-mail becomes admin the moment it registers.
-          before: async (user) => ({
-            data: {
-              ...user,
-              role: settings.adminEmail && user.email.toLowerCase() === settings.adminEmail ? "admin" : "user",
-            },
-          }),
+          // The configured admin e-mail is admin from the moment it registers; a roster e-mail
+          // takes its nickname unless one was given (admin-created accounts).
+          before: async (user) => {
+            const email = user.email.toLowerCase();
+            const listed = await settings.db
+              .selectFrom("allowed_emails")
+              .select("nickname")
+              .where("email", "=", email)
+              .executeTakeFirst();
+            const given = user as typeof user & { role?: string; displayName?: string | null };
+            const isAdmin = (settings.adminEmail !== undefined && email === settings.adminEmail) || given.role === "admin";
+            return {
+              data: { ...user, role: isAdmin ? "admin" : "user", displayName: given.displayName || listed?.nickname || null },
+            };
+          },
         },
       },
     },

@@ -142,6 +142,12 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface AllowedEmailsTable {
+  email: string;
+  nickname: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -157,6 +163,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   standings_phase: StandingsPhaseTable;
   standings_total: StandingsRow;
+  allowed_emails: AllowedEmailsTable;
 }
 
 export type User = Selectable<UsersTable>;

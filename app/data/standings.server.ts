@@ -40,15 +40,6 @@ export async function refreshAllScores(db: Kysely<Database>): Promise<void> {
   await rebuildTotals(db);
 }
 
-/** After predictions of one user disappear (admin 'Eliminar Predicciones'). */
-export async function refreshScoresForUser(db: Kysely<Database>, userId: string): Promise<void> {
-  const phases = await db.selectFrom("standings_phase").select("phase_id").where("user_id", "=", userId).execute();
-  const ties = findTies(await knockoutMatches(db));
-  for (const tie of ties) await applyTieBonus(db, tie, userId);
-  for (const phase of phases) await rebuildPhase(db, phase.phase_id);
-  await rebuildTotals(db);
-}
-
 function scoreOf(row: { home_score: number | null; away_score: number | null }) {
   return row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null;
 }

@@ -6,3 +6,114 @@ export async function promoteAdminEmail(db: Kysely<Database>, adminEmail: string
   if (!adminEmail) return;
   await db.updateTable("users").set({ role: "admin" }).where("email", "=", adminEmail).execute();
 }
+
+export interface UserSummary {
+  id: string;
+  name: string;
+  displayName: string;
+  email: string;
+  role: "user" | "admin";
+  image: string | null;
+  avatarColor: string;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  predictions: number;
+}
+
+/** Every account with its prediction count, newest first (the users admin table). */
+export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
+  const rows = await db
+    .selectFrom("users as u")
+    .leftJoin(
+      db
+        .selectFrom("predictions")
+        .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("user_id")
+        .as("p"),
+      "p.user_id",
+      "u.id",
+    )
+    .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n"])
+    .orderBy("u.created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    displayName: row.display_name || row.name,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "user",
+    image: row.image,
+    avatarColor: row.avatar_color,
+    createdAt: new Date(row.created_at).toISOString(),
+    predictions: Number(row.n ?? 0),
+  }));
+}
+
+export type UserChangeRefusal = "not-found" | "email-taken" | "last-admin";
+
+async function isLastAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const admins = await db.selectFrom("users").select("id").where("role", "=", "admin").execute();
+  return admins.length === 1 && admins[0]?.id === userId;
+}
+
+/** Name, nickname, e-mail and role; the only admin cannot give up the role. */
+export async function updateUser(
+  db: Kysely<Database>,
+  userId: string,
+  changes: { name: string; displayName: string | null; email: string; role: "user" | "admin" },
+): Promise<UserChangeRefusal | null> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+    if (!user) return "not-found";
+    if (changes.role !== "admin" && user.role === "admin" && (await isLastAdmin(trx, userId))) return "last-admin";
+    const taken = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", changes.email)
+      .where("id", "<>", userId)
+      .executeTakeFirst();
+    if (taken) return "email-taken";
+    await trx
+      .updateTable("users")
+      .set({
+        name: changes.name,
+        display_name: changes.displayName,
+        email: changes.email,
+        role: changes.role,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", userId)
+      .execute();
+    return null;
+  });
+}
+
+/**
+ * Deletes the account; its sessions, predictions, memberships, owned pools and standings rows
+ * go with it (foreign keys cascade). The only admin cannot be deleted.
+ */
+export async function deleteUser(db: Kysely<Database>, userId: string): Promise<UserChangeRefusal | null> {
+  return db.transaction().execute(async (trx) => {
+    if (await isLastAdmin(trx, userId)) return "last-admin";
+    const deleted = await trx.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
+    return Number(deleted.numDeletedRows) === 0 ? "not-found" : null;
+  });
+}
+
+/**
+ * 'Eliminar Predicciones': the user's picks and their standings rows. Nobody else's points
+ * change (a knockout bonus lives on the user's own prediction).
+ */
+export async function deletePredictionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom("predictions").where("user_id", "=", userId).executeTakeFirst();
+    await trx.deleteFrom("standings_phase").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("standings_total").where("user_id", "=", userId).execute();
+    return Number(deleted.numDeletedRows);
+  });
+}
+
+export async function findUserEmail(db: Kysely<Database>, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email;
+}

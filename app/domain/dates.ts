@@ -8,7 +8,7 @@ export function formatKickoff(iso: string | null, timeZone: string): string | nu
     month: "short",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
+    hourCycle: "h23",
   }).format(new Date(iso));
 }
 
@@ -62,4 +62,11 @@ export function utcToZonedLocal(iso: string, timeZone: string): string | null {
   const instant = new Date(iso).getTime();
   if (Number.isNaN(instant)) return null;
   return new Date(instant + zoneOffset(instant, timeZone)).toISOString().slice(0, 16);
+}
+
+/** A calendar date in the season's time zone, e.g. '22 nov 2026'. */
+export function formatDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("es-MX", { timeZone, day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(iso),
+  );
 }

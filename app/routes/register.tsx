@@ -5,6 +5,7 @@ import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
 import { fieldErrors, type FieldErrors, RegisterSchema } from "#app/auth/forms";
 import { authRateLimit } from "#app/auth/rate-limit.server";
+import { rosterCheck } from "#app/data/roster.server";
 import { requestInfoContext } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { flashToast } from "#app/http/toast.server";
@@ -31,6 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { name, email, password } = parsed.data;
   const limited = await authRateLimit("signup", { ip: context.get(requestInfoContext).clientIp, email });
   if (limited) return limited;
+  if (!(await rosterCheck(getRuntime().db, email)).allowed) {
+    return data<ActionResult>(
+      { errors: {}, toast: errorToast("Este correo electrónico no está en la lista de participantes", "Error de registro") },
+      { status: 403 },
+    );
+  }
 
   try {
     // Better Auth signs the new user in at once (autoSignIn), as the original did.

@@ -1,13 +1,390 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useCallback, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { createAccountWithoutPassword } from "#app/auth/accounts.server";
+import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
+import { UsersAdminSchema } from "#app/auth/user-forms";
+import { listRoster, replaceRoster } from "#app/data/roster.server";
+import {
+  deletePredictionsOfUser,
+  deleteUser,
+  findUserEmail,
+  listUsers,
+  type UserChangeRefusal,
+  updateUser,
+} from "#app/data/users.server";
+import { formatDate } from "#app/domain/dates";
+import { formatRoster, parseRoster } from "#app/domain/roster";
+import { readForm } from "#app/http/form.server";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { showToast, useToast } from "#app/ui/toasts";
+import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestionar Usuarios · Quiniela" }];
 
-export default function Screen() {
+export async function loader() {
+  const { db, config } = getRuntime();
+  try {
+    const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
+    return {
+      users: users.map((user) => ({ ...user, createdLabel: formatDate(user.createdAt, config.APP_TIMEZONE) })),
+      roster: formatRoster(roster),
+      rosterCount: roster.length,
+      toast: null as Toast | null,
+    };
+  } catch (error) {
+    console.error("No se pudieron cargar los usuarios", error);
+    return { users: [], roster: "", rosterCount: 0, toast: errorToast("No se pudieron cargar los usuarios") };
+  }
+}
+
+type Reply = { ok: boolean; toast: Toast; link?: string };
+
+const REFUSALS: Record<UserChangeRefusal, string> = {
+  "not-found": "El usuario no existe",
+  "email-taken": "Este correo electrónico ya está registrado",
+  "last-admin": "Debe quedar al menos un administrador: no puedes quitar el rol ni eliminar al único administrador",
+};
+
+const FAILURES = {
+  "create-user": "No se pudo guardar el usuario",
+  "update-user": "No se pudo guardar el usuario",
+  "delete-user": "No se pudo eliminar el usuario",
+  "delete-predictions": "No se pudieron eliminar las predicciones",
+  "access-link": "No se pudo generar el enlace de restablecimiento",
+  "save-roster": "No se pudo guardar la lista de participantes",
+} as const;
+
+function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal): Reply {
+  return { ok: false, toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`) };
+}
+
+export async function action({ request }: Route.ActionArgs): Promise<Reply> {
+  const parsed = UsersAdminSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return { ok: false, toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos") };
+  const form = parsed.data;
+  const { db } = getRuntime();
+  const origin = publicOrigin(request);
+  try {
+    switch (form.intent) {
+      case "create-user": {
+        if (await db.selectFrom("users").select("id").where("email", "=", form.email).executeTakeFirst()) {
+          return refused(form.intent, "email-taken");
+        }
+        await createAccountWithoutPassword(form);
+        const link = await createResetLink(form.email, origin);
+        return { ok: true, toast: successToast("Usuario guardado"), link };
+      }
+      case "update-user": {
+        const refusal = await updateUser(db, form.userId, form);
+        return refusal ? refused(form.intent, refusal) : { ok: true, toast: successToast("Usuario guardado") };
+      }
+      case "delete-user": {
+        const refusal = await deleteUser(db, form.userId);
+        return refusal ? refused(form.intent, refusal) : { ok: true, toast: successToast("Usuario eliminado") };
+      }
+      case "delete-predictions": {
+        const count = await deletePredictionsOfUser(db, form.userId);
+        return { ok: true, toast: successToast(`${count} predicciones eliminadas`, "Predicciones eliminadas") };
+      }
+      case "access-link": {
+        const email = await findUserEmail(db, form.userId);
+        if (!email) return refused(form.intent, "not-found");
+        return { ok: true, toast: successToast("Enlace generado"), link: await createResetLink(email, origin) };
+      }
+      case "save-roster": {
+        const roster = parseRoster(form.roster);
+        if (!roster.ok) return { ok: false, toast: errorToast(roster.message) };
+        await replaceRoster(db, roster.entries);
+        const message =
+          roster.entries.length === 0
+            ? "Lista vacía: el registro queda abierto a cualquier correo"
+            : `${roster.entries.length} correos permitidos`;
+        return { ok: true, toast: successToast(message, "Lista guardada") };
+      }
+    }
+  } catch (error) {
+    console.error(FAILURES[form.intent], error);
+    return { ok: false, toast: errorToast(FAILURES[form.intent]) };
+  }
+}
+
+type UserRow = Route.ComponentProps["loaderData"]["users"][number];
+
+function LinkBox({ link, description }: { link: string; description: string }) {
   return (
-    <Page title="Gestionar Usuarios">
-      <ComingSoon />
+    <Stack gap={6}>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput aria-label="Enlace" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
+        <CopyButton value={link}>
+          {({ copy }) => (
+            <Button
+              onClick={() => {
+                copy();
+                showToast(successToast("Enlace copiado"));
+              }}
+            >
+              Copiar
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+/** 'Nuevo Usuario' and 'Editar': one form; a new account ends with its set-password link. */
+function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened: boolean; onClose: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const created = !user && fetcher.data?.ok ? fetcher.data.link : undefined;
+  useEffect(() => {
+    if (user && fetcher.data?.ok) onClose();
+  }, [fetcher.data, user, onClose]);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={user ? "Editar usuario" : "Nuevo Usuario"} centered>
+      {created ? (
+        <Stack>
+          <LinkBox
+            link={created}
+            description="Comparte este enlace con la persona para que elija su contraseña. Es de un solo uso y vale una hora."
+          />
+          <Button variant="default" onClick={onClose}>
+            Cerrar
+          </Button>
+        </Stack>
+      ) : (
+        <fetcher.Form method="post" noValidate key={user?.id ?? "new"}>
+          <Stack gap="sm">
+            <input type="hidden" name="intent" value={user ? "update-user" : "create-user"} />
+            {user && <input type="hidden" name="userId" value={user.id} />}
+            <TextInput label="Nombre" name="name" defaultValue={user?.name} required />
+            <TextInput
+              label="Apodo"
+              name="displayName"
+              defaultValue={user && user.displayName !== user.name ? user.displayName : ""}
+              description="Como aparece en la tabla; se permiten emoji"
+            />
+            <TextInput label="Correo electrónico" name="email" type="email" defaultValue={user?.email} required />
+            <Select
+              label="Rol"
+              name="role"
+              defaultValue={user?.role ?? "user"}
+              allowDeselect={false}
+              data={[
+                { value: "user", label: "Participante" },
+                { value: "admin", label: "Administrador" },
+              ]}
+            />
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={fetcher.state !== "idle"}>
+                Guardar
+              </Button>
+            </Group>
+          </Stack>
+        </fetcher.Form>
+      )}
+    </Modal>
+  );
+}
+
+function UserActions({ user, onEdit }: { user: UserRow; onEdit: () => void }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const link = fetcher.data?.link;
+  const submit = (intent: string) => fetcher.submit({ intent, userId: user.id }, { method: "post" });
+  const confirm = (title: string, body: string, intent: string) =>
+    modals.openConfirmModal({
+      title,
+      children: <Text size="sm">{body}</Text>,
+      labels: { confirm: "Confirmar", cancel: "Cancelar" },
+      confirmProps: { color: "red" },
+      onConfirm: () => submit(intent),
+    });
+
+  return (
+    <Stack gap={6}>
+      <Group gap={6} wrap="nowrap">
+        <Button size="xs" variant="light" onClick={onEdit}>
+          Editar
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() =>
+            confirm(
+              "Eliminar usuario",
+              `Se eliminará a ${user.displayName} con sus pronósticos, sesiones y quinielas propias. No se puede deshacer.`,
+              "delete-user",
+            )
+          }
+        >
+          Eliminar
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          onClick={() =>
+            confirm(
+              "Eliminar predicciones",
+              `Se eliminarán los ${user.predictions} pronósticos de ${user.displayName}. No se puede deshacer.`,
+              "delete-predictions",
+            )
+          }
+        >
+          Eliminar Predicciones
+        </Button>
+        <Button size="xs" variant="subtle" loading={fetcher.state !== "idle"} onClick={() => submit("access-link")}>
+          Generar enlace de acceso
+        </Button>
+      </Group>
+      {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
+    </Stack>
+  );
+}
+
+function RosterCard({ roster, count }: { roster: string; count: number }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <fetcher.Form method="post">
+        <Stack gap="sm">
+          <input type="hidden" name="intent" value="save-roster" />
+          <Group justify="space-between">
+            <Title order={2} fz="lg">
+              Lista de participantes
+            </Title>
+            <Badge variant="light" color={count ? "teal" : "gray"}>
+              {count ? `${count} correos` : "Registro abierto"}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos pueden registrarse y cada uno recibe su
+            apodo. Vacía, cualquiera puede registrarse.
+          </Text>
+          <Textarea
+            label="Correos permitidos"
+            name="roster"
+            defaultValue={roster}
+            autosize
+            minRows={4}
+            maxRows={14}
+            placeholder={"ana@empresa.com, Anita 🌟\nbeto@empresa.com, El Profe"}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={fetcher.state !== "idle"}>
+              Guardar lista
+            </Button>
+          </Group>
+        </Stack>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  // Each opening gets a fresh form (and fetcher), so an earlier save can't close it at once.
+  const [openings, setOpenings] = useState(0);
+  const open = (user: UserRow | null) => {
+    setEditing(user);
+    setOpenings((count) => count + 1);
+    setFormOpen(true);
+  };
+  const close = useCallback(() => setFormOpen(false), []);
+
+  return (
+    <Page title="Gestionar Usuarios" description={`${loaderData.users.length} usuarios registrados`}>
+      <Group justify="flex-end">
+        <Button onClick={() => open(null)}>Nuevo Usuario</Button>
+      </Group>
+      <Card withBorder radius="lg" padding={0}>
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nombre</Table.Th>
+                <Table.Th>Correo electrónico</Table.Th>
+                <Table.Th>Registro</Table.Th>
+                <Table.Th>Pronósticos</Table.Th>
+                <Table.Th>Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loaderData.users.map((user) => (
+                <Table.Tr key={user.id} aria-label={user.displayName}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={32} />
+                      <Stack gap={0}>
+                        <Group gap={6} wrap="nowrap">
+                          <Text fw={600} size="sm">
+                            {user.displayName}
+                          </Text>
+                          {user.role === "admin" && (
+                            <Badge size="xs" variant="light">
+                              Admin
+                            </Badge>
+                          )}
+                        </Group>
+                        {user.displayName !== user.name && (
+                          <Text size="xs" c="dimmed">
+                            {user.name}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.createdLabel}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.predictions}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <UserActions user={user} onEdit={() => open(user)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+      <RosterCard roster={loaderData.roster} count={loaderData.rosterCount} />
+      <UserFormModal key={openings} user={editing} opened={formOpen} onClose={close} />
     </Page>
   );
 }
