@@ -7,11 +7,12 @@ import type { Database } from "./schema";
  * (standings_phase), both kept up to date by standings.server.ts when results change, so a page
  * view never re-scores predictions. Every registered user has a row (0 points without scores).
  *
- * Ranks come from SQL (RANK() over points, exact hits, correct outcomes: 1, 2, 2, 4), which is
- * what lets a page of a 10,000-user table be read without loading the rest. Users still equal
- * are listed by name with the very rule of domain/standings.ts: only the tie groups that touch
- * the requested rows are loaded and put in order by rankRows(), so SQL and the domain can never
- * disagree on the order (no SQL collation has to mimic Intl.Collator).
+ * Ranks come from SQL: RANK() over points, exact hits and correct outcomes (1, 2, 2, 4), which
+ * lets a page of a 10,000-user table be read without loading the rest. Users still equal are
+ * listed by name with the very rule of domain/standings.ts: only the tie groups touching the rows
+ * asked for are loaded, and rankRows() puts them in order, so SQL and the domain cannot disagree
+ * (no SQL collation has to mimic Intl.Collator). Users whose names compare equal are listed in
+ * user-id order.
  */
 
 export interface RankingRow {
@@ -49,92 +50,211 @@ export interface TableQuery {
 
 export const DEFAULT_PER_PAGE = 50;
 
-interface RankedRow {
+/** One user's line, narrow: pictures are read only for the rows shown. */
+interface Line {
   user_id: string;
   name: string;
-  image: string | null;
-  avatar_color: string;
   points: number;
   exact_hits: number;
   outcome_hits: number;
   rnk: number;
-  /** Position of the last row of this row's tie group (count of rows ranked at or above it). */
+  /** Position of the last row of this line's tie group. */
   last_pos: number;
 }
+
+/** A tie group: users with the same tally, at positions rnk..last_pos. */
+type Group = Omit<Line, "user_id" | "name">;
 
 /** users.display_name, else users.name (as the session and the navbar show it). */
 const displayName = sql<string>`coalesce(nullif(u.display_name, ''), u.name)`;
 
-/**
- * The whole table ranked in SQL: users LEFT JOIN their stored tally (overall, or one phase). The
- * window runs over narrow rows; names and pictures are joined afterwards for the rows kept.
- */
-function ranked(db: Kysely<Database>, phaseId: number | null) {
-  const tally =
-    phaseId === null
-      ? db.selectFrom("standings_total").select(["user_id", "points", "exact_hits", "outcome_hits"])
-      : db
-          .selectFrom("standings_phase")
-          .select(["user_id", "points", "exact_hits", "outcome_hits"])
-          .where("phase_id", "=", phaseId);
+function tallies(db: Kysely<Database>, phaseId: number | null) {
+  return phaseId === null
+    ? db.selectFrom("standings_total").select(["user_id", "points", "exact_hits", "outcome_hits"])
+    : db
+        .selectFrom("standings_phase")
+        .select(["user_id", "points", "exact_hits", "outcome_hits"])
+        .where("phase_id", "=", phaseId);
+}
+
+/** The whole table ranked in SQL (a `ranked` CTE): users LEFT JOIN their tally, with RANK(). */
+function withRanks(db: Kysely<Database>, phaseId: number | null) {
   const order = sql`order by coalesce(s.points, 0) desc, coalesce(s.exact_hits, 0) desc, coalesce(s.outcome_hits, 0) desc`;
-  return db
-    .with("ranked", (qc) =>
-      qc
-        .selectFrom("users as u")
-        .leftJoin(tally.as("s"), "s.user_id", "u.id")
-        .select([
-          "u.id as user_id",
-          sql<number>`coalesce(s.points, 0)`.as("points"),
-          sql<number>`coalesce(s.exact_hits, 0)`.as("exact_hits"),
-          sql<number>`coalesce(s.outcome_hits, 0)`.as("outcome_hits"),
-          sql<number>`rank() over (${order})`.as("rnk"),
-          // The default frame reaches the last peer: the position where this tie group ends.
-          sql<number>`count(*) over (${order})`.as("last_pos"),
-        ]),
-    )
+  return db.with("ranked", (qc) =>
+    qc
+      .selectFrom("users as u")
+      .leftJoin(tallies(db, phaseId).as("s"), "s.user_id", "u.id")
+      .select([
+        "u.id as user_id",
+        sql<number>`coalesce(s.points, 0)`.as("points"),
+        sql<number>`coalesce(s.exact_hits, 0)`.as("exact_hits"),
+        sql<number>`coalesce(s.outcome_hits, 0)`.as("outcome_hits"),
+        sql<number>`rank() over (${order})`.as("rnk"),
+        // The default frame reaches the last peer: the position where the tie group ends.
+        sql<number>`count(*) over (${order})`.as("last_pos"),
+      ]),
+  );
+}
+
+/** Ranked lines with names (for searches and single users). */
+function rankedLines(db: Kysely<Database>, phaseId: number | null) {
+  return withRanks(db, phaseId)
     .selectFrom("ranked as r")
     .innerJoin("users as u", "u.id", "r.user_id")
-    .select([
-      "r.user_id",
-      "r.points",
-      "r.exact_hits",
-      "r.outcome_hits",
-      "r.rnk",
-      "r.last_pos",
-      displayName.as("name"),
-      "u.image",
-      "u.avatar_color",
-    ]);
+    .select(["r.user_id", "r.points", "r.exact_hits", "r.outcome_hits", "r.rnk", "r.last_pos", displayName.as("name")]);
 }
 
-const toTally = (row: RankedRow): TallyRow => ({
-  userId: row.user_id,
-  name: row.name,
-  points: Number(row.points),
-  exactHits: Number(row.exact_hits),
-  outcomeHits: Number(row.outcome_hits),
+type Tally = Pick<Group, "points" | "exact_hits" | "outcome_hits">;
+
+const isZero = (g: Tally) => Number(g.points) === 0 && Number(g.exact_hits) === 0 && Number(g.outcome_hits) === 0;
+const keyOf = (g: Tally) => `${Number(g.points)}:${Number(g.exact_hits)}:${Number(g.outcome_hits)}`;
+
+/**
+ * Every user of some tie groups, found by their tally (no window needed): scored groups through
+ * the tally table, the 0-point group through the users without a tally (or an all-zero one).
+ */
+async function membersOf(db: Kysely<Database>, phaseId: number | null, groups: readonly Group[]): Promise<Line[]> {
+  const byKey = new Map(groups.map((group) => [keyOf(group), group]));
+  const scored = groups.filter((group) => !isZero(group));
+  const rows: Omit<Line, "rnk" | "last_pos">[] = [];
+  for (let i = 0; i < scored.length; i += 100) {
+    const chunk = scored.slice(i, i + 100);
+    const found = await db
+      .selectFrom(tallies(db, phaseId).as("s"))
+      .innerJoin("users as u", "u.id", "s.user_id")
+      .select(["s.user_id", "s.points", "s.exact_hits", "s.outcome_hits", displayName.as("name")])
+      .where((eb) =>
+        eb.or(
+          chunk.map((g) =>
+            eb.and([
+              eb("s.points", "=", Number(g.points)),
+              eb("s.exact_hits", "=", Number(g.exact_hits)),
+              eb("s.outcome_hits", "=", Number(g.outcome_hits)),
+            ]),
+          ),
+        ),
+      )
+      .execute();
+    for (const row of found) rows.push(row);
+  }
+  const zero = groups.find(isZero);
+  if (zero) {
+    const found = await db
+      .selectFrom("users as u")
+      .leftJoin(tallies(db, phaseId).as("s"), "s.user_id", "u.id")
+      .select([
+        "u.id as user_id",
+        sql<number>`0`.as("points"),
+        sql<number>`0`.as("exact_hits"),
+        sql<number>`0`.as("outcome_hits"),
+        displayName.as("name"),
+      ])
+      .where(
+        sql<boolean>`coalesce(s.points, 0) = 0 and coalesce(s.exact_hits, 0) = 0 and coalesce(s.outcome_hits, 0) = 0`,
+      )
+      .execute();
+    for (const row of found) rows.push(row);
+  }
+  // Plain object literals: object spread costs microseconds per row on Node 20, too much at 10,000.
+  return rows.map((row) => {
+    const group = zero && isZero(row) ? zero : byKey.get(keyOf(row))!;
+    return {
+      user_id: row.user_id,
+      name: row.name,
+      points: Number(row.points),
+      exact_hits: Number(row.exact_hits),
+      outcome_hits: Number(row.outcome_hits),
+      rnk: Number(group.rnk),
+      last_pos: Number(group.last_pos),
+    };
+  });
+}
+
+const toTally = (line: Line): TallyRow => ({
+  userId: line.user_id,
+  name: line.name,
+  points: Number(line.points),
+  exactHits: Number(line.exact_hits),
+  outcomeHits: Number(line.outcome_hits),
 });
 
-/** Rows in table order (tally, then name as domain/standings.ts sorts them). Input in id order. */
-function inTableOrder(rows: readonly RankedRow[]): RankedRow[] {
-  const byId = new Map(rows.map((row) => [row.user_id, row]));
-  return rankRows(rows.map(toTally)).map((row) => byId.get(row.userId)!);
+const byUserId = (a: Line, b: Line) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0);
+
+/**
+ * Lines in table order: rankRows() (tally, then name) applied to them in user-id order, so that
+ * users whose names compare equal keep one order on every page and on both engines.
+ */
+function inTableOrder(lines: readonly Line[]): Line[] {
+  const byId = new Map(lines.map((line) => [line.user_id, line]));
+  return rankRows([...lines].sort(byUserId).map(toTally)).map((row) => byId.get(row.userId)!);
 }
 
-function toRankingRow(row: RankedRow, position: number, total: number): RankingRow {
-  return {
-    userId: row.user_id,
-    name: row.name,
-    image: row.image,
-    avatarColor: row.avatar_color,
-    points: Number(row.points),
-    exactHits: Number(row.exact_hits),
-    outcomeHits: Number(row.outcome_hits),
-    rank: Number(row.rnk),
+/**
+ * Lines [from, to) of a list in table order, when only that part is needed: the ranks put the
+ * list in order; only the tie groups overlapping the part are put in name order.
+ */
+function orderedSlice(lines: readonly Line[], from: number, to: number): Line[] {
+  const byRank = [...lines].sort((a, b) => Number(a.rnk) - Number(b.rnk) || byUserId(a, b));
+  const slice: Line[] = [];
+  for (let start = 0; start < byRank.length && start < to;) {
+    let end = start + 1;
+    while (end < byRank.length && Number(byRank[end]!.rnk) === Number(byRank[start]!.rnk)) end++;
+    if (end > from) {
+      const group = byRank.slice(start, end);
+      slice.push(...(group.length > 1 ? inTableOrder(group) : group).slice(Math.max(0, from - start), to - start));
+    }
+    start = end;
+  }
+  return slice;
+}
+
+interface Placed {
+  line: Line;
+  position: number;
+}
+
+/** Positions of some lines: a line alone in its rank sits at it; tied lines need their whole group. */
+async function place(db: Kysely<Database>, phaseId: number | null, lines: readonly Line[]): Promise<Placed[]> {
+  const tied = new Map<number, Group>();
+  for (const line of lines) if (Number(line.last_pos) > Number(line.rnk)) tied.set(Number(line.rnk), line);
+  const position = new Map<string, number>();
+  if (tied.size > 0) {
+    const byRank = new Map<number, Line[]>();
+    for (const member of await membersOf(db, phaseId, [...tied.values()])) {
+      const group = byRank.get(member.rnk);
+      if (group) group.push(member);
+      else byRank.set(member.rnk, [member]);
+    }
+    for (const [rank, group] of byRank) {
+      inTableOrder(group).forEach((member, index) => position.set(member.user_id, rank + index));
+    }
+  }
+  return lines.map((line) => ({ line, position: position.get(line.user_id) ?? Number(line.rnk) }));
+}
+
+/** The rows shown, with their pictures and colour bands. */
+async function present(db: Kysely<Database>, placed: readonly Placed[], total: number): Promise<RankingRow[]> {
+  const ids = placed.map(({ line }) => line.user_id);
+  const pictures =
+    ids.length === 0
+      ? new Map<string, { image: string | null; avatar_color: string }>()
+      : new Map(
+          (await db.selectFrom("users").select(["id", "image", "avatar_color"]).where("id", "in", ids).execute()).map(
+            (row) => [row.id, row],
+          ),
+        );
+  return placed.map(({ line, position }) => ({
+    userId: line.user_id,
+    name: line.name,
+    image: pictures.get(line.user_id)?.image ?? null,
+    avatarColor: pictures.get(line.user_id)?.avatar_color ?? "blue",
+    points: Number(line.points),
+    exactHits: Number(line.exact_hits),
+    outcomeHits: Number(line.outcome_hits),
+    rank: Number(line.rnk),
     position,
     band: bandFor(position, total),
-  };
+  }));
 }
 
 async function countUsers(db: Kysely<Database>): Promise<number> {
@@ -149,30 +269,6 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Positions of some rows of the table: a row alone in its rank sits at it; tied rows need their group. */
-async function withPositions(
-  db: Kysely<Database>,
-  phaseId: number | null,
-  rows: readonly RankedRow[],
-  total: number,
-): Promise<RankingRow[]> {
-  const tiedRanks = [...new Set(rows.filter((row) => Number(row.last_pos) > Number(row.rnk)).map((row) => Number(row.rnk)))];
-  const position = new Map<string, number>();
-  if (tiedRanks.length > 0) {
-    const groups = await ranked(db, phaseId)
-      .where("r.rnk", "in", tiedRanks)
-      .orderBy("r.rnk")
-      .orderBy("r.user_id")
-      .execute();
-    const byRank = new Map<number, RankedRow[]>();
-    for (const row of groups) byRank.set(Number(row.rnk), [...(byRank.get(Number(row.rnk)) ?? []), row]);
-    for (const [rank, group] of byRank) {
-      inTableOrder(group).forEach((row, index) => position.set(row.user_id, rank + index));
-    }
-  }
-  return rows.map((row) => toRankingRow(row, position.get(row.user_id) ?? Number(row.rnk), total));
-}
-
 async function table(db: Kysely<Database>, phaseId: number | null, query: TableQuery): Promise<RankingPage> {
   const perPage = Math.max(1, Math.floor(query.perPage ?? DEFAULT_PER_PAGE));
   const requested = Math.max(1, Math.floor(query.page ?? 1) || 1);
@@ -184,29 +280,28 @@ async function table(db: Kysely<Database>, phaseId: number | null, query: TableQ
     const page = Math.min(requested, pageCount);
     const first = (page - 1) * perPage + 1;
     const last = page * perPage;
-    // Every tie group overlapping positions first..last, whole, so that name order is exact.
-    const block = await ranked(db, phaseId)
-      .where("r.last_pos", ">=", first)
-      .where("r.rnk", "<=", last)
-      .orderBy("r.rnk")
-      .orderBy("r.user_id")
-      .execute();
-    const start = block.length > 0 ? Number(block[0]!.rnk) : first;
-    const rows = inTableOrder(block)
-      .map((row, index) => toRankingRow(row, start + index, total))
-      .filter((row) => row.position >= first && row.position <= last);
-    return { rows, page, pageCount, matched: total, total };
+    // The tie groups holding positions first..last, whole, so that the name order is exact.
+    const block = await rankedLines(db, phaseId).where("r.last_pos", ">=", first).where("r.rnk", "<=", last).execute();
+    const start = block.reduce((min, line) => Math.min(min, Number(line.rnk)), Number.POSITIVE_INFINITY);
+    const placed = inTableOrder(block)
+      .map((line, index) => ({ line, position: start + index }))
+      .filter(({ position }) => position >= first && position <= last);
+    return { rows: await present(db, placed, total), page, pageCount, matched: total, total };
   }
 
-  const matches = await ranked(db, phaseId)
+  const matches = await rankedLines(db, phaseId)
     .where(sql<boolean>`lower(${displayName}) like lower(${likePattern(search)}) escape '\\'`)
-    .orderBy("r.rnk")
-    .orderBy("r.user_id")
     .execute();
   const pageCount = Math.max(1, Math.ceil(matches.length / perPage));
   const page = Math.min(requested, pageCount);
-  const slice = inTableOrder(matches).slice((page - 1) * perPage, page * perPage);
-  return { rows: await withPositions(db, phaseId, slice, total), page, pageCount, matched: matches.length, total };
+  const slice = orderedSlice(matches, (page - 1) * perPage, page * perPage);
+  return {
+    rows: await present(db, await place(db, phaseId, slice), total),
+    page,
+    pageCount,
+    matched: matches.length,
+    total,
+  };
 }
 
 /** A page of the overall table ('Puntos Acumulados'). */
@@ -225,8 +320,8 @@ export async function userPosition(
   userId: string,
   { phaseId = null }: { phaseId?: number | null } = {},
 ): Promise<RankingRow | null> {
-  const row = await ranked(db, phaseId).where("r.user_id", "=", userId).executeTakeFirst();
-  if (!row) return null;
-  const [withPosition] = await withPositions(db, phaseId, [row], await countUsers(db));
-  return withPosition ?? null;
+  const line = await rankedLines(db, phaseId).where("r.user_id", "=", userId).executeTakeFirst();
+  if (!line) return null;
+  const [row] = await present(db, await place(db, phaseId, [line]), await countUsers(db));
+  return row ?? null;
 }

@@ -429,7 +429,10 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
   const phase = await phaseId("Jornada 2");
   await server.db.deleteFrom("standings_total").execute();
   await server.db.deleteFrom("standings_phase").where("phase_id", "=", phase).execute();
-  const users = await server.db.selectFrom("users").select(["id", "name", "display_name"]).orderBy("id").execute();
+  // Users whose names compare equal are listed in user-id order (code units, the same on both engines).
+  const users = (await server.db.selectFrom("users").select(["id", "name", "display_name"]).execute()).sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   const totals = new Map<string, { points: number; exact_hits: number; outcome_hits: number }>();
   for (const user of users) {
     if (random(5) === 0) continue; // no row: 0 points
