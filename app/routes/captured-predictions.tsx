@@ -1,4 +1,5 @@
 import { Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
@@ -135,10 +136,16 @@ export default function CapturedPredictions({ loaderData }: Route.ComponentProps
   const current = loaderData.phaseId === null ? ALL : String(loaderData.phaseId);
   // Tabs are links (?jornada=<id>): the server loads only the chosen phase, with or without scripts.
   const tabLink = (to: string) => ({ component: Link, to, preventScrollReset: true }) as Record<string, unknown>;
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the tab row scrolls sideways: bring the chosen phase into view.
+    const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (list.current && active) list.current.scrollLeft = active.offsetLeft - list.current.clientWidth / 2 + active.offsetWidth / 2;
+  }, [current]);
   return (
     <Page title="Quinielas Capturadas">
       <Tabs value={current} keepMounted={false}>
-        <Tabs.List className={classes.tabs}>
+        <Tabs.List className={classes.tabs} ref={list}>
           <Tabs.Tab value={ALL} {...tabLink(PATH)}>
             Todas
           </Tabs.Tab>

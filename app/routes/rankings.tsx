@@ -123,7 +123,7 @@ function StandingRowView({ row, mine }: { row: RankingRow; mine: boolean }) {
 
 function StandingsTable({ label, rows, viewerId }: { label: string; rows: RankingRow[]; viewerId: string | null }) {
   return (
-    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover>
+    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover className={classes.table}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th className={classes.pos}>Pos.</Table.Th>
@@ -216,7 +216,7 @@ function Standings({ data }: { data: LoaderData }) {
   const first = (table.page - 1) * PER_PAGE + 1;
   const last = first + table.rows.length - 1;
   return (
-    <Card withBorder radius="lg" padding="md">
+    <Card withBorder radius="lg" padding="md" className={classes.panel}>
       <Stack gap="md">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={2} fz="lg">
