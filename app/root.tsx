@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
           <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
-            <Notifications position="top-center" zIndex={1000} />
+            <Notifications position="top-center" zIndex={1000} styles={{ root: { top: 68 } }} />
             {children}
           </ModalsProvider>
         </MantineProvider>
@@ -99,6 +99,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Spanish error pages; the stack only in development, never SQL or traces in production. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // A guard that refuses runs before the root loader; its 403 brings the navbar's user along.
+  const user = rootData?.user ?? (isRouteErrorResponse(error) ? (error.data as { navUser?: NavUser })?.navUser : null);
   let status = 500;
   let title = "Algo salió mal";
   let message = "Ocurrió un error inesperado. Inténtalo de nuevo en unos momentos.";
@@ -117,7 +119,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <Shell user={rootData?.user ?? null}>
+    <Shell user={user ?? null}>
       <Container size="sm" py={80}>
         <Center>
           <Stack align="center" gap="md" ta="center">

@@ -24,7 +24,9 @@ if (!process.env.TEST_DATABASE_URL) {
 
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit" });
+  // Always a production build, whatever NODE_ENV the caller has.
+  const env = name === "Compilación" ? { ...process.env, NODE_ENV: "production" } : process.env;
+  const result = spawnSync(command, args, { stdio: "inherit", env });
   if (result.status !== 0) {
     console.error(`\n✖ Falló: ${name}`);
     process.exit(result.status ?? 1);

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { userContext } from "#app/http/context";
 import { flashToast } from "#app/http/toast.server";
+import type { NavUser } from "#app/ui/Navbar";
 import { errorToast } from "#app/ui/toast";
 import { getRuntime } from "#app/runtime.server";
 
@@ -59,10 +60,24 @@ export function requireUser({ request, context }: Args): SessionUser {
   return user;
 }
 
+/**
+ * The 403 answer. It carries the visitor's own navbar data because a guard refuses before the
+ * root loader runs, and the error page should still show who is signed in.
+ */
+export function forbidden(user: SessionUser) {
+  const navUser: NavUser = {
+    displayName: user.displayName,
+    image: user.image,
+    avatarColor: user.avatarColor,
+    isAdmin: user.role === "admin",
+  };
+  return data({ message: FORBIDDEN_MESSAGE, navUser }, { status: 403 });
+}
+
 /** Admin routes: anonymous → /login; signed-in non-admins → 403 'No tienes acceso a esta página'. */
 export function requireAdmin(args: Args): SessionUser {
   const user = requireUser(args);
-  if (user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (user.role !== "admin") throw forbidden(user);
   return user;
 }
 

@@ -3,7 +3,7 @@ import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
 /** The centred card of /login, /register and /reset-password. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children: React.ReactNode }) {
   return (
-    <Center mih="calc(100dvh - 60px)" px="sm" py="xl">
+    <Center mih={{ base: "auto", sm: "calc(100dvh - 60px)" }} px="sm" py="xl">
       <Box w="100%" maw={420}>
         <Stack gap={6} mb="lg" ta="center">
           <Title order={1} fz={28}>

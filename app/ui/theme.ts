@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager } from "@mantine/core";
+import { createTheme, localStorageColorSchemeManager, PasswordInput } from "@mantine/core";
 
 export const theme = createTheme({
   primaryColor: "teal",
@@ -6,6 +6,11 @@ export const theme = createTheme({
   fontFamily:
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji'",
   headings: { fontWeight: "700" },
+  components: {
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar u ocultar la contraseña" } },
+    }),
+  },
 });
 
 export const COLOR_SCHEME_KEY = "quiniela-color-scheme";

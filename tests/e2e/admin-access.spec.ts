@@ -1,0 +1,114 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, ensureAdmin, login, newAccount, signIn, signUp, userMenuButton } from "./support";
+
+const ADMIN_PAGES = [
+  "/admin/matches",
+  "/admin/results",
+  "/admin/activar-quinielas",
+  "/admin/users",
+  "/admin/predictions",
+  "/admin/ver-quinielas",
+  "/admin/estado-pronosticos",
+];
+
+const ADMIN_ROUTES = ["/admin", ...ADMIN_PAGES];
+
+const ADMIN_MENU = [
+  "Gestionar Partidos",
+  "Resultados",
+  "Ver Quinielas capturadas",
+  "Activar Quinielas",
+  "Gestionar Usuarios",
+  "Gestionar Pronósticos",
+  "Estado de Pronósticos",
+];
+
+const FORBIDDEN = "No tienes acceso a esta página";
+
+test.describe("usuario normal", () => {
+  test("recibe 403 'No tienes acceso a esta página' en cada página de administración", async ({ page }) => {
+    await signUp(page, newAccount("normal"));
+    for (const path of ADMIN_PAGES) {
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(403);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { name: FORBIDDEN, level: 1 })).toBeVisible();
+    }
+  });
+
+  test("en /admin recibe la página 403 (HTML, no JSON)", async ({ page }) => {
+    await signUp(page, newAccount("normal-admin"));
+    const response = await page.goto("/admin");
+    // /admin may redirect to /admin/matches first; page.goto reports the final response.
+    expect(response!.status()).toBe(403);
+    expect(response!.headers()["content-type"]).toContain("text/html");
+    await expect(page.getByRole("heading", { name: FORBIDDEN, level: 1 })).toBeVisible();
+  });
+
+  test("la página 403 conserva la barra del usuario que inició sesión", async ({ page }) => {
+    const account = newAccount("normal-barra");
+    await signUp(page, account);
+    const response = await page.goto("/admin/users");
+    expect(response!.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: FORBIDDEN, level: 1 })).toBeVisible();
+    // Still signed in: the navbar shows the user's menu, not 'Iniciar Sesión' / 'Registrarse'.
+    await expect(userMenuButton(page, account.name)).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar Sesión" })).toHaveCount(0);
+  });
+
+  test("no ve el botón 'Administración'", async ({ page }) => {
+    await signUp(page, newAccount("sinadmin"));
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Puntuaciones", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Administración", exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("administrador", () => {
+  /*
+   * Only one account can hold ADMIN_EMAIL: these tests run one after another in a single worker
+   * ('default' mode overrides fullyParallel), so the admin is registered once. Not 'serial': a
+   * failing test must not skip the others. After a failure the worker restarts and beforeAll runs
+   * again; ensureAdmin then signs in instead of registering.
+   */
+  test.describe.configure({ mode: "default" });
+
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    await ensureAdmin(playwright, testInfo.project.use.baseURL);
+  });
+
+  test("ve el menú 'Administración' con sus siete entradas y llega a 'Gestionar Partidos'", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/");
+
+    const adminButton = page.getByRole("button", { name: "Administración", exact: true });
+    await expect(adminButton).toBeVisible();
+    await adminButton.click();
+
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitem")).toHaveText(ADMIN_MENU);
+
+    await menu.getByRole("menuitem", { name: "Gestionar Partidos", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/matches$/);
+    await expect(page.getByRole("heading", { name: "Administración de Partidos", level: 1 })).toBeVisible();
+  });
+
+  test("un anónimo en una ruta de administración va a /login y vuelve después", async ({ page }) => {
+    await page.goto("/admin/results");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fresults$/);
+    await login(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/results$/);
+    await expect(page.getByRole("heading", { name: "Resultados", level: 1 })).toBeVisible();
+  });
+
+  test("abre cada ruta de administración con estado 200", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    // HTTP only (same cookies as the page): the screens themselves are other tests' subject.
+    for (const path of ADMIN_ROUTES) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.url(), path).toMatch(path === "/admin" ? /\/admin\/matches$/ : new RegExp(`${path}$`));
+    }
+  });
+});

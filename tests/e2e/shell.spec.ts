@@ -1,0 +1,174 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signUp, userMenuButton } from "./support";
+
+const SCHEME_ATTR = "data-mantine-color-scheme";
+
+/**
+ * Records, from the very start of every document, the colour scheme the <html> element has when
+ * <body> is first parsed (before anything can be painted) and every later value of the attribute.
+ */
+async function recordColorScheme(page: Page): Promise<void> {
+  await page.addInitScript((attr) => {
+    const log: { atBody: string | null; changes: (string | null)[] } = { atBody: null, changes: [] };
+    (window as unknown as { __scheme: typeof log }).__scheme = log;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        if (mutation.type === "attributes" && mutation.target === document.documentElement) {
+          log.changes.push(document.documentElement.getAttribute(attr));
+        }
+        for (const node of mutation.addedNodes) {
+          if (node.nodeName === "BODY") log.atBody = document.documentElement.getAttribute(attr);
+        }
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: [attr] });
+  }, SCHEME_ATTR);
+}
+
+async function schemeLog(page: Page) {
+  return page.evaluate(() => (window as unknown as { __scheme: { atBody: string | null; changes: (string | null)[] } }).__scheme);
+}
+
+test.describe("modo oscuro", () => {
+  test("el interruptor 'Modo oscuro' cambia el tema y se conserva al recargar, sin destello", async ({ page }) => {
+    const account = newAccount("oscuro");
+    await signUp(page, account);
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
+
+    await userMenuButton(page, account.name).click();
+    const toggle = page.getByRole("switch", { name: "Modo oscuro", exact: true });
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(html).toHaveAttribute(SCHEME_ATTR, "dark");
+    await expect(toggle).toBeChecked();
+
+    // Reload: dark already before hydration (the inline script in <head>), and never light after.
+    await recordColorScheme(page);
+    await page.reload({ waitUntil: "commit" });
+    await page.waitForLoadState("domcontentloaded");
+    expect(await html.getAttribute(SCHEME_ATTR)).toBe("dark");
+    await page.waitForLoadState("load");
+    await expect(userMenuButton(page, account.name)).toBeVisible();
+    await expect(html).toHaveAttribute(SCHEME_ATTR, "dark");
+    const log = await schemeLog(page);
+    expect(log.atBody).toBe("dark");
+    expect(log.changes).not.toContain("light");
+
+    // The switch shows the kept choice, and switching back works.
+    await userMenuButton(page, account.name).click();
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
+    await page.reload();
+    await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
+  });
+
+  test("un visitante nuevo empieza en claro aunque el sistema pida oscuro", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    try {
+      const page = await context.newPage();
+      expect(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(true);
+      await recordColorScheme(page);
+      await page.goto("/login");
+      await expect(page.getByRole("heading", { name: "Iniciar Sesión", level: 1 })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute(SCHEME_ATTR, "light");
+      const log = await schemeLog(page);
+      expect(log.atBody).toBe("light");
+      expect(log.changes).not.toContain("dark");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe("teléfono", () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true });
+
+  test("el botón 'Abrir menú' muestra la navegación y lleva a Puntuaciones", async ({ page }) => {
+    const account = newAccount("telefono");
+    await signUp(page, account);
+    await page.goto("/");
+
+    const burger = page.getByRole("button", { name: "Abrir menú", exact: true });
+    await expect(burger).toBeVisible();
+    // Desktop navigation and user menu are hidden on phones.
+    await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
+    await expect(userMenuButton(page, account.name)).toBeHidden();
+
+    await burger.click();
+    const drawer = page.getByRole("dialog", { name: "Menú" });
+    await expect(drawer).toBeVisible();
+    for (const name of ["Inicio", "Puntuaciones", "Quinielas", "Mi Perfil"]) {
+      await expect(drawer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole("button", { name: "Cerrar Sesión", exact: true })).toBeVisible();
+    await expect(drawer.getByRole("switch", { name: "Modo oscuro", exact: true })).toBeVisible();
+    await expect(drawer.getByText(account.name, { exact: true })).toBeVisible();
+    // A normal user has no admin section.
+    await expect(drawer.getByText("Administración", { exact: true })).toHaveCount(0);
+
+    await drawer.getByRole("link", { name: "Puntuaciones", exact: true }).click();
+    await expect(page).toHaveURL(/\/rankings$/);
+    await expect(page.getByRole("heading", { name: "Tabla de Posiciones", level: 1 })).toBeVisible();
+    await expect(drawer).toBeHidden();
+  });
+
+  test("'Cerrar Sesión' en el menú del teléfono cierra la sesión", async ({ page }) => {
+    await signUp(page, newAccount("telefono-salir"));
+    await page.goto("/");
+    await page.getByRole("button", { name: "Abrir menú", exact: true }).click();
+    await page.getByRole("dialog", { name: "Menú" }).getByRole("button", { name: "Cerrar Sesión", exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("la página no se desborda a lo ancho en el teléfono", async ({ page }) => {
+    await signUp(page, newAccount("ancho"));
+    for (const path of ["/", "/rankings", "/profile", "/quinielas", "/quiniela/quinielas-capturadas"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test("un anónimo en escritorio ve 'Iniciar Sesión', 'Registrarse' y la marca 'Quinielas'", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-MX");
+  await expect(page).toHaveTitle("Iniciar Sesión · Quiniela");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Iniciar Sesión", exact: true })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Registrarse", exact: true })).toBeVisible();
+  const brand = header.getByRole("link", { name: "Quinielas", exact: true });
+  await expect(brand).toHaveCount(1);
+  await expect(brand).toHaveAttribute("href", "/");
+  await expect(page.getByRole("button", { name: "Abrir menú" })).toBeHidden();
+
+  await header.getByRole("link", { name: "Registrarse", exact: true }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await header.getByRole("link", { name: "Iniciar Sesión", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("con sesión en escritorio la barra muestra 'Inicio', 'Puntuaciones', 'Quinielas' y la marca", async ({ page }) => {
+  const account = newAccount("barra");
+  await signUp(page, account);
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  for (const name of ["Inicio", "Puntuaciones", "Quinielas"]) {
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  const header = page.getByRole("banner");
+  // The brand and the nav link share the name 'Quinielas'; the brand is the first, and goes home.
+  await expect(header.getByRole("link", { name: "Quinielas", exact: true }).first()).toHaveAttribute("href", "/");
+  await expect(header.getByRole("link", { name: "Iniciar Sesión" })).toHaveCount(0);
+
+  await nav.getByRole("link", { name: "Quinielas", exact: true }).click();
+  await expect(page).toHaveURL(/\/quiniela\/quinielas-capturadas$/);
+  await userMenuButton(page, account.name).click();
+  await page.getByRole("menuitem", { name: "Mi Perfil" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { name: "Mi Perfil", level: 1 })).toBeVisible();
+});

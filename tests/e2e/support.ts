@@ -1,0 +1,137 @@
+import { type APIRequest, type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+
+/** The account the server promotes to admin on registration (ADMIN_EMAIL in playwright.config.ts). */
+export const ADMIN = { name: "Administrador", email: "admin@quiniela.test", password: "admin-secreto-123" };
+
+export const PASSWORD = "secreto123";
+
+/** An e-mail nobody else in this run uses, so tests stay independent and can run in parallel. */
+export function uniqueEmail(prefix = "usuario"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@quiniela.test`;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh account description (not registered yet). */
+export function newAccount(prefix = "usuario"): Account {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  return { name: `Jugador ${suffix}`, email: uniqueEmail(prefix), password: PASSWORD };
+}
+
+/**
+ * A form field by its accessible name. Playwright gives password inputs the textbox role, and
+ * matching the accessible name (not the label's text) ignores Mantine's aria-hidden ' *' on
+ * required fields, which getByLabel(..., { exact: true }) would trip over.
+ */
+export function field(page: Page, name: string): Locator {
+  return page.getByRole("textbox", { name, exact: true });
+}
+
+export async function fillRegisterForm(page: Page, account: Partial<Account> & { confirmPassword?: string }): Promise<void> {
+  await field(page, "Nombre").fill(account.name ?? "");
+  await field(page, "Correo electrónico").fill(account.email ?? "");
+  await field(page, "Contraseña").fill(account.password ?? "");
+  await field(page, "Confirmar contraseña").fill(account.confirmPassword ?? account.password ?? "");
+}
+
+/**
+ * Registers through /register and waits until the app lands on '/' (a signed-in route, so the
+ * session is set). Works on any viewport: it does not look for the desktop-only user menu.
+ */
+export async function register(page: Page, account: Account): Promise<void> {
+  await page.goto("/register");
+  await fillRegisterForm(page, account);
+  await page.getByRole("button", { name: "Registrarse", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/**
+ * Creates an account without a browser page: the same form POST a browser without JavaScript
+ * sends to /register. For tests whose subject is not registration (faster than a page).
+ */
+export async function registerViaForm(request: APIRequestContext, account: Account): Promise<void> {
+  const response = await request.post("/register", {
+    form: { name: account.name, email: account.email, password: account.password, confirmPassword: account.password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  expect(response.headers()["location"]).toBe("/");
+}
+
+/**
+ * Takes the flash toast the server left in a cookie ('Registro exitoso', 'Inicio de sesión
+ * exitoso'), so it does not show on the test's first page: the top-centre toast covers the
+ * navbar's middle links for its 3 s and would delay clicks on them.
+ */
+async function consumeFlashToast(page: Page): Promise<void> {
+  const response = await page.request.get("/");
+  expect(response.status()).toBe(200);
+}
+
+/** Creates the account and leaves `page`'s browser context signed in as it (no page load). */
+export async function signUp(page: Page, account: Account): Promise<void> {
+  await registerViaForm(page.request, account);
+  await consumeFlashToast(page);
+}
+
+/** Signs `page`'s browser context in with a form POST to /login (no page load). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const response = await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+  expect(response.status(), "inicio de sesión").toBe(302);
+  await consumeFlashToast(page);
+}
+
+/** Fills /login (navigating there unless already on it) and submits; does not wait for the outcome. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url(), "http://x").pathname.startsWith("/login")) await page.goto("/login");
+  await field(page, "Correo electrónico").fill(email);
+  await field(page, "Contraseña").fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión", exact: true }).click();
+}
+
+/** Signs in through /login and waits until the app has left /login. */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The navbar button that opens the user menu, named with the user's display name. */
+export function userMenuButton(page: Page, displayName: string): Locator {
+  return page.getByRole("banner").getByRole("button", { name: displayName, exact: true });
+}
+
+/** A toast (Mantine notification, role alert) with this title; assert its message on the result. */
+export function toast(page: Page, title: string): Locator {
+  return page.getByRole("alert").filter({ hasText: title });
+}
+
+export async function expectToast(page: Page, title: string, message: string): Promise<void> {
+  const alert = toast(page, title);
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(message);
+}
+
+/**
+ * Makes sure admin@quiniela.test exists (the server promotes ADMIN_EMAIL when it registers):
+ * tries to sign in first (the account may exist from an earlier worker of this run), registers
+ * only when that is refused. Uses its own request context, for beforeAll hooks.
+ */
+export async function ensureAdmin(playwright: { request: APIRequest }, baseURL: string | undefined): Promise<void> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    const signIn = await request.post("/login", {
+      form: { email: ADMIN.email, password: ADMIN.password },
+      maxRedirects: 0,
+    });
+    if (signIn.status() === 302) return;
+    expect(signIn.status(), "inicio de sesión del administrador").toBe(401);
+    await registerViaForm(request, ADMIN);
+  } finally {
+    await request.dispose();
+  }
+}
