@@ -1,0 +1,314 @@
+import { ActionIcon, Button, Card, CopyButton, Divider, Group, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import { MatchPicker, type PickerPhase } from "./MatchPicker";
+import { PeoplePicker, type PersonOption } from "./PeoplePicker";
+import { successToast, type Toast } from "./toast";
+import { showToast, useToast } from "./toasts";
+import { UserAvatar } from "./UserAvatar";
+
+/** What every intent of the pool page answers. */
+type Reply = { ok: boolean; toast: Toast };
+
+interface Participant extends PersonOption {
+  isOwner: boolean;
+}
+
+export interface ManageData {
+  inviteUrl: string;
+  phases: PickerPhase[];
+  matchIds: number[];
+  people: PersonOption[];
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <div>
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+function Rename({ name }: { name: string }) {
+  const fetcher = useFetcher<Reply>();
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | undefined>();
+  useToast(fetcher.data?.toast);
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = quinielaName.safeParse(value);
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) event.preventDefault();
+  };
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={submit}>
+      <input type="hidden" name="intent" value="rename" />
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Nombre de la quiniela"
+          name="name"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+          description={`Hasta ${QUINIELA_NAME_MAX} caracteres`}
+          inputWrapperOrder={["label", "input", "error", "description"]}
+          autoComplete="off"
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <Button type="submit" variant="light" mt={25} loading={fetcher.state !== "idle"} disabled={value.trim() === name}>
+          Renombrar
+        </Button>
+      </Group>
+    </fetcher.Form>
+  );
+}
+
+function InviteLink({ url }: { url: string }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const renew = () =>
+    modals.openConfirmModal({
+      title: "Renovar enlace de invitación",
+      centered: true,
+      children: <Text size="sm">Se creará un enlace nuevo y el actual dejará de funcionar para quien aún no se haya unido.</Text>,
+      onConfirm: () => void fetcher.submit({ intent: "renew-code" }, { method: "post" }),
+    });
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label="Enlace de invitación"
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 13 } }}
+      />
+      <Group gap="xs">
+        <CopyButton value={url}>
+          {({ copy }) => (
+            <Button
+              onClick={() => {
+                copy();
+                showToast(successToast("Enlace copiado"));
+              }}
+            >
+              Copiar
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={renew} loading={fetcher.state !== "idle"}>
+          Renovar enlace
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RemoveParticipant({ person }: { person: Participant }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="remove-participant" />
+      <input type="hidden" name="userId" value={person.id} />
+      <Tooltip label="Quitar de la quiniela" withArrow>
+        <ActionIcon type="submit" variant="subtle" color="red" aria-label={`Quitar a ${person.name}`} loading={fetcher.state !== "idle"}>
+          <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
+            ×
+          </span>
+        </ActionIcon>
+      </Tooltip>
+    </fetcher.Form>
+  );
+}
+
+function Participants({ participants, people }: { participants: Participant[]; people: PersonOption[] }) {
+  const fetcher = useFetcher<Reply>();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const inPool = new Set(participants.map((person) => person.id));
+  useToast(fetcher.data?.toast);
+  // After people are added, clear the picker for the next ones.
+  const [handled, setHandled] = useState(fetcher.data);
+  if (fetcher.data !== handled) {
+    setHandled(fetcher.data);
+    if (fetcher.data?.ok) setChosen([]);
+  }
+  return (
+    <Stack gap="sm">
+      <Stack gap={4}>
+        {participants.map((person) => (
+          <Group key={person.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={28} />
+              <Text size="sm" truncate>
+                {person.name}
+              </Text>
+              {person.isOwner && (
+                <Text size="xs" c="dimmed">
+                  (creador)
+                </Text>
+              )}
+            </Group>
+            {!person.isOwner && <RemoveParticipant person={person} />}
+          </Group>
+        ))}
+      </Stack>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="add-participants" />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <PeoplePicker
+              label="Agregar participantes"
+              people={people.filter((person) => !inPool.has(person.id))}
+              value={chosen}
+              onChange={setChosen}
+            />
+          </div>
+          <Button type="submit" variant="light" disabled={chosen.length === 0} loading={fetcher.state !== "idle"}>
+            Agregar
+          </Button>
+        </Group>
+      </fetcher.Form>
+    </Stack>
+  );
+}
+
+function Matches({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number[] }) {
+  const fetcher = useFetcher<Reply>();
+  const [chosen, setChosen] = useState(matchIds);
+  const [error, setError] = useState<string | undefined>();
+  useToast(fetcher.data?.toast);
+  const saved = new Set(matchIds);
+  const changed = chosen.length !== saved.size || chosen.some((id) => !saved.has(id));
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        const empty = chosen.length === 0;
+        setError(empty ? QUINIELA_MESSAGES.noMatches : undefined);
+        if (empty) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="save-matches" />
+      <Stack gap="sm">
+        <MatchPicker phases={phases} value={chosen} onChange={setChosen} error={error} />
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dimmed">
+            {chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}
+          </Text>
+          <Group gap="xs">
+            {changed && (
+              <Button variant="default" onClick={() => setChosen(matchIds)}>
+                Descartar cambios
+              </Button>
+            )}
+            <Button type="submit" variant="light" disabled={!changed} loading={fetcher.state !== "idle"}>
+              Guardar partidos
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+function DeletePool({ name }: { name: string }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: "Eliminar quiniela",
+      centered: true,
+      children: (
+        <Text size="sm">
+          Se eliminará <b>{name}</b> con su lista de partidos y participantes. Los pronósticos de cada quien se conservan.
+          Esta acción no se puede deshacer.
+        </Text>
+      ),
+      confirmProps: { color: "red" },
+      onConfirm: () => void fetcher.submit({ intent: "delete" }, { method: "post" }),
+    });
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" style={{ flex: "1 1 240px" }}>
+        Borra la quiniela para todos sus participantes.
+      </Text>
+      <Button color="red" variant="light" onClick={confirm} loading={fetcher.state !== "idle"}>
+        Eliminar quiniela
+      </Button>
+    </Group>
+  );
+}
+
+/** 'Administrar quiniela': the owner's (and admins') tools. The server checks every intent again. */
+export function QuinielaManage({
+  name,
+  participants,
+  manage,
+}: {
+  name: string;
+  participants: Participant[];
+  manage: ManageData;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="administrar">
+      <Stack gap="lg">
+        <Title order={2} fz="lg" id="administrar">
+          Administrar quiniela
+        </Title>
+        <Section title="Nombre">
+          <Rename key={name} name={name} />
+        </Section>
+        <Divider />
+        <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
+          <InviteLink url={manage.inviteUrl} />
+        </Section>
+        <Divider />
+        <Section title="Participantes">
+          <Participants participants={participants} people={manage.people} />
+        </Section>
+        <Divider />
+        <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
+          <Matches key={manage.matchIds.join(",")} phases={manage.phases} matchIds={manage.matchIds} />
+        </Section>
+        <Divider />
+        <Section title="Eliminar">
+          <DeletePool name={name} />
+        </Section>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A participant who is not the owner may leave the pool. */
+export function LeavePool({ name }: { name: string }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: "Salir de la quiniela",
+      centered: true,
+      children: (
+        <Text size="sm">
+          Dejarás de aparecer en <b>{name}</b>. Tus pronósticos se conservan y podrás volver con un enlace de invitación.
+        </Text>
+      ),
+      confirmProps: { color: "red" },
+      onConfirm: () => void fetcher.submit({ intent: "leave" }, { method: "post" }),
+    });
+  return (
+    <Button variant="subtle" color="red" size="compact-sm" onClick={confirm} loading={fetcher.state !== "idle"}>
+      Salir de la quiniela
+    </Button>
+  );
+}
