@@ -1,28 +1,300 @@
-import { data } from "react-router";
-import { FORBIDDEN_MESSAGE, requireUser } from "#app/auth/guards.server";
-import { findQuinielaForUser } from "#app/data/quinielas.server";
+import { Badge, Box, Button, Card, Center, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { FORBIDDEN_MESSAGE, requireUser, type SessionUser } from "#app/auth/guards.server";
+import { publicOrigin } from "#app/auth/password-reset.server";
+import { listMatches } from "#app/data/matches.server";
+import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
+import {
+  addParticipants,
+  deleteQuiniela,
+  findQuinielaForUser,
+  listPeople,
+  poolStandings,
+  type QuinielaSummary,
+  quinielaDetail,
+  quinielaMatchIds,
+  removeParticipant,
+  renameQuiniela,
+  renewInviteCode,
+  setQuinielaMatches,
+} from "#app/data/quinielas.server";
+import { formatKickoff } from "#app/domain/dates";
+import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm, QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
+import { readForm, reply, runAction } from "#app/http/admin-action.server";
 import { parseId } from "#app/http/params";
+import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
+import { PredictionForm } from "#app/ui/PredictionForm";
+import { LeavePool, QuinielaManage } from "#app/ui/QuinielaManage";
+import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
+import { errorToast, successToast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
+import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/quiniela-detail";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniela.name ?? "Quiniela"} · Quiniela` }];
 
-/** Only the pool's participants and admins may open it; everyone else gets 403. */
-export async function loader(args: Route.LoaderArgs) {
+/** Only the pool's participants and admins may open it (or post to it); everyone else gets 403. */
+async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{ user: SessionUser; quiniela: QuinielaSummary }> {
   const user = requireUser(args);
   const id = parseId(args.params.id);
   const quiniela = id === undefined ? undefined : await findQuinielaForUser(getRuntime().db, id, user.id);
   if (!quiniela) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
   if (!quiniela.isMember && user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
-  return { quiniela: { id: quiniela.id, name: quiniela.name } };
+  return { user, quiniela };
 }
 
-export default function QuinielaDetail({ loaderData }: Route.ComponentProps) {
+const canManage = (user: SessionUser, quiniela: QuinielaSummary) => user.role === "admin" || quiniela.ownerId === user.id;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, quiniela } = await requirePool(args);
+  const { db, config } = getRuntime();
+  const detail = await quinielaDetail(db, quiniela.id);
+  if (!detail) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
+  const manager = canManage(user, quiniela);
+  const [matches, standings, season, people] = await Promise.all([
+    predictionMatches(db, user.id, { matchIds: detail.matchIds, timeZone: config.APP_TIMEZONE }),
+    poolStandings(db, detail.id, detail.participants),
+    manager ? listMatches(db) : null,
+    manager ? listPeople(db) : null,
+  ]);
+  return {
+    quiniela: {
+      id: detail.id,
+      name: detail.name,
+      ownerName: detail.ownerName,
+      isOwner: detail.ownerId === user.id,
+      isMember: quiniela.isMember,
+      canManage: manager,
+    },
+    viewerId: user.id,
+    matches,
+    participants: detail.participants,
+    standings,
+    // The invite code and the pickers only for the owner and admins.
+    manage:
+      season && people
+        ? {
+            inviteUrl: `${publicOrigin(args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
+            phases: pickerPhases(season.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) }))),
+            matchIds: detail.matchIds,
+            people,
+          }
+        : null,
+  };
+}
+
+const FAILURE = "No se pudo actualizar la quiniela";
+
+/** An unexpected failure is logged and answered with a Spanish toast; redirects pass through. */
+async function attempt(work: () => Promise<Response | ReturnType<typeof reply>>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(FAILURE, error);
+    return reply(500, errorToast(FAILURE));
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, quiniela } = await requirePool(args);
+  const { db } = getRuntime();
+  const form = await readForm(args.request);
+  const intent = form.get("intent");
+
+  // The prediction form (no intent): the home page's rules, for this pool's matches only.
+  if (intent === null || intent === "predict") {
+    return runAction("No se pudieron guardar tus predicciones", async () => {
+      const inPool = new Set(await quinielaMatchIds(db, quiniela.id));
+      const posted = form.getAll("matchId").map((id) => Number(id));
+      if (posted.some((id) => Number.isInteger(id) && !inPool.has(id))) {
+        return reply(400, errorToast("No se pudieron guardar tus predicciones. El partido no pertenece a esta quiniela."));
+      }
+      const { status, toast } = await submitPredictionForm(db, user.id, form);
+      return reply(status, toast);
+    });
+  }
+
+  // Every tool but 'leave' is the owner's or an admin's: checked before anything is read.
+  if (OWNER_INTENTS.has(String(intent) as never) && !canManage(user, quiniela)) {
+    return reply(403, errorToast(QUINIELA_MESSAGES.forbidden));
+  }
+  const parsed = parseQuinielaForm(manageQuinielaSchema, form);
+  if (!parsed.ok) return reply(400, errorToast(parsed.message));
+  const input = parsed.data;
+
+  return attempt(async () => {
+    switch (input.intent) {
+      case "rename":
+        await renameQuiniela(db, quiniela.id, input.name);
+        return reply(200, successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado"));
+      case "save-matches": {
+        const saved = await setQuinielaMatches(db, quiniela.id, input);
+        if (!saved.ok) return reply(400, errorToast(saved.message));
+        return reply(
+          200,
+          successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
+        );
+      }
+      case "add-participants": {
+        const added = await addParticipants(db, quiniela.id, input.userIds);
+        if (!added.ok) return reply(400, errorToast(added.message));
+        return reply(
+          200,
+          successToast(added.added === 1 ? "Se agregó 1 participante" : `Se agregaron ${added.added} participantes`, "Participantes"),
+        );
+      }
+      case "remove-participant": {
+        const removed = await removeParticipant(db, quiniela.id, input.userId);
+        if (!removed.ok) return reply(400, errorToast(removed.message));
+        return reply(200, successToast("Ya no participa en la quiniela", "Participante quitado"));
+      }
+      case "renew-code":
+        await renewInviteCode(db, quiniela.id);
+        return reply(200, successToast("El enlace anterior ya no funciona", "Enlace renovado"));
+      case "delete":
+        await deleteQuiniela(db, quiniela.id);
+        return redirect("/quinielas", {
+          headers: { "Set-Cookie": await flashToast(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
+        });
+      case "leave": {
+        if (!quiniela.isMember) return reply(400, errorToast(QUINIELA_MESSAGES.notParticipant));
+        const left = await removeParticipant(db, quiniela.id, user.id);
+        if (!left.ok) return reply(400, errorToast(left.message));
+        return redirect(user.role === "admin" ? `/quiniela/${quiniela.id}` : "/quinielas", {
+          headers: { "Set-Cookie": await flashToast(successToast(`Saliste de «${quiniela.name}»`, "Quiniela")) },
+        });
+      }
+    }
+  });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId: string }) {
   return (
-    <Page title={loaderData.quiniela.name}>
-      <ComingSoon />
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="posiciones" h="100%">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="posiciones">
+          Tabla de Posiciones
+        </Title>
+        <Box style={{ overflowX: "auto" }}>
+          <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} />
+        </Box>
+        <StandingsLegend />
+      </Stack>
+    </Card>
+  );
+}
+
+function Participants({ data }: { data: LoaderData }) {
+  const { participants, quiniela } = data;
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="participantes" h="100%">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} fz="lg" id="participantes">
+            Participantes
+          </Title>
+          <Text size="sm" c="dimmed">
+            {participants.length}
+          </Text>
+        </Group>
+        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+          {participants.map((person) => (
+            <Group key={person.id} component="li" gap="sm" wrap="nowrap">
+              <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={32} />
+              <Text size="sm" fw={person.id === data.viewerId ? 700 : 500} truncate style={{ minWidth: 0 }}>
+                {person.name}
+              </Text>
+              {person.isOwner && (
+                <Badge size="xs" variant="light" color="teal" style={{ flex: "none" }}>
+                  Creador
+                </Badge>
+              )}
+            </Group>
+          ))}
+        </Stack>
+        {quiniela.isMember && !quiniela.isOwner && (
+          <Group justify="flex-end">
+            <LeavePool name={quiniela.name} />
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function QuinielaDetail({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const { quiniela, matches, participants } = loaderData;
+  const summary = [
+    `Creada por ${quiniela.ownerName}`,
+    matches.length === 1 ? "1 partido" : `${matches.length} partidos`,
+    participants.length === 1 ? "1 participante" : `${participants.length} participantes`,
+  ].join(" · ");
+  return (
+    <Page title={quiniela.name} description={summary}>
+      <Group gap="xs" mt={-12}>
+        <Button component={Link} to="/quinielas" variant="subtle" size="compact-sm" px={4}>
+          ← Mis Quinielas
+        </Button>
+        {!quiniela.isMember && (
+          <Badge variant="light" color="gray">
+            No participas (vista de administrador)
+          </Badge>
+        )}
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Participants data={loaderData} />
+        </Grid.Col>
+      </Grid>
+      <Stack gap="sm" component="section" aria-labelledby="pronosticos">
+        <Title order={2} fz="xl" id="pronosticos">
+          Partidos de la quiniela
+        </Title>
+        <Text size="sm" c="dimmed">
+          Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
+        </Text>
+        <PredictionForm matches={matches} />
+      </Stack>
+      {loaderData.manage && <QuinielaManage name={quiniela.name} participants={participants} manage={loaderData.manage} />}
     </Page>
+  );
+}
+
+/** 403 and 404 of a pool, in the pool's words. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, message] =
+    status === 403
+      ? ["No tienes acceso a esta página", "Esta quiniela es solo para sus participantes. Pide a quien la creó un enlace de invitación."]
+      : status === 404
+        ? ["Quiniela no encontrada", "Esta quiniela no existe o ya fue eliminada."]
+        : ["Algo salió mal", "Ocurrió un error inesperado. Inténtalo de nuevo en unos momentos."];
+  return (
+    <Container size="sm" py={80}>
+      <Center>
+        <Stack align="center" gap="md" ta="center">
+          <Text fz={64} fw={900} c="dimmed" lh={1}>
+            {status}
+          </Text>
+          <Title order={1} fz={28}>
+            {title}
+          </Title>
+          <Text c="dimmed">{message}</Text>
+          <Button component={Link} to="/quinielas" variant="light">
+            Ir a Mis Quinielas
+          </Button>
+        </Stack>
+      </Center>
+    </Container>
   );
 }

@@ -1,13 +1,137 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { requireUser } from "#app/auth/guards.server";
+import { listMatches } from "#app/data/matches.server";
+import { createQuiniela, listPeople } from "#app/data/quinielas.server";
+import { formatKickoff } from "#app/domain/dates";
+import { createQuinielaSchema, parseQuinielaForm, QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import { readForm } from "#app/http/form.server";
+import { flashToast } from "#app/http/toast.server";
+import { getRuntime } from "#app/runtime.server";
+import { MatchPicker, pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
+import { PeoplePicker } from "#app/ui/PeoplePicker";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/quiniela-new";
 
 export const meta: Route.MetaFunction = () => [{ title: "Crear Quiniela · Quiniela" }];
 
-export default function Screen() {
+const FAILURE = "No se pudo crear la quiniela";
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { db, config } = getRuntime();
+  const [matches, people] = await Promise.all([listMatches(db), listPeople(db)]);
+  return {
+    phases: pickerPhases(matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) }))),
+    // The owner is always in; the others are chosen.
+    people: people.filter((person) => person.id !== user.id),
+  };
+}
+
+type ActionResult = { errors: Partial<Record<"name" | "matches" | "userIds" | "form", string>>; toast: Toast };
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const parsed = parseQuinielaForm(createQuinielaSchema, await readForm(args.request));
+  if (!parsed.ok) {
+    const field = parsed.field === "matchIds" || parsed.field === "phaseIds" ? "matches" : parsed.field;
+    return data<ActionResult>({ errors: { [field]: parsed.message }, toast: errorToast(parsed.message) }, { status: 400 });
+  }
+  try {
+    const created = await createQuiniela(getRuntime().db, { ownerId: user.id, ...parsed.data });
+    if (!created.ok) {
+      const field = created.message === QUINIELA_MESSAGES.badUser ? "userIds" : "matches";
+      return data<ActionResult>({ errors: { [field]: created.message }, toast: errorToast(created.message) }, { status: 400 });
+    }
+    return redirect(`/quiniela/${created.id}`, {
+      headers: { "Set-Cookie": await flashToast(successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada")) },
+    });
+  } catch (error) {
+    console.error(FAILURE, error);
+    return data<ActionResult>({ errors: {}, toast: errorToast(FAILURE) }, { status: 500 });
+  }
+}
+
+export default function NewQuiniela({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [matchIds, setMatchIds] = useState<number[]>([]);
+  const [userIds, setUserIds] = useState<string[]>([]);
+  const [clientErrors, setClientErrors] = useState<ActionResult["errors"]>({});
+  useToast(actionData?.toast);
+  const errors = { ...actionData?.errors, ...clientErrors };
+
+  // The same messages as the server, before a round trip.
+  const check = (event: React.FormEvent<HTMLFormElement>) => {
+    const found: ActionResult["errors"] = {};
+    const name = quinielaName.safeParse(new FormData(event.currentTarget).get("name") ?? "");
+    if (!name.success) found.name = name.error.issues[0]?.message;
+    if (matchIds.length === 0) found.matches = QUINIELA_MESSAGES.noMatches;
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) event.preventDefault();
+  };
+
   return (
-    <Page title="Crear Quiniela">
-      <ComingSoon />
+    <Page title="Crear Quiniela" description="Ponle nombre, elige los partidos e invita a tus amigos." size="md">
+      <Form method="post" noValidate onSubmit={check}>
+        <Stack gap="lg">
+          <Card withBorder radius="lg" padding="lg">
+            <Stack gap="md">
+              <TextInput
+                label="Nombre"
+                name="name"
+                placeholder="Quiniela de la oficina"
+                description={`Hasta ${QUINIELA_NAME_MAX} caracteres`}
+                inputWrapperOrder={["label", "input", "description", "error"]}
+                error={errors.name}
+                onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })}
+                required
+                autoComplete="off"
+              />
+              <PeoplePicker
+                people={loaderData.people}
+                value={userIds}
+                onChange={setUserIds}
+                description="Tú participas siempre. También podrás invitar con un enlace."
+                error={errors.userIds}
+              />
+            </Stack>
+          </Card>
+          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="partidos">
+            <Group justify="space-between" align="baseline" mb="xs" gap="xs">
+              <Title order={2} fz="lg" id="partidos">
+                Partidos
+              </Title>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {matchIds.length === 1 ? "1 partido elegido" : `${matchIds.length} partidos elegidos`}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed" mb="sm">
+              Marca una jornada completa o ábrela para elegir partidos sueltos.
+            </Text>
+            <MatchPicker
+              phases={loaderData.phases}
+              value={matchIds}
+              onChange={(ids) => {
+                setMatchIds(ids);
+                if (clientErrors.matches) setClientErrors({ ...clientErrors, matches: undefined });
+              }}
+              error={errors.matches}
+            />
+          </Card>
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/quinielas" variant="default">
+              Cancelar
+            </Button>
+            <Button type="submit" loading={saving}>
+              Crear Quiniela
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
     </Page>
   );
 }

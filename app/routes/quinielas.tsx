@@ -1,13 +1,171 @@
-import { ComingSoon } from "#app/ui/ComingSoon";
+import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Suspense, useEffect } from "react";
+import { Await, Link, useAsyncError, useNavigate } from "react-router";
+import { requireUser } from "#app/auth/guards.server";
+import { listQuinielas, type QuinielaCard } from "#app/data/quinielas.server";
+import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { errorToast, type Toast } from "#app/ui/toast";
+import { showToast, useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/quinielas";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mis Quinielas · Quiniela" }];
 
-export default function Screen() {
+const LOAD_ERROR = "Error al cargar las quinielas";
+
+interface PoolList {
+  quinielas: QuinielaCard[];
+  /** Admins see every pool; cards of pools they are not in say so. */
+  seesAll: boolean;
+  toast: Toast | null;
+}
+
+export async function loader(args: Route.LoaderArgs): Promise<{ list: PoolList }> {
+  const user = requireUser(args);
+  const seesAll = user.role === "admin";
+  try {
+    return { list: { quinielas: await listQuinielas(getRuntime().db, user.id, { all: seesAll }), seesAll, toast: null } };
+  } catch (error) {
+    console.error(LOAD_ERROR, error);
+    return { list: { quinielas: [], seesAll, toast: errorToast(LOAD_ERROR) } };
+  }
+}
+
+/**
+ * In the browser the page opens at once and the list follows ('Cargando quinielas...' while it is
+ * on its way). The server render never shows the loading text: it waits for the list.
+ */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs): { list: Promise<PoolList> } {
+  return { list: serverLoader().then((data) => data.list) };
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+function PoolCard({ pool }: { pool: QuinielaCard }) {
+  const titleId = `quiniela-${pool.id}`;
   return (
-    <Page title="Mis Quinielas">
-      <ComingSoon />
+    <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={2} fz="lg" id={titleId} style={{ overflowWrap: "anywhere" }}>
+            {pool.name}
+          </Title>
+          {pool.isOwner ? (
+            <Badge variant="light" color="teal" style={{ flex: "none" }}>
+              Creador
+            </Badge>
+          ) : !pool.isMember ? (
+            <Badge variant="light" color="gray" style={{ flex: "none" }}>
+              No participas
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Creada por {pool.ownerName}
+        </Text>
+        <Group gap="lg">
+          <Stack gap={0}>
+            <Text fw={800} fz="xl" lh={1.1}>
+              {pool.matches}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {pool.matches === 1 ? "partido" : "partidos"}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text fw={800} fz="xl" lh={1.1}>
+              {pool.participants}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {pool.participants === 1 ? "participante" : "participantes"}
+            </Text>
+          </Stack>
+        </Group>
+        <Button
+          component={Link}
+          to={`/quiniela/${pool.id}`}
+          variant="light"
+          mt="auto"
+          fullWidth
+        >
+          Ver Detalles
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function Empty({ children }: { children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="xl">
+      <Text c="dimmed" ta="center">
+        {children}
+      </Text>
+    </Paper>
+  );
+}
+
+function PoolGrid({ list }: { list: PoolList }) {
+  useToast(list.toast);
+  if (list.quinielas.length === 0) return <Empty>No hay quinielas disponibles</Empty>;
+  const mine = list.quinielas.filter((pool) => pool.isMember).length;
+  return (
+    <Stack gap="sm">
+      {list.seesAll && (
+        <Text size="sm" c="dimmed">
+          {`Como administrador ves todas las quinielas (${plural(list.quinielas.length, "quiniela", "quinielas")}, participas en ${mine}).`}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {list.quinielas.map((pool) => (
+          <PoolCard key={pool.id} pool={pool} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The list failed to arrive in the browser: a session that ended is sent on, else the error toast. */
+function LoadFailed() {
+  const error = useAsyncError();
+  const navigate = useNavigate();
+  const location = error instanceof Response ? error.headers.get("Location") : null;
+  useEffect(() => {
+    if (location) void navigate(location, { replace: true });
+    else showToast(errorToast(LOAD_ERROR));
+  }, [location, navigate]);
+  return <Empty>No hay quinielas disponibles</Empty>;
+}
+
+export default function Quinielas({ loaderData }: Route.ComponentProps) {
+  return (
+    <Page title="Mis Quinielas" description="Compite con tus amigos en quinielas con los partidos que elijan.">
+      <Group justify="flex-end" mt={-8}>
+        <Button component={Link} to="/quiniela/new">
+          Crear Quiniela
+        </Button>
+      </Group>
+      {loaderData.list instanceof Promise ? (
+        <Suspense
+          fallback={
+            <Paper withBorder radius="lg" p="xl" role="status">
+              <Text c="dimmed" ta="center">
+                Cargando quinielas...
+              </Text>
+            </Paper>
+          }
+        >
+          <Await resolve={loaderData.list} errorElement={<LoadFailed />}>
+            {(list) => <PoolGrid list={list} />}
+          </Await>
+        </Suspense>
+      ) : (
+        // Server render and hydration: the list is already here. (No Suspense boundary: React
+        // streams a large boundary's content after its fallback even when nothing is pending.)
+        <PoolGrid list={loaderData.list} />
+      )}
     </Page>
   );
 }
