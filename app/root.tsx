@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "./ui/app.css";
 
 import { AppShell, Button, Center, ColorSchemeScript, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
@@ -65,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
           <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
-            <Notifications position="top-center" zIndex={1000} styles={{ root: { top: 68 } }} />
+            <Notifications position="top-center" zIndex={1000} />
             {children}
           </ModalsProvider>
         </MantineProvider>
