@@ -115,24 +115,42 @@ function StandingRowView({ row, mine }: { row: RankingRow; mine: boolean }) {
           {mine && <span className={classes.you}>Tú</span>}
         </span>
       </td>
-      <td className={`${Table.classes.td} ${classes.number} ${classes.points}`}>{row.points}</td>
-      <td className={`${Table.classes.td} ${classes.number} ${classes.dim}`}>{row.exactHits}</td>
+      <td className={`${Table.classes.td} ${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
+      <td className={`${Table.classes.td} ${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
     </tr>
   );
 }
 
-function StandingsTable({ label, rows, viewerId }: { label: string; rows: RankingRow[]; viewerId: string | null }) {
+function StandingsTable({
+  label,
+  rows,
+  viewerId,
+  headerHidden = false,
+}: {
+  label: string;
+  rows: RankingRow[];
+  viewerId: string | null;
+  headerHidden?: boolean;
+}) {
   return (
     <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover className={classes.table}>
-      <Table.Thead>
+      {/* Fixed column widths, so that the pinned 'Tu posición' row lines up with the table. */}
+      <colgroup>
+        <col className={classes.pos} />
+        <col className={classes.avatarCell} />
+        <col />
+        <col className={classes.pointsCol} />
+        <col className={classes.exactCol} />
+      </colgroup>
+      <Table.Thead className={headerHidden ? classes.srOnly : undefined}>
         <Table.Tr>
           <Table.Th className={classes.pos}>Pos.</Table.Th>
           <Table.Th className={classes.avatarCell}>
             <VisuallyHidden>Avatar</VisuallyHidden>
           </Table.Th>
           <Table.Th>Nombre</Table.Th>
-          <Table.Th className={classes.number}>Puntos</Table.Th>
-          <Table.Th className={classes.number}>Exactos</Table.Th>
+          <Table.Th className={`${classes.number} ${classes.pointsCol}`}>Puntos</Table.Th>
+          <Table.Th className={`${classes.number} ${classes.exactCol}`}>Exactos</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -232,7 +250,7 @@ function Standings({ data }: { data: LoaderData }) {
         {data.pinned && (
           <div className={classes.pinned}>
             <div className={classes.pinnedLabel}>Tu posición</div>
-            <StandingsTable label="Tu posición" rows={[data.pinned]} viewerId={data.viewerId} />
+            <StandingsTable label="Tu posición" rows={[data.pinned]} viewerId={data.viewerId} headerHidden />
           </div>
         )}
         {table.rows.length === 0 ? (
@@ -250,7 +268,7 @@ function Standings({ data }: { data: LoaderData }) {
             <Text size="sm" c="dimmed">
               {data.search
                 ? `${table.matched} ${table.matched === 1 ? "coincidencia" : "coincidencias"} · ${first}–${last}`
-                : `${first}–${last} de ${table.total}`}
+                : `${first}–${last} de ${table.total.toLocaleString("es-MX")}`}
             </Text>
             {table.pageCount > 1 && (
               <Pagination
