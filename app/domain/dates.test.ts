@@ -54,3 +54,7 @@ describe("formatKickoff", () => {
     expect(formatKickoff(null, "America/Mexico_City")).toBeNull();
   });
 });
+
+test("midnight shows as 00:00, never 24:00", () => {
+  expect(formatKickoff("2024-01-14T06:00:00.000Z", "America/Mexico_City")).toMatch(/00:00/);
+});
