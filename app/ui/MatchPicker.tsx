@@ -85,12 +85,14 @@ export function MatchPicker({
                     Esta jornada aún no tiene partidos.
                   </Text>
                 ) : (
-                  <Checkbox.Group
-                    aria-label={`Partidos de ${phase.phaseName}`}
-                    value={value.map(String)}
-                    onChange={(ids) => onChange(ids.map(Number))}
-                  >
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={8}>
+                  <Checkbox.Group value={value.map(String)} onChange={(ids) => onChange(ids.map(Number))}>
+                    <SimpleGrid
+                      cols={{ base: 1, sm: 2 }}
+                      spacing="xs"
+                      verticalSpacing={8}
+                      role="group"
+                      aria-label={`Partidos de ${phase.phaseName}`}
+                    >
                       {phase.matches.map((match) => (
                         <Checkbox key={match.id} value={String(match.id)} label={match.label} description={match.detail} size="sm" />
                       ))}

@@ -18,22 +18,23 @@ function PhaseOption({ phase }: { phase: PhaseChoice | undefined; label: string 
     <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
       <Text size="sm">{phase.name}</Text>
       <Group gap={4} wrap="nowrap">
-        {phase.activeMatches > 0 && (
-          <Badge size="xs" variant="light" color="teal">
-            Activa
-          </Badge>
-        )}
-        {phase.activatedAt && (
+        {phase.activatedAt ? (
           <Badge size="xs" variant="light" color="green">
-            Activada
+            Quinielas activadas
           </Badge>
+        ) : (
+          phase.activeMatches > 0 && (
+            <Badge size="xs" variant="light" color="blue">
+              Partidos activos
+            </Badge>
+          )
         )}
       </Group>
     </Group>
   );
 }
 
-/** The 'Jornada' select of the admin screens; each option says whether the phase is active or activated. */
+/** The 'Jornada' select of the admin screens; each option says whether its matches are active or its pools activated. */
 export function PhaseSelect({
   phases,
   ...props

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin-forms";
@@ -82,7 +82,7 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
         </fetcher.Form>
       </Card>
 
-      <Card withBorder radius="lg" padding="md">
+      <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
         <Title order={2} fz="lg" mb="sm">
           Jornadas activadas
         </Title>
@@ -91,8 +91,8 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
             Aún no se ha activado ninguna jornada.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={360} type="native">
-            <Table verticalSpacing="xs">
+          <Table.ScrollContainer minWidth={280} type="native">
+            <Table verticalSpacing="xs" horizontalSpacing={8}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Jornada</Table.Th>
@@ -104,14 +104,9 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
                 {activated.map((phase) => (
                   <Table.Tr key={phase.id}>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={600}>
-                          {phase.name}
-                        </Text>
-                        <Badge size="xs" variant="light" color="green">
-                          Activada
-                        </Badge>
-                      </Group>
+                      <Text size="sm" fw={600}>
+                        {phase.name}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{phase.activatedLabel}</Text>

@@ -46,18 +46,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function Points({ prediction }: { prediction: AdminPrediction }) {
-  if (prediction.points === null) return <Text size="sm" c="dimmed">–</Text>;
+  if (prediction.points === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        –
+      </Text>
+    );
+  }
   const total = prediction.points + prediction.bonus;
   return (
-    <Badge variant="light" color={prediction.points === 3 ? "teal" : total > 0 ? "blue" : "gray"}>
-      {`${total} ${total === 1 ? "pt" : "pts"}`}
-    </Badge>
+    <Text size="sm" fw={700} c={prediction.points === 3 ? "teal" : total > 0 ? "blue" : "dimmed"}>
+      {total}
+    </Text>
   );
 }
 
 function MatchCard({ match }: { match: CapturedMatch }) {
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label={matchLabel(match)}>
+    <Card withBorder radius="lg" p={{ base: "xs", sm: "md" }} component="section" aria-label={matchLabel(match)}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
@@ -65,31 +71,31 @@ function MatchCard({ match }: { match: CapturedMatch }) {
           </Text>
           {match.phaseActivatedAt && (
             <Badge size="xs" variant="light" color="green">
-              Activada
+              Quinielas activadas
             </Badge>
           )}
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-            <TeamBadge team={match.home} size={36} />
+            <TeamBadge team={match.home} size={30} />
             <Text fw={700} size="sm" lineClamp={2}>
               {teamLabel(match.home)}
             </Text>
           </Group>
-          <Text fw={800} fz="xl" miw={64} ta="center">
+          <Text fw={800} fz="xl" miw={52} ta="center" style={{ whiteSpace: "nowrap" }}>
             {match.result ? `${match.result.home} - ${match.result.away}` : "vs"}
           </Text>
           <Group gap={8} wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
             <Text fw={700} size="sm" ta="right" lineClamp={2}>
               {teamLabel(match.away)}
             </Text>
-            <TeamBadge team={match.away} size={36} />
+            <TeamBadge team={match.away} size={30} />
           </Group>
         </Group>
         <Text size="xs" c="dimmed" ta="center">
           {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
         </Text>
-        <Table verticalSpacing={4} striped>
+        <Table verticalSpacing={4} horizontalSpacing={8} striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Usuario</Table.Th>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Box, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -12,7 +12,7 @@ import { listTeams } from "#app/data/teams.server";
 import { readForm, reply, runAction } from "#app/http/admin-action.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
-import { TeamName } from "#app/ui/TeamBadge";
+import { TeamLine } from "#app/ui/TeamLine";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/matches";
@@ -179,31 +179,45 @@ function ResetButton({ match }: { match: AdminMatch }) {
   );
 }
 
+function StateBadges({ match }: { match: AdminMatch }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge variant="light" color={match.active ? "green" : "gray"}>
+        {match.active ? "Activo" : "Inactivo"}
+      </Badge>
+      {match.result && (
+        <Badge variant="outline" color="blue" title="Resultado oficial">
+          {`${match.result.home} - ${match.result.away}`}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 function MatchRow({ match }: { match: AdminMatch }) {
   return (
     <Table.Tr aria-label={matchLabel(match)}>
       <Table.Td>
-        <TeamName team={match.home} />
+        <Stack gap={6}>
+          <TeamLine team={match.home} />
+          <Box hiddenFrom="sm">
+            <TeamLine team={match.away} />
+          </Box>
+        </Stack>
         {match.kickoffLabel && (
-          <Text size="xs" c="dimmed" mt={2}>
+          <Text size="xs" c="dimmed" mt={4}>
             {match.kickoffLabel}
           </Text>
         )}
+        <Box hiddenFrom="sm" mt={6}>
+          <StateBadges match={match} />
+        </Box>
       </Table.Td>
-      <Table.Td>
-        <TeamName team={match.away} />
+      <Table.Td visibleFrom="sm">
+        <TeamLine team={match.away} />
       </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Badge variant="light" color={match.active ? "green" : "gray"}>
-            {match.active ? "Activo" : "Inactivo"}
-          </Badge>
-          {match.result && (
-            <Badge variant="outline" color="blue" title="Resultado oficial">
-              {`${match.result.home} - ${match.result.away}`}
-            </Badge>
-          )}
-        </Group>
+      <Table.Td visibleFrom="sm">
+        <StateBadges match={match} />
       </Table.Td>
       <Table.Td ta="right">
         <ResetButton match={match} />
@@ -224,7 +238,7 @@ function PhaseCard({
   const allActive = matches.length > 0 && matches.every((match) => match.active);
   const withResult = matches.filter((match) => match.result).length;
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby={`phase-${phase.id}`}>
+    <Card withBorder radius="lg" p={{ base: "xs", sm: "md" }} component="section" aria-labelledby={`phase-${phase.id}`}>
       <Group justify="space-between" align="center" gap="sm" mb="sm">
         <Stack gap={2}>
           <Group gap="xs">
@@ -262,13 +276,22 @@ function PhaseCard({
           Esta jornada aún no tiene partidos.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={300} type="native">
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Local</Table.Th>
-                <Table.Th>Visitante</Table.Th>
-                <Table.Th w={150}>Estado</Table.Th>
+                <Table.Th>
+                  <Box component="span" visibleFrom="sm">
+                    Local
+                  </Box>
+                  <Box component="span" hiddenFrom="sm">
+                    Partido
+                  </Box>
+                </Table.Th>
+                <Table.Th visibleFrom="sm">Visitante</Table.Th>
+                <Table.Th visibleFrom="sm" w={150}>
+                  Estado
+                </Table.Th>
                 <Table.Th w={110} ta="right">
                   Acciones
                 </Table.Th>

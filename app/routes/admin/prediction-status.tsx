@@ -135,8 +135,8 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, md: status.missing.length > 0 ? 2 : 1 }} spacing="lg">
-            {status.missing.length > 0 && <MissingTable status={status} />}
             <CompleteTable status={status} />
+            {status.missing.length > 0 && <MissingTable status={status} />}
           </SimpleGrid>
         </>
       )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Box, Button, Card, Flex, Group, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { matchLabel, type TeamView, teamLabel } from "#app/domain/match";
@@ -75,6 +75,7 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const label = matchLabel({ home: row.homeTeam, away: row.awayTeam });
+  const result = row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado";
   return (
     <Table.Tr aria-label={`${row.userName}: ${label}`}>
       <Table.Td>
@@ -84,27 +85,35 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
             {row.userName}
           </Text>
         </Group>
+        <Box hiddenFrom="sm" mt={4}>
+          <Text size="xs">{label}</Text>
+          <Text size="xs" c="dimmed">
+            {result}
+          </Text>
+        </Box>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         <Text size="sm">{label}</Text>
         <Text size="xs" c="dimmed">
-          {row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado"}
+          {result}
         </Text>
       </Table.Td>
       <Table.Td>
         <fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="update-prediction" />
           <input type="hidden" name="predictionId" value={row.id} />
-          <Group gap={6} wrap="nowrap">
-            <AdminScoreInput name="home" team={teamLabel(row.homeTeam)} defaultValue={row.home} />
-            <Text c="dimmed" fw={700}>
-              –
-            </Text>
-            <AdminScoreInput name="away" team={teamLabel(row.awayTeam)} defaultValue={row.away} />
-            <Button type="submit" size="sm" variant="light" loading={fetcher.state !== "idle"} ml={4}>
+          <Flex gap={6} direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }}>
+            <Group gap={6} wrap="nowrap" justify="center">
+              <AdminScoreInput name="home" team={teamLabel(row.homeTeam)} defaultValue={row.home} />
+              <Text c="dimmed" fw={700}>
+                –
+              </Text>
+              <AdminScoreInput name="away" team={teamLabel(row.awayTeam)} defaultValue={row.away} />
+            </Group>
+            <Button type="submit" size="sm" variant="light" loading={fetcher.state !== "idle"}>
               Actualizar
             </Button>
-          </Group>
+          </Flex>
         </fetcher.Form>
       </Table.Td>
       <Table.Td ta="right">{points(row)}</Table.Td>
@@ -144,7 +153,7 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
           />
         )}
       </Group>
-      <Card withBorder radius="lg" padding="md">
+      <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
         {rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             {`No hay pronósticos capturados${phaseName ? ` para ${phaseName}` : ""}.`}
@@ -156,12 +165,12 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
                 ? `${rows.length} ${rows.length === 1 ? "pronóstico" : "pronósticos"}`
                 : `${shown.length} de ${rows.length} pronósticos`}
             </Text>
-            <Table.ScrollContainer minWidth={680} type="native">
+            <Table.ScrollContainer minWidth={320} type="native">
               <Table verticalSpacing="xs" highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Usuario</Table.Th>
-                    <Table.Th>Partido</Table.Th>
+                    <Table.Th visibleFrom="sm">Partido</Table.Th>
                     <Table.Th>Pronóstico</Table.Th>
                     <Table.Th ta="right">Puntos</Table.Th>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Table, Text } from "@mantine/core";
+import { Badge, Box, Button, Card, Flex, Group, Stack, Table, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
 import { parseForm, resultFormSchema } from "#app/domain/admin-forms";
@@ -8,7 +8,7 @@ import { readForm, reply, runAction } from "#app/http/admin-action.server";
 import { getRuntime } from "#app/runtime.server";
 import { AdminScoreInput } from "#app/ui/AdminScoreInput";
 import { Page } from "#app/ui/Page";
-import { TeamName } from "#app/ui/TeamBadge";
+import { TeamLine } from "#app/ui/TeamLine";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/results";
@@ -44,39 +44,50 @@ export async function action({ request }: Route.ActionArgs) {
 function ResultRow({ match }: { match: ResultMatch }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
+  const when = match.kickoffLabel ?? "Fecha por confirmar";
   return (
     <Table.Tr aria-label={matchLabel(match)}>
-      <Table.Td>
-        <Text size="sm" fw={500}>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" fw={500} style={{ whiteSpace: "nowrap" }}>
           {match.phaseName}
         </Text>
-        <Text size="xs" c="dimmed">
-          {match.kickoffLabel ?? "Fecha por confirmar"}
+        <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+          {when}
         </Text>
       </Table.Td>
       <Table.Td>
-        <TeamName team={match.home} />
+        <Text size="xs" c="dimmed" hiddenFrom="sm" mb={4}>
+          {`${match.phaseName} · ${when}`}
+        </Text>
+        <Stack gap={6}>
+          <TeamLine team={match.home} />
+          <Box hiddenFrom="sm">
+            <TeamLine team={match.away} />
+          </Box>
+        </Stack>
       </Table.Td>
-      <Table.Td>
-        <TeamName team={match.away} />
+      <Table.Td visibleFrom="sm">
+        <TeamLine team={match.away} />
       </Table.Td>
       <Table.Td>
         <fetcher.Form method="post" noValidate>
           <input type="hidden" name="intent" value="save-result" />
           <input type="hidden" name="matchId" value={match.id} />
-          <Group gap={6} wrap="nowrap" justify="flex-end">
-            <AdminScoreInput name="home" team={teamLabel(match.home)} defaultValue={match.result?.home} />
-            <Text c="dimmed" fw={700}>
-              –
-            </Text>
-            <AdminScoreInput name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
-            <Button type="submit" size="sm" loading={fetcher.state !== "idle"} ml={4}>
+          <Flex gap={6} direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }} justify="flex-end">
+            <Group gap={6} wrap="nowrap" justify="center">
+              <AdminScoreInput name="home" team={teamLabel(match.home)} defaultValue={match.result?.home} />
+              <Text c="dimmed" fw={700}>
+                –
+              </Text>
+              <AdminScoreInput name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
+            </Group>
+            <Button type="submit" size="sm" loading={fetcher.state !== "idle"} variant={match.result ? "light" : "filled"}>
               Guardar
             </Button>
-          </Group>
+          </Flex>
         </fetcher.Form>
       </Table.Td>
-      <Table.Td>
+      <Table.Td visibleFrom="sm">
         {match.result ? (
           <Badge variant="light" color="blue">
             Con resultado
@@ -103,21 +114,28 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
           : `${matches.length} partidos activos · ${pending === 1 ? "1 pendiente" : `${pending} pendientes`} de resultado`
       }
     >
-      <Card withBorder radius="lg" padding="md">
+      <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
         {matches.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             No hay partidos activos. Activa una jornada en Gestionar Partidos.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={700} type="native">
+          <Table.ScrollContainer minWidth={320} type="native">
             <Table verticalSpacing="xs" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Jornada</Table.Th>
-                  <Table.Th>Local</Table.Th>
-                  <Table.Th>Visitante</Table.Th>
+                  <Table.Th visibleFrom="sm">Jornada</Table.Th>
+                  <Table.Th>
+                    <Box component="span" visibleFrom="sm">
+                      Local
+                    </Box>
+                    <Box component="span" hiddenFrom="sm">
+                      Partido
+                    </Box>
+                  </Table.Th>
+                  <Table.Th visibleFrom="sm">Visitante</Table.Th>
                   <Table.Th ta="right">Resultado</Table.Th>
-                  <Table.Th>Estado</Table.Th>
+                  <Table.Th visibleFrom="sm">Estado</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,0 +1,199 @@
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { ADMIN, ensureAdmin, expectToast, field, newAccount, signIn, signUp, toast } from "./support";
+
+/**
+ * Pools in the browser: A creates one, B joins through the invite link, both predict its match
+ * with the same form as the home page, the pool's table shows who leads, and outsiders are refused.
+ */
+
+// A phase no other browser test touches, so activating it here changes nobody else's screen.
+const PHASE = "Jornada 12";
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/**
+ * Waits until the page's React Router app is running: clicks on buttons that only work with
+ * JavaScript (menus, confirmations) would otherwise be lost on a busy machine.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
+}
+
+/** Clicks a button that opens a dialog, again if the first click came before the app was ready. */
+async function openDialog(button: Locator, dialog: Locator) {
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await button.click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The admin opens the phase for predictions on /admin/matches ('Activar Jornada'). */
+async function activatePhase(browser: Browser) {
+  const admin = await newPage(browser);
+  try {
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.goto("/admin/matches");
+    await hydrated(admin);
+    const card = admin.getByRole("region", { name: PHASE, exact: true });
+    const activate = card.getByRole("button", { name: "Activar Jornada", exact: true });
+    if (await activate.isVisible()) await activate.click();
+    await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await admin.context().close();
+  }
+}
+
+/** Fills both scores of a match in the prediction form and saves. */
+async function predict(page: Page, label: string, home: number, away: number) {
+  const [local, visitor] = label.split(" vs ") as [string, string];
+  const match = page.getByRole("group", { name: label, exact: true });
+  await match.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(String(home));
+  await match.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(String(away));
+  await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  await expect(toast(page, "Tus predicciones han sido guardadas")).toBeVisible({ timeout: 15_000 });
+  await expect(match.getByLabel("Tu pronóstico")).toHaveText(`${home} – ${away}`);
+}
+
+test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla los ordena", async ({ browser, playwright }, testInfo) => {
+  test.setTimeout(150_000);
+  // Only this test needs the admin (two workers registering it at once would collide).
+  await ensureAdmin(playwright, testInfo.project.use.baseURL);
+  await activatePhase(browser);
+
+  // A creates the pool with one match of the phase.
+  const a = await newPage(browser);
+  const accountA = newAccount("creador");
+  await signUp(a, accountA);
+  await a.goto("/quinielas");
+  await hydrated(a);
+  await expect(a.getByRole("heading", { name: "Mis Quinielas", level: 1 })).toBeVisible();
+  await expect(a.getByText("No hay quinielas disponibles", { exact: true })).toBeVisible();
+  await a.getByRole("link", { name: "Crear Quiniela", exact: true }).click();
+  await expect(a.getByRole("heading", { name: "Crear Quiniela", level: 1 })).toBeVisible();
+  await hydrated(a);
+
+  // Nothing chosen: the form says so, in Spanish, before any request.
+  await a.getByRole("button", { name: "Crear Quiniela", exact: true }).click();
+  await expect(a.getByText("El nombre de la quiniela es obligatorio")).toBeVisible();
+  await expect(a.getByText("Selecciona al menos un partido")).toBeVisible();
+
+  const name = `Oficina ${Math.random().toString(36).slice(2, 6)}`;
+  await field(a, "Nombre").fill(name);
+  // A whole phase ticks all its matches at once …
+  const wholePhase = a.getByRole("checkbox", { name: `Todos los partidos de ${PHASE}`, exact: true });
+  await wholePhase.check();
+  await expect(a.getByText(/^\d+ partidos elegidos$/)).toBeVisible();
+  await wholePhase.uncheck();
+  await expect(a.getByText("0 partidos elegidos", { exact: true })).toBeVisible();
+  // … or the phase opens to pick single matches.
+  await a.getByRole("button", { name: new RegExp(`^${PHASE}:`) }).click();
+  const firstMatch = a.getByRole("group", { name: `Partidos de ${PHASE}` }).getByRole("checkbox").first();
+  // Its label is the match's name everywhere: '{local} vs {visitante}'.
+  const label = await firstMatch.evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? "");
+  expect(label).toMatch(/^.+ vs .+$/);
+  await firstMatch.check();
+  await expect(a.getByText("1 partido elegido", { exact: true })).toBeVisible();
+  await a.getByRole("button", { name: "Crear Quiniela", exact: true }).click();
+
+  await expect(a).toHaveURL(/\/quiniela\/\d+$/, { timeout: 15_000 });
+  const poolPath = new URL(a.url()).pathname;
+  await expect(a.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(toast(a, "Quiniela creada")).toBeVisible();
+  await expect(a.getByRole("group", { name: label, exact: true })).toBeVisible();
+
+  // The owner's tools: the invite link with 'Copiar'.
+  const admin = a.getByRole("region", { name: "Administrar quiniela" });
+  const invite = await admin.getByRole("textbox", { name: "Enlace de invitación" }).inputValue();
+  expect(invite).toMatch(/\/quiniela\/\d+\/unirse\?codigo=[A-Za-z0-9_-]+$/);
+  await admin.getByRole("button", { name: "Copiar", exact: true }).click();
+  await expect(toast(a, "Enlace copiado")).toBeVisible();
+
+  // B joins with the link and predicts 2-1; A predicts 1-1.
+  const b = await newPage(browser);
+  const accountB = newAccount("invitado");
+  await signUp(b, accountB);
+  await b.goto(new URL(invite).pathname + new URL(invite).search);
+  await expect(b).toHaveURL(new RegExp(`${poolPath}$`), { timeout: 15_000 });
+  await hydrated(b);
+  await expectToast(b, "Éxito", "Te uniste a la quiniela");
+  await expect(b.getByRole("region", { name: "Participantes" }).getByText(accountA.name)).toBeVisible();
+  await expect(b.getByRole("region", { name: "Administrar quiniela" })).toHaveCount(0);
+  const matchId = (await b
+    .getByRole("group", { name: label, exact: true })
+    .getByRole("spinbutton")
+    .first()
+    .getAttribute("name"))!.replace("home-", "");
+  await predict(b, label, 2, 1);
+  await a.reload();
+  await hydrated(a);
+  await predict(a, label, 1, 1);
+
+  // The official result 2-1: B's exact score (3) leads A's wrong outcome (0).
+  const adminPage = await newPage(browser);
+  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  const saved = await adminPage.request.post("/admin/results", { form: { intent: "save-result", matchId, home: "2", away: "1" } });
+  expect(saved.status()).toBe(200);
+  await adminPage.context().close();
+
+  await b.reload();
+  const table = b.getByRole("table", { name: "Posiciones de la quiniela" });
+  const rows = table.getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(accountB.name);
+  await expect(rows.nth(1).getByRole("cell").nth(3)).toHaveText("3");
+  await expect(rows.nth(2)).toContainText(accountA.name);
+  await expect(rows.nth(2).getByRole("cell").nth(3)).toHaveText("0");
+
+  // B's list shows the pool.
+  await b.goto("/quinielas");
+  await hydrated(b);
+  const card = b.getByRole("article", { name });
+  await expect(card).toContainText("1partido");
+  await expect(card).toContainText("2participantes");
+  await card.getByRole("link", { name: "Ver Detalles", exact: true }).click();
+  await expect(b).toHaveURL(new RegExp(`${poolPath}$`));
+
+  // Someone outside the pool is refused.
+  const c = await newPage(browser);
+  await signUp(c, newAccount("ajeno"));
+  const refused = await c.goto(poolPath);
+  expect(refused?.status()).toBe(403);
+  await expect(c.getByRole("heading", { name: "No tienes acceso a esta página", level: 1 })).toBeVisible();
+  await expect(c.getByText(name)).toHaveCount(0);
+
+  for (const page of [a, b, c]) await page.context().close();
+});
+
+test("el creador renueva el enlace y elimina la quiniela con confirmación", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await newPage(browser);
+  await signUp(page, newAccount("dueno"));
+  const created = await page.request.post("/quiniela/new", { form: { name: "Para borrar", matchId: "1" }, maxRedirects: 0 });
+  expect(created.status()).toBe(302);
+  await page.goto(created.headers()["location"]!);
+  await hydrated(page);
+
+  const tools = page.getByRole("region", { name: "Administrar quiniela" });
+  const link = tools.getByRole("textbox", { name: "Enlace de invitación" });
+  const before = await link.inputValue();
+  const renew = page.getByRole("dialog", { name: "Renovar enlace de invitación" });
+  await openDialog(tools.getByRole("button", { name: "Renovar enlace", exact: true }), renew);
+  await renew.getByRole("button", { name: "Confirmar", exact: true }).click();
+  await expect(toast(page, "Enlace renovado")).toBeVisible();
+  await expect(link).not.toHaveValue(before, { timeout: 15_000 });
+
+  const remove = tools.getByRole("button", { name: "Eliminar quiniela", exact: true });
+  const dialog = page.getByRole("dialog", { name: "Eliminar quiniela" });
+  await openDialog(remove, dialog);
+  await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await openDialog(remove, dialog);
+  await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
+  await expect(page).toHaveURL(/\/quinielas$/, { timeout: 15_000 });
+  await expect(toast(page, "Quiniela eliminada")).toBeVisible();
+  await expect(page.getByText("No hay quinielas disponibles", { exact: true })).toBeVisible();
+  await page.context().close();
+});
