@@ -1,0 +1,488 @@
+// `npm run bench`: builds the app (build-bench/), loads a season of 10,000 users × 167 matches
+// into a temporary database, serves it with the real server and times the pages and writes that
+// have a budget; then does the same with the 20-user demo season. Prints a PASS/FAIL table; the
+// exit code is 0 even when a budget fails (it is a report).
+//
+//   npm run bench                                   SQLite in a temporary folder
+//   npm run bench -- --postgres postgres://postgres@127.0.0.1:5432/postgres
+//                                                   fresh PostgreSQL databases, dropped after
+//   (BENCH_DATABASE_URL does the same as --postgres.)
+// Options: --users N (10000), --samples N (30), --warmup N (5), --skip-build (reuse build-bench/).
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openDatabase } from "#app/data/db.server";
+import { startRuntime, stopRuntime } from "#app/runtime.server";
+import {
+  BenchClient,
+  bodyText,
+  freePort,
+  type HttpResult,
+  median,
+  percentile,
+  type RunningServer,
+  startServer,
+} from "./lib/bench-http";
+import { loadBigSeason } from "./lib/big-season";
+import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL } from "./lib/demo-season";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BUILD_DIR = "build-bench";
+const PORTS = [3500, 3599] as const;
+const BENCH_EMAIL = "bench@quiniela.local";
+const ADMIN_EMAIL = DEFAULT_ADMIN_EMAIL;
+const PASSWORD = "quiniela2024";
+const SEED = 167_010;
+/** Phases 1–16 have results; phase 17 is open (active, no result, no kickoff). */
+const OPEN_PHASE = 17;
+/** A measured line stops early rather than run longer than this (slow pages get fewer samples). */
+const LINE_TIME_LIMIT_MS = 15_000;
+const COMING_SOON = "Esta sección estará disponible muy pronto.";
+
+const { values: options } = parseArgs({
+  options: {
+    postgres: { type: "string" },
+    users: { type: "string", default: "10000" },
+    samples: { type: "string", default: "30" },
+    warmup: { type: "string", default: "5" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+const USERS = Number.parseInt(options.users, 10);
+const SAMPLES = Number.parseInt(options.samples, 10);
+const WARMUP = Number.parseInt(options.warmup, 10);
+const POSTGRES_SERVER = options.postgres ?? process.env.BENCH_DATABASE_URL ?? undefined;
+const ENGINE = POSTGRES_SERVER ? "postgres" : "sqlite";
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: temporary folders, databases and servers go away however the bench ends.
+
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    try {
+      await cleanups.pop()?.();
+    } catch (error) {
+      console.error("Limpieza incompleta:", error);
+    }
+  }
+}
+process.once("SIGINT", () => {
+  console.error("\nInterrumpido: limpiando…");
+  void cleanUp().then(() => process.exit(130));
+});
+
+function tempDir(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `quiniela-bench-${label}-`));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A fresh PostgreSQL database on the given server, dropped at the end; returns its URL. */
+async function tempDatabase(label: string): Promise<string | undefined> {
+  if (!POSTGRES_SERVER) return undefined;
+  const name = `quiniela_bench_${label}_${process.pid}_${crypto.randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_SERVER });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  const url = new URL(POSTGRES_SERVER);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** What the server (and our in-process runtime) reads; explicit empty values beat a local .env. */
+function serverEnv(dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    BUILD_DIR,
+    ADMIN_EMAIL,
+    BASE_URL: "",
+    TRUST_PROXY: "",
+    LOG_REQUESTS: "false",
+    AUTH_RATE_LIMIT_PER_IP: "1000000",
+    AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const step = (text: string) => console.log(`▶ ${text}`);
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+interface Line {
+  dataset: string;
+  title: string;
+  budgetMs?: number;
+  samples: number[];
+  /** CPU time the server process spent on the measured requests, in ms (null if unknown). */
+  cpuMs: number | null;
+  /** Size of the response body (uncompressed), in KB. */
+  sizeKb?: number;
+  /** Why the line could not be measured ('no disponible …'). */
+  unavailable?: string;
+  /** A caveat on what was measured (e.g. a placeholder page). */
+  note?: string;
+  errors: string[];
+}
+
+const lines: Line[] = [];
+
+interface MeasureOptions {
+  dataset: string;
+  title: string;
+  budgetMs?: number;
+  server: RunningServer;
+  /** Sends request number i (warm-up included). */
+  run: (i: number) => Promise<HttpResult>;
+  /** Untimed preparation before request i (e.g. signing in the next user). */
+  before?: (i: number) => Promise<void>;
+  ok?: (res: HttpResult) => boolean;
+  /** Looks at the first answer: a reason starting with 'no disponible' skips the line; another is a caveat. */
+  check?: (res: HttpResult) => string | undefined;
+  maxSamples?: number;
+}
+
+/**
+ * Warm-up requests, then timed samples, one after another. A slow line stops early (after at
+ * least 5 samples) rather than run past LINE_TIME_LIMIT_MS, and so does a slow warm-up.
+ */
+async function measure(spec: MeasureOptions): Promise<Line> {
+  const line: Line = { dataset: spec.dataset, title: spec.title, budgetMs: spec.budgetMs, samples: [], cpuMs: 0, errors: [] };
+  lines.push(line);
+  const ok = spec.ok ?? ((res: HttpResult) => res.status === 200);
+  const wanted = Math.min(SAMPLES, spec.maxSamples ?? SAMPLES);
+  let i = 0;
+  let phaseStarted = performance.now();
+  let warming = WARMUP > 0;
+  while (line.samples.length < wanted) {
+    await spec.before?.(i);
+    const cpuBefore = spec.server.cpuMs();
+    const res = await spec.run(i);
+    const cpuAfter = spec.server.cpuMs();
+    if (i === 0) {
+      const text = bodyText(res);
+      line.sizeKb = Buffer.byteLength(text) / 1024;
+      const reason = spec.check?.(res);
+      if (reason?.startsWith("no disponible")) {
+        line.unavailable = reason;
+        console.log(`  ${spec.title}: ${reason}`);
+        return line;
+      }
+      if (reason) line.note = reason;
+    }
+    if (!ok(res)) {
+      const message = `HTTP ${res.status}`;
+      if (!line.errors.includes(message)) line.errors.push(message);
+    }
+    i++;
+    const elapsed = performance.now() - phaseStarted;
+    if (warming) {
+      if (i >= WARMUP || elapsed > LINE_TIME_LIMIT_MS / 5) {
+        warming = false;
+        phaseStarted = performance.now();
+      }
+      continue;
+    }
+    line.samples.push(res.ms);
+    if (line.cpuMs !== null) line.cpuMs = cpuBefore === null || cpuAfter === null ? null : line.cpuMs + cpuAfter - cpuBefore;
+    if (line.samples.length >= 5 && elapsed > LINE_TIME_LIMIT_MS) break;
+  }
+  const m = median(line.samples);
+  const errors = line.errors.length ? ` · errores: ${line.errors.join(", ")}` : "";
+  console.log(`  ${spec.title}: mediana ${m.toFixed(1)} ms, n=${line.samples.length}${errors}`);
+  return line;
+}
+
+/** A page that still shows the placeholder of a screen not yet built. */
+function placeholderCheck(res: HttpResult): string | undefined {
+  if (res.status === 200 && bodyText(res).includes(COMING_SOON)) return "página provisional (aún sin contenido real)";
+  return undefined;
+}
+
+function stateOf(line: Line): string {
+  if (line.unavailable) return line.unavailable;
+  if (line.errors.length > 0) return `ERROR (${line.errors.join(", ")})`;
+  if (line.note) return `— ${line.note}`;
+  if (line.budgetMs === undefined) return "informativo";
+  return median(line.samples) <= line.budgetMs ? "PASS" : "FAIL";
+}
+
+function printTable() {
+  const header = ["Datos", "Prueba", "n", "Mediana", "p95", "CPU srv/pet.", "Respuesta", "Presupuesto", "Estado"];
+  const rows = lines.map((line) => {
+    const measured = !line.unavailable && line.samples.length > 0;
+    const ms = (value: number) => (measured ? `${value.toFixed(1)} ms` : "—");
+    return [
+      line.dataset,
+      line.title,
+      measured ? String(line.samples.length) : "—",
+      ms(median(line.samples)),
+      ms(percentile(line.samples, 95)),
+      line.cpuMs === null ? "—" : ms(line.cpuMs / line.samples.length),
+      line.sizeKb === undefined || line.unavailable ? "—" : `${line.sizeKb.toFixed(line.sizeKb < 10 ? 1 : 0)} KB`,
+      line.budgetMs === undefined ? "—" : `≤ ${line.budgetMs} ms`,
+      stateOf(line),
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" │ ").trimEnd();
+  console.log(format(header));
+  console.log(widths.map((width) => "─".repeat(width)).join("─┼─"));
+  for (const row of rows) console.log(format(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The big season
+
+/** Checks in the database that the last result sent really was stored and scored. */
+async function resultStored(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  matchId: number,
+  score: readonly [number, number],
+): Promise<string | undefined> {
+  const { db } = openDatabase({ databaseUrl, dataDir });
+  try {
+    const match = await db.selectFrom("matches").select(["home_score", "away_score"]).where("id", "=", matchId).executeTakeFirst();
+    if (match?.home_score !== score[0] || match.away_score !== score[1]) {
+      return `no disponible (el resultado no se guardó: ${match?.home_score ?? "—"}-${match?.away_score ?? "—"})`;
+    }
+    const scored = await db
+      .selectFrom("predictions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("match_id", "=", matchId)
+      .where("points", "is not", null)
+      .executeTakeFirstOrThrow();
+    if (Number(scored.n) === 0) return "resultado guardado pero sin puntos recalculados";
+    return undefined;
+  } finally {
+    await db.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const benchStarted = performance.now();
+  const startLoad = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+  console.log(`Quiniela · bench (${ENGINE === "postgres" ? "PostgreSQL" : "SQLite"}, ${os.cpus().length} núcleos, Node ${process.version})\n`);
+
+  if (options["skip-build"] && fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
+    step(`Compilación omitida (--skip-build): se usa ${BUILD_DIR}/`);
+  } else {
+    step(`Compilando en ${BUILD_DIR}/…`);
+    const started = performance.now();
+    const build = spawnSync("npx", ["react-router", "build"], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    if (build.status !== 0) throw new Error(`La compilación falló:\n${build.stdout}\n${build.stderr}`);
+    console.log(`  compilado en ${seconds(performance.now() - started)}`);
+  }
+
+  // --- 10,000 users ------------------------------------------------------------------------
+  const bigDir = tempDir("10k");
+  const bigUrl = await tempDatabase("10k");
+  const bigEnv = serverEnv(bigDir, bigUrl);
+  Object.assign(process.env, bigEnv);
+  step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios × 167 partidos…`);
+  const loadStarted = performance.now();
+  const big = await loadBigSeason(await startRuntime(), {
+    users: USERS,
+    adminEmail: ADMIN_EMAIL,
+    benchEmail: BENCH_EMAIL,
+    extraAccounts: WARMUP + SAMPLES,
+    password: PASSWORD,
+    openPhase: OPEN_PHASE,
+    seed: SEED,
+    log: (text) => console.log(`  ${text}`),
+  });
+  await stopRuntime();
+  const loadMs = performance.now() - loadStarted;
+  const { usersMs, predictionsMs, refreshMs } = big.timings;
+  console.log(
+    `  ${USERS.toLocaleString("es-MX")} usuarios: ${seconds(usersMs)} · ` +
+      `${big.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(predictionsMs)} · ` +
+      `refreshAllScores: ${seconds(refreshMs)} · carga total: ${seconds(loadMs)}`,
+  );
+
+  const bigLabel = `${(USERS / 1000).toLocaleString("es-MX")}k usuarios`;
+  step(`Midiendo con ${bigLabel} (calentamiento ${WARMUP}, ${SAMPLES} muestras)…`);
+  const bigServer = await startServer(bigEnv, await freePort(...PORTS));
+  cleanups.push(() => bigServer.stop());
+  const client = new BenchClient(bigServer.url);
+  cleanups.push(() => client.close());
+  const benchCookie = await client.login(BENCH_EMAIL, PASSWORD);
+  const adminCookie = await client.login(ADMIN_EMAIL, PASSWORD);
+
+  await measure({
+    dataset: bigLabel,
+    server: bigServer,
+    title: "a. GET /rankings (anónimo)",
+    budgetMs: 100,
+    run: () => client.request("GET", "/rankings"),
+    check: placeholderCheck,
+  });
+  await measure({
+    dataset: bigLabel,
+    server: bigServer,
+    title: "b. GET / (usuario con sesión)",
+    run: () => client.request("GET", "/", { cookie: benchCookie }),
+    check: placeholderCheck,
+  });
+
+  const batchForm = (i: number) => {
+    const form = new URLSearchParams();
+    big.openMatchIds.forEach((id, n) => {
+      form.append("matchId", String(id));
+      form.set(`home-${id}`, String((i + n) % 4));
+      form.set(`away-${id}`, String((i * 3 + n) % 3));
+    });
+    return form;
+  };
+  let batchCookie = "";
+  await measure({
+    dataset: bigLabel,
+    server: bigServer,
+    title: `c. POST /?index (${big.openMatchIds.length} pronósticos)`,
+    maxSamples: big.extraEmails.length - WARMUP,
+    before: async (i) => {
+      batchCookie = await client.login(big.extraEmails[i] as string, PASSWORD);
+    },
+    run: (i) => client.request("POST", "/?index", { cookie: batchCookie, form: batchForm(i) }),
+  });
+
+  // The same result form twice: as a plain form post (full page back, as the brief's contract
+  // says) and as the page's fetcher sends it once hydrated (POST /admin/results.data: action only).
+  const resultMatch = big.openMatchIds[0] as number;
+  const scores = [
+    [1, 0],
+    [2, 2],
+    [0, 1],
+    [3, 1],
+  ] as const;
+  let sent = 0;
+  let lastScore: readonly [number, number] = scores[0];
+  const resultForm = () => {
+    lastScore = scores[sent++ % scores.length] ?? scores[0];
+    return new URLSearchParams({
+      intent: "save-result",
+      matchId: String(resultMatch),
+      home: String(lastScore[0]),
+      away: String(lastScore[1]),
+    });
+  };
+  for (const [title, target] of [
+    ["d. POST /admin/results (resultado)", "/admin/results"],
+    ["d. POST /admin/results.data (fetcher)", "/admin/results.data"],
+  ] as const) {
+    const resultLine = await measure({
+      dataset: bigLabel,
+      server: bigServer,
+      title,
+      budgetMs: 200,
+      ok: (res) => res.status >= 200 && res.status < 400,
+      run: () => client.request("POST", target, { cookie: adminCookie, form: resultForm() }),
+      check: (res) =>
+        res.status === 404 || res.status === 405 ? `no disponible (HTTP ${res.status}: la acción aún no existe)` : undefined,
+    });
+    if (!resultLine.unavailable) {
+      const problem = await resultStored(bigDir, bigUrl, resultMatch, lastScore);
+      if (problem?.startsWith("no disponible")) resultLine.unavailable = problem;
+      else if (problem) resultLine.note = problem;
+    }
+  }
+  client.close();
+  await bigServer.stop();
+
+  // --- The 20-user demo ----------------------------------------------------------------------
+  const demoDir = tempDir("demo");
+  const demoUrl = await tempDatabase("demo");
+  const demoEnv = serverEnv(demoDir, demoUrl);
+  step("Cargando la temporada de demostración (scripts/seed-demo.ts)…");
+  const demoStarted = performance.now();
+  const seeded = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts"], { cwd: ROOT, env: demoEnv });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+  if (seeded.code !== 0) throw new Error(`La carga de la demostración falló:\n${seeded.output}`);
+  console.log(`  demostración cargada en ${seconds(performance.now() - demoStarted)}`);
+
+  step("Midiendo con la demostración (20 usuarios)…");
+  const demoServer = await startServer(demoEnv, await freePort(...PORTS));
+  cleanups.push(() => demoServer.stop());
+  const demo = new BenchClient(demoServer.url);
+  cleanups.push(() => demo.close());
+  const playerCookie = await demo.login(DEMO_PLAYER_EMAIL, DEMO_PASSWORD);
+  const demoAdminCookie = await demo.login(ADMIN_EMAIL, DEMO_PASSWORD);
+  const pages: [string, string, string | undefined][] = [
+    ["GET /rankings (anónimo)", "/rankings", undefined],
+    ["GET / (jugador)", "/", playerCookie],
+    ["GET /quiniela/quinielas-capturadas", "/quiniela/quinielas-capturadas", undefined],
+    ["GET /admin/matches (admin)", "/admin/matches", demoAdminCookie],
+    ["GET /admin/results (admin)", "/admin/results", demoAdminCookie],
+  ];
+  for (const [title, url, cookie] of pages) {
+    await measure({
+      dataset: "demo 20 usuarios",
+      server: demoServer,
+      title,
+      budgetMs: 20,
+      run: () => demo.request("GET", url, { cookie }),
+      check: placeholderCheck,
+    });
+  }
+  demo.close();
+  await demoServer.stop();
+
+  // --- Report --------------------------------------------------------------------------------
+  const load = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+  console.log(
+    `\nResultados (${ENGINE === "postgres" ? "PostgreSQL" : "SQLite"}). Mediana y p95: tiempo de pared de la petición HTTP ` +
+      "en loopback (keep-alive, gzip; documento completo salvo .data); PASS/FAIL según la mediana. CPU srv/pet.: CPU " +
+      "del proceso del servidor por petición, menos sensible a la carga de la máquina" +
+      `${ENGINE === "postgres" ? " (sin la CPU de PostgreSQL)" : ""}. Respuesta: tamaño sin comprimir.` +
+      `${ENGINE === "postgres" ? " Los presupuestos están definidos para SQLite." : ""}\n`,
+  );
+  printTable();
+  console.log(
+    `\nCarga de ${big.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(loadMs)} · ` +
+      `bench completo: ${seconds(performance.now() - benchStarted)} · carga de la máquina (1/5/15 min): ${load} ` +
+      `al final, ${startLoad} al inicio`,
+  );
+  const failed = lines.filter((line) => stateOf(line) === "FAIL");
+  const missing = lines.filter((line) => line.unavailable || line.note);
+  const broken = lines.filter((line) => !line.unavailable && line.errors.length > 0);
+  if (failed.length > 0) console.log(`✖ ${failed.length} línea(s) fuera de presupuesto.`);
+  if (broken.length > 0) console.log(`✖ ${broken.length} línea(s) con respuestas de error.`);
+  if (missing.length > 0) console.log(`⚠ ${missing.length} línea(s) no disponibles o con páginas provisionales.`);
+  if (failed.length + broken.length + missing.length === 0) console.log("✔ Todo dentro de presupuesto.");
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error("\n✖ El bench no pudo terminar:", error);
+} finally {
+  await cleanUp();
+}
+process.exit(0);

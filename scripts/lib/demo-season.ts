@@ -1,0 +1,159 @@
+import { refreshAllScores } from "#app/data/standings.server";
+import { rankRows, type StandingRow } from "#app/domain/standings";
+import type { Runtime } from "#app/runtime.server";
+import { bulkInsert } from "./bulk-insert";
+import { createRng, pickIndexes, plausiblePick, seedFrom } from "./picks";
+import { activatePhases, seasonMatches, setMatchState } from "./season-state";
+
+export const DEMO_PASSWORD = "quiniela2024";
+export const DEFAULT_ADMIN_EMAIL = "admin@quiniela.local";
+/** A regular player of the demo (the bench signs in with it). */
+export const DEMO_PLAYER_EMAIL = "chucho@quiniela.local";
+
+/** Same seed, same predictions: the demo is reproducible run after run. */
+const DEMO_SEED = 20_240_112;
+
+interface DemoPerson {
+  /** Stable key of the person (their predictions do not depend on the admin's e-mail). */
+  key: string;
+  name: string;
+  nickname: string;
+  color: "blue" | "green" | "red" | "purple" | "orange" | "pink";
+  /** 0–1: how often they get the result or the exact score. */
+  skill: number;
+  /** Matches they forgot to predict. */
+  skips?: number;
+  admin?: boolean;
+}
+
+/** Twenty coworkers of an office pool. The first one runs it. */
+const PEOPLE: readonly DemoPerson[] = [
+  { key: "admin", name: "Alejandro Ramírez Soto", nickname: "El Comisionado 📋", color: "blue", skill: 0.5, admin: true },
+  { key: "chucho", name: "Jesús Hernández Ruiz", nickname: "Chucho ⚽", color: "green", skill: 0.8 },
+  { key: "profe", name: "Roberto Martínez Peña", nickname: "El Profe 🧉", color: "purple", skill: 0.9 },
+  { key: "mafer", name: "María Fernanda López", nickname: "Mafer", color: "pink", skill: 0.65 },
+  { key: "lupita", name: "Guadalupe Torres Medina", nickname: "Lupita 🌮", color: "orange", skill: 0.45 },
+  { key: "paco", name: "Francisco Javier Gómez", nickname: "Paco", color: "red", skill: 0.35, skips: 7 },
+  { key: "pepe", name: "José Luis Sánchez Vega", nickname: "Pepe 🦅", color: "blue", skill: 0.55 },
+  { key: "karen", name: "Ana Karen Díaz Luna", nickname: "Karen", color: "pink", skill: 0.6 },
+  { key: "richi", name: "Ricardo Flores Cárdenas", nickname: "El Richi", color: "green", skill: 0.25 },
+  { key: "nacho", name: "Ignacio Morales Rivera", nickname: "Nacho 🔥", color: "red", skill: 0.7 },
+  { key: "dani", name: "Daniela Castillo Núñez", nickname: "Dani", color: "purple", skill: 0.4 },
+  { key: "lalo", name: "Eduardo Vargas Ortega", nickname: "Lalo 🐐", color: "orange", skill: 0.75 },
+  { key: "vero", name: "Verónica Reyes Salinas", nickname: "Vero 💙", color: "blue", skill: 0.5 },
+  { key: "beto", name: "Alberto Mendoza Ríos", nickname: "Beto", color: "green", skill: 0.15 },
+  { key: "moni", name: "Mónica Ortiz Guerrero", nickname: "Moni 🐯", color: "orange", skill: 0.6 },
+  { key: "kike", name: "Luis Enrique Jiménez", nickname: "Kike", color: "red", skill: 0.3, skips: 12 },
+  { key: "gaby", name: "Gabriela Ruiz Contreras", nickname: "Gaby 🌵", color: "pink", skill: 0.45 },
+  { key: "chava", name: "Salvador Aguilar Campos", nickname: "Chava", color: "purple", skill: 0.2 },
+  { key: "ale", name: "Alejandra Romero Fuentes", nickname: "Ale ✨", color: "green", skill: 0.55 },
+  { key: "guero", name: "Rodrigo Navarro Ibarra", nickname: "El Güero", color: "blue", skill: 0.35 },
+];
+
+const emailOf = (person: DemoPerson, adminEmail: string) =>
+  person.admin ? adminEmail : `${person.key}@quiniela.local`;
+
+export class DemoRefusedError extends Error {}
+
+export interface DemoSummary {
+  emails: { email: string; nickname: string; admin: boolean }[];
+  users: number;
+  predictions: number;
+  matches: number;
+  top: StandingRow[];
+}
+
+/**
+ * Loads the demo season into an empty database: 20 accounts (through Better Auth, so they can
+ * sign in), the real kickoff times and results, every phase activated, and plausible predictions
+ * for everyone; then recomputes the stored scores and standings. Refuses if any user exists.
+ */
+export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMIN_EMAIL): Promise<DemoSummary> {
+  const { db, engine, auth } = runtime;
+  const existing = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) {
+    throw new DemoRefusedError(
+      `La base de datos ya tiene ${existing.n} usuario(s): la temporada de demostración solo se carga en una base vacía. ` +
+        "Usa otra carpeta de datos (por ejemplo DATA_DIR=./data-demo) u otra base de PostgreSQL.",
+    );
+  }
+
+  const created: { person: DemoPerson; id: string; email: string }[] = [];
+  try {
+    for (const person of PEOPLE) {
+      const email = emailOf(person, adminEmail.toLowerCase());
+      const { user } = await auth.api.signUpEmail({ body: { name: person.name, email, password: DEMO_PASSWORD } });
+      created.push({ person, id: user.id, email });
+    }
+
+    const { predictions, matches } = await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      for (const { person, id } of created) {
+        await trx
+          .updateTable("users")
+          .set({ display_name: person.nickname, avatar_color: person.color, role: person.admin ? "admin" : "user" })
+          .where("id", "=", id)
+          .execute();
+      }
+      // Signing up signs in; nobody holds those sessions.
+      await trx.deleteFrom("sessions").where("user_id", "in", created.map((c) => c.id)).execute();
+
+      const matches = await seasonMatches(trx);
+      for (const match of matches) {
+        await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
+      }
+      await activatePhases(trx, matches);
+
+      const rows: (string | number)[][] = [];
+      for (const { person, id } of created) {
+        const rng = createRng(seedFrom(person.key, DEMO_SEED));
+        const skipped = pickIndexes(rng, matches.length, person.skips ?? 0);
+        matches.forEach((match, index) => {
+          const pick = plausiblePick(rng, person.skill, match.result);
+          // Captured some time in the three days before kickoff.
+          const capturedAt = new Date(Date.parse(match.kickoffAt) - (2 + rng() * 70) * 3_600_000).toISOString();
+          if (skipped.has(index)) return;
+          rows.push([id, match.id, pick.home, pick.away, capturedAt, capturedAt]);
+        });
+      }
+      const inserted = await bulkInsert(
+        trx,
+        engine,
+        "predictions",
+        ["user_id", "match_id", "home_score", "away_score", "created_at", "updated_at"],
+        rows,
+        { activated: 1 },
+      );
+      await refreshAllScores(trx);
+      return { predictions: inserted, matches: matches.length };
+    });
+
+    const standings = await db
+      .selectFrom("standings_total as s")
+      .innerJoin("users as u", "u.id", "s.user_id")
+      .select(["s.user_id", "u.name", "u.display_name", "s.points", "s.exact_hits", "s.outcome_hits"])
+      .execute();
+    const ranked = rankRows(
+      standings.map((row) => ({
+        userId: row.user_id,
+        name: row.display_name ?? row.name,
+        points: Number(row.points),
+        exactHits: Number(row.exact_hits),
+        outcomeHits: Number(row.outcome_hits),
+      })),
+    );
+    return {
+      emails: created.map(({ person, email }) => ({ email, nickname: person.nickname, admin: person.admin === true })),
+      users: created.length,
+      predictions,
+      matches,
+      top: ranked.slice(0, 3),
+    };
+  } catch (error) {
+    // Leave the database as empty as we found it, so the command can simply be run again.
+    if (created.length > 0) {
+      await db.deleteFrom("users").where("id", "in", created.map((c) => c.id)).execute();
+    }
+    throw error;
+  }
+}

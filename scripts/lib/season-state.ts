@@ -1,0 +1,85 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/data/schema";
+import { defaultSeason, type SeasonFile } from "#app/data/season.server";
+import type { Score } from "#app/domain/scoring";
+
+/** A match of the database with what the season file says about it (real kickoff and result). */
+export interface SeasonMatch {
+  id: number;
+  phaseId: number;
+  phasePosition: number;
+  /** ISO-8601 UTC, as the app stores timestamps. */
+  kickoffAt: string;
+  result: Score;
+}
+
+const key = (phase: string, home: string | null, away: string | null) => `${phase}|${home ?? ""}|${away ?? ""}`;
+
+/**
+ * The seeded fixtures (runtime.server.ts seeds them without kickoff or result) matched to the
+ * season file by phase and teams, in season order.
+ */
+export async function seasonMatches(db: Kysely<Database>, file: SeasonFile = defaultSeason): Promise<SeasonMatch[]> {
+  const rows = await db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .leftJoin("teams as h", "h.id", "m.home_team_id")
+    .leftJoin("teams as a", "a.id", "m.away_team_id")
+    .select(["m.id", "m.phase_id", "p.name as phase", "p.position", "h.name as home", "a.name as away"])
+    .orderBy("m.id")
+    .execute();
+  const byKey = new Map<string, (typeof rows)[number][]>();
+  for (const row of rows) {
+    const list = byKey.get(key(row.phase, row.home, row.away)) ?? [];
+    list.push(row);
+    byKey.set(key(row.phase, row.home, row.away), list);
+  }
+  const matches: SeasonMatch[] = [];
+  for (const fixture of file.matches) {
+    const row = byKey.get(key(fixture.phase, fixture.home, fixture.away))?.shift();
+    if (!row) throw new Error(`El partido ${fixture.phase}: ${fixture.home} vs ${fixture.away} no está en la base de datos`);
+    if (fixture.kickoff === null || fixture.home_score === null || fixture.away_score === null) {
+      throw new Error(`El archivo de temporada no trae horario o resultado de ${fixture.home} vs ${fixture.away}`);
+    }
+    matches.push({
+      id: row.id,
+      phaseId: row.phase_id,
+      phasePosition: row.position,
+      kickoffAt: new Date(fixture.kickoff).toISOString(),
+      result: { home: fixture.home_score, away: fixture.away_score },
+    });
+  }
+  return matches;
+}
+
+/** Gives the matches their real kickoff time and result (or clears them), and sets them active. */
+export async function setMatchState(
+  db: Kysely<Database>,
+  match: SeasonMatch,
+  { withResult, withKickoff, active }: { withResult: boolean; withKickoff: boolean; active: boolean },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable("matches")
+    .set({
+      kickoff_at: withKickoff ? match.kickoffAt : null,
+      home_score: withResult ? match.result.home : null,
+      away_score: withResult ? match.result.away : null,
+      active: active ? 1 : 0,
+      updated_at: now,
+    })
+    .where("id", "=", match.id)
+    .execute();
+}
+
+/** Marks phases activated ('Activar Quinielas') at the first kickoff of each, as an admin would. */
+export async function activatePhases(db: Kysely<Database>, matches: readonly SeasonMatch[]): Promise<void> {
+  const firstKickoff = new Map<number, string>();
+  for (const match of matches) {
+    const current = firstKickoff.get(match.phaseId);
+    if (!current || match.kickoffAt < current) firstKickoff.set(match.phaseId, match.kickoffAt);
+  }
+  for (const [phaseId, kickoff] of firstKickoff) {
+    await db.updateTable("phases").set({ activated_at: kickoff }).where("id", "=", phaseId).execute();
+  }
+}
