@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   ColorSwatch,
-  CopyButton,
   Group,
   Radio,
   Stack,
@@ -21,9 +20,10 @@ import { getRuntime } from "#app/runtime.server";
 import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/avatar-colors";
 import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
-import { showToast, useToast } from "#app/ui/toasts";
+import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/profile";
+import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
@@ -96,18 +96,7 @@ function ResetLinkSection({ email }: { email: string }) {
         {link && (
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <TextInput label="Enlace de restablecimiento" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
-            <CopyButton value={link}>
-              {({ copy }) => (
-                <Button
-                  onClick={() => {
-                    copy();
-                    showToast(successToast("Enlace copiado"));
-                  }}
-                >
-                  Copiar
-                </Button>
-              )}
-            </CopyButton>
+            <CopyLinkButton value={link} />
           </Group>
         )}
       </Stack>

@@ -1,13 +1,14 @@
-import { ActionIcon, Button, Card, CopyButton, Divider, Group, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Card, Divider, Group, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import { MatchPicker, type PickerPhase } from "./MatchPicker";
 import { PeoplePicker, type PersonOption } from "./PeoplePicker";
-import { successToast, type Toast } from "./toast";
-import { showToast, useToast } from "./toasts";
+import { type Toast } from "./toast";
+import { useToast } from "./toasts";
 import { UserAvatar } from "./UserAvatar";
+import { CopyLinkButton } from "./CopyLinkButton";
 
 /** What every intent of the pool page answers. */
 type Reply = { ok: boolean; toast: Toast };
@@ -94,18 +95,7 @@ function InviteLink({ url }: { url: string }) {
         styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 13 } }}
       />
       <Group gap="xs">
-        <CopyButton value={url}>
-          {({ copy }) => (
-            <Button
-              onClick={() => {
-                copy();
-                showToast(successToast("Enlace copiado"));
-              }}
-            >
-              Copiar
-            </Button>
-          )}
-        </CopyButton>
+        <CopyLinkButton value={url} />
         <Button variant="default" onClick={renew} loading={fetcher.state !== "idle"}>
           Renovar enlace
         </Button>

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Card,
-  CopyButton,
   Group,
   Modal,
   Select,
@@ -34,9 +33,10 @@ import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
-import { showToast, useToast } from "#app/ui/toasts";
+import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/users";
+import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestionar Usuarios · Quiniela" }];
 
@@ -137,18 +137,7 @@ function LinkBox({ link, description }: { link: string; description: string }) {
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-end">
         <TextInput aria-label="Enlace" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
-        <CopyButton value={link}>
-          {({ copy }) => (
-            <Button
-              onClick={() => {
-                copy();
-                showToast(successToast("Enlace copiado"));
-              }}
-            >
-              Copiar
-            </Button>
-          )}
-        </CopyButton>
+        <CopyLinkButton value={link} />
       </Group>
     </Stack>
   );
