@@ -23,12 +23,3 @@ export async function runAction(failMessage: string, work: () => Promise<ReturnT
     return reply(500, errorToast(failMessage));
   }
 }
-
-/** The posted form, or an empty one when the body is not a form. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    return new FormData();
-  }
-}

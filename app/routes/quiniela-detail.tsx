@@ -20,7 +20,8 @@ import {
 } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm, QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
-import { readForm, reply, runAction } from "#app/http/admin-action.server";
+import { reply, runAction } from "#app/http/admin-action.server";
+import { readForm } from "#app/http/form.server";
 import { parseId } from "#app/http/params";
 import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
