@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Center, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { FORBIDDEN_MESSAGE, requireUser, type SessionUser } from "#app/auth/guards.server";
+import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
 import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
@@ -43,7 +43,7 @@ async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{
   const id = parseId(args.params.id);
   const quiniela = id === undefined ? undefined : await findQuinielaForUser(getRuntime().db, id, user.id);
   if (!quiniela) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
-  if (!quiniela.isMember && user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (!quiniela.isMember && user.role !== "admin") throw forbidden(user);
   return { user, quiniela };
 }
 
