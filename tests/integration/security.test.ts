@@ -354,11 +354,11 @@ test("a badge request cannot inject markup", async () => {
 
 // ---------------------------------------------------------------- errors
 
-test("a pool id that is not a number answers the Spanish 404 page, with nothing internal", async () => {
+test("a pool id that is not a number answers the pool's Spanish 404 page, with nothing internal", async () => {
   const page = await get("/quiniela/abc", anaCookie);
   expect(page.status).toBe(404);
   expect(page.body).toContain('lang="es-MX"');
-  expect(page.body).toContain("Página no encontrada");
+  expect(page.body).toContain("Quiniela no encontrada");
   expect(leakedInternals(page.body)).toEqual([]);
 
   const data = await get("/quiniela/abc.data", anaCookie);
@@ -370,7 +370,7 @@ test("a pool that does not exist answers 404, also for ids beyond the database's
   for (const id of ["999999", "-1", "1.5", "99999999999999999999"]) {
     const page = await get(`/quiniela/${id}`, anaCookie);
     expect(page.status, id).toBe(404);
-    expect(page.body, id).toContain("Página no encontrada");
+    expect(page.body, id).toContain("Quiniela no encontrada");
     expect(leakedInternals(page.body), id).toEqual([]);
   }
 });
