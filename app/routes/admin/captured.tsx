@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
 import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
@@ -7,10 +7,10 @@ import { type AdminPrediction, predictionsOfPhase } from "#app/data/admin-predic
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
 import { getRuntime } from "#app/runtime.server";
+import { adminTable as t, PointsCell, UserCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
 import { TeamBadge } from "#app/ui/TeamBadge";
-import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/captured";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
@@ -43,22 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
         }),
       ),
   };
-}
-
-function Points({ prediction }: { prediction: AdminPrediction }) {
-  if (prediction.points === null) {
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  }
-  const total = prediction.points + prediction.bonus;
-  return (
-    <Text size="sm" fw={700} c={prediction.points === 3 ? "teal" : total > 0 ? "blue" : "dimmed"}>
-      {total}
-    </Text>
-  );
 }
 
 function MatchCard({ match }: { match: CapturedMatch }) {
@@ -95,37 +79,28 @@ function MatchCard({ match }: { match: CapturedMatch }) {
         <Text size="xs" c="dimmed" ta="center">
           {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
         </Text>
-        <Table verticalSpacing={4} horizontalSpacing={8} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Usuario</Table.Th>
-              <Table.Th ta="center">Pronóstico</Table.Th>
-              <Table.Th ta="right">Puntos</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className={t.table}>
+          <thead>
+            <tr>
+              <th>Usuario</th>
+              <th style={{ textAlign: "center" }}>Pronóstico</th>
+              <th className={t.right}>Puntos</th>
+            </tr>
+          </thead>
+          <tbody>
             {match.predictions.map((prediction) => (
-              <Table.Tr key={prediction.id}>
-                <Table.Td>
-                  <Group gap={8} wrap="nowrap">
-                    <UserAvatar name={prediction.userName} image={prediction.userImage} color={prediction.userColor} size={24} />
-                    <Text size="sm" truncate>
-                      {prediction.userName}
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="center">
-                  <Text size="sm" fw={700}>
-                    {`${prediction.home} - ${prediction.away}`}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Points prediction={prediction} />
-                </Table.Td>
-              </Table.Tr>
+              <tr key={prediction.id}>
+                <td>
+                  <UserCell name={prediction.userName} image={prediction.userImage} color={prediction.userColor} />
+                </td>
+                <td className={t.points} style={{ textAlign: "center" }}>{`${prediction.home} - ${prediction.away}`}</td>
+                <td className={t.right}>
+                  <PointsCell points={prediction.points} bonus={prediction.bonus} />
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -13,7 +13,7 @@ import { reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
-import { TeamLine } from "#app/ui/TeamLine";
+import { adminTable as t, TeamCell } from "#app/ui/AdminCells";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/matches";
@@ -159,6 +159,7 @@ function ResetButton({ match }: { match: AdminMatch }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const label = matchLabel(match);
+  const busy = fetcher.state !== "idle";
   const confirm = () =>
     modals.openConfirmModal({
       title: "Reiniciar partido",
@@ -174,56 +175,56 @@ function ResetButton({ match }: { match: AdminMatch }) {
       },
     });
   return (
-    <Button size="compact-sm" variant="light" color="red" onClick={confirm} loading={fetcher.state !== "idle"}>
+    <button
+      type="button"
+      className={`${t.button} ${t.compact} ${t.danger}`}
+      onClick={confirm}
+      disabled={busy}
+      aria-busy={busy}
+    >
       Reiniciar
-    </Button>
+    </button>
   );
 }
 
 function StateBadges({ match }: { match: AdminMatch }) {
   return (
-    <Group gap={6} wrap="nowrap">
-      <Badge variant="light" color={match.active ? "green" : "gray"}>
-        {match.active ? "Activo" : "Inactivo"}
-      </Badge>
+    <span className={t.badges}>
+      <span className={`${t.badge} ${match.active ? t.green : t.gray}`}>{match.active ? "Activo" : "Inactivo"}</span>
       {match.result && (
-        <Badge variant="outline" color="blue" title="Resultado oficial">
+        <span className={`${t.badge} ${t.outline}`} title="Resultado oficial">
           {`${match.result.home} - ${match.result.away}`}
-        </Badge>
+        </span>
       )}
-    </Group>
+    </span>
   );
 }
 
 function MatchRow({ match }: { match: AdminMatch }) {
   return (
-    <Table.Tr aria-label={matchLabel(match)}>
-      <Table.Td>
-        <Stack gap={6}>
-          <TeamLine team={match.home} />
-          <Box hiddenFrom="sm">
-            <TeamLine team={match.away} />
-          </Box>
-        </Stack>
-        {match.kickoffLabel && (
-          <Text size="xs" c="dimmed" mt={4}>
-            {match.kickoffLabel}
-          </Text>
-        )}
-        <Box hiddenFrom="sm" mt={6}>
+    <tr aria-label={matchLabel(match)}>
+      <td>
+        <span className={t.teams}>
+          <TeamCell team={match.home} />
+          <span className={t.mobile}>
+            <TeamCell team={match.away} />
+          </span>
+        </span>
+        {match.kickoffLabel && <span className={t.dimmed}>{match.kickoffLabel}</span>}
+        <span className={t.mobile} style={{ marginTop: 6 }}>
           <StateBadges match={match} />
-        </Box>
-      </Table.Td>
-      <Table.Td visibleFrom="sm">
-        <TeamLine team={match.away} />
-      </Table.Td>
-      <Table.Td visibleFrom="sm">
+        </span>
+      </td>
+      <td className={t.desktop}>
+        <TeamCell team={match.away} />
+      </td>
+      <td className={t.desktop}>
         <StateBadges match={match} />
-      </Table.Td>
-      <Table.Td ta="right">
+      </td>
+      <td className={t.right}>
         <ResetButton match={match} />
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 }
 
@@ -277,34 +278,30 @@ function PhaseCard({
           Esta jornada aún no tiene partidos.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={300} type="native">
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Box component="span" visibleFrom="sm">
-                    Local
-                  </Box>
-                  <Box component="span" hiddenFrom="sm">
-                    Partido
-                  </Box>
-                </Table.Th>
-                <Table.Th visibleFrom="sm">Visitante</Table.Th>
-                <Table.Th visibleFrom="sm" w={150}>
+        <div className={t.scroll}>
+          <table className={t.table}>
+            <thead>
+              <tr>
+                <th>
+                  <span className={t.desktop}>Local</span>
+                  <span className={t.mobile}>Partido</span>
+                </th>
+                <th className={t.desktop}>Visitante</th>
+                <th className={t.desktop} style={{ width: 150 }}>
                   Estado
-                </Table.Th>
-                <Table.Th w={110} ta="right">
+                </th>
+                <th className={t.right} style={{ width: 110 }}>
                   Acciones
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {matches.map((match) => (
                 <MatchRow key={match.id} match={match} />
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Group, Table, Text, TextInput } from "@mantine/core";
+import { Card, Group, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { matchLabel, type TeamView, teamLabel } from "#app/domain/match";
@@ -10,12 +10,11 @@ import { listPhases } from "#app/data/phases.server";
 import { reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
-import { AdminScoreInput } from "#app/ui/AdminScoreInput";
+import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
-import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/predictions";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Pronósticos · Quiniela" }];
@@ -56,69 +55,43 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-function points(row: PredictionRow) {
-  if (row.points === null) {
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  }
-  const total = row.points + row.bonus;
-  return (
-    <Badge variant="light" color={row.points === 3 ? "teal" : total > 0 ? "blue" : "gray"}>
-      {`${total} ${total === 1 ? "pt" : "pts"}`}
-    </Badge>
-  );
-}
-
 function PredictionRowView({ row }: { row: PredictionRow }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const label = matchLabel({ home: row.homeTeam, away: row.awayTeam });
   const result = row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado";
+  const busy = fetcher.state !== "idle";
   return (
-    <Table.Tr aria-label={`${row.userName}: ${label}`}>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <UserAvatar name={row.userName} image={row.userImage} color={row.userColor} size={28} />
-          <Text size="sm" fw={600} truncate>
-            {row.userName}
-          </Text>
-        </Group>
-        <Box hiddenFrom="sm" mt={4}>
-          <Text size="xs">{label}</Text>
-          <Text size="xs" c="dimmed">
-            {result}
-          </Text>
-        </Box>
-      </Table.Td>
-      <Table.Td visibleFrom="sm">
-        <Text size="sm">{label}</Text>
-        <Text size="xs" c="dimmed">
-          {result}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <fetcher.Form method="post" noValidate>
+    <tr aria-label={`${row.userName}: ${label}`}>
+      <td>
+        <UserCell name={row.userName} image={row.userImage} color={row.userColor} />
+        <span className={t.mobile} style={{ marginTop: 4 }}>
+          <span style={{ fontSize: "var(--mantine-font-size-xs)" }}>{label}</span>
+          <span className={t.dimmed}>{result}</span>
+        </span>
+      </td>
+      <td className={t.desktop}>
+        {label}
+        <span className={t.dimmed}>{result}</span>
+      </td>
+      <td>
+        <fetcher.Form method="post" noValidate className={t.scoreForm} style={{ justifyContent: "flex-start" }}>
           <input type="hidden" name="intent" value="update-prediction" />
           <input type="hidden" name="predictionId" value={row.id} />
-          <Flex gap={6} direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }}>
-            <Group gap={6} wrap="nowrap" justify="center">
-              <AdminScoreInput name="home" team={teamLabel(row.homeTeam)} defaultValue={row.home} />
-              <Text c="dimmed" fw={700}>
-                –
-              </Text>
-              <AdminScoreInput name="away" team={teamLabel(row.awayTeam)} defaultValue={row.away} />
-            </Group>
-            <Button type="submit" size="sm" variant="light" loading={fetcher.state !== "idle"}>
-              Actualizar
-            </Button>
-          </Flex>
+          <span className={t.scores}>
+            <ScoreBox name="home" team={teamLabel(row.homeTeam)} defaultValue={row.home} />
+            <span className={t.dash}>–</span>
+            <ScoreBox name="away" team={teamLabel(row.awayTeam)} defaultValue={row.away} />
+          </span>
+          <button type="submit" className={`${t.button} ${t.light}`} disabled={busy} aria-busy={busy}>
+            Actualizar
+          </button>
         </fetcher.Form>
-      </Table.Td>
-      <Table.Td ta="right">{points(row)}</Table.Td>
-    </Table.Tr>
+      </td>
+      <td className={t.right}>
+        <PointsCell points={row.points} bonus={row.bonus} />
+      </td>
+    </tr>
   );
 }
 
@@ -166,23 +139,23 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
                 ? `${rows.length} ${rows.length === 1 ? "pronóstico" : "pronósticos"}`
                 : `${shown.length} de ${rows.length} pronósticos`}
             </Text>
-            <Table.ScrollContainer minWidth={320} type="native">
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Usuario</Table.Th>
-                    <Table.Th visibleFrom="sm">Partido</Table.Th>
-                    <Table.Th>Pronóstico</Table.Th>
-                    <Table.Th ta="right">Puntos</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
+            <div className={t.scroll}>
+              <table className={t.table}>
+                <thead>
+                  <tr>
+                    <th>Usuario</th>
+                    <th className={t.desktop}>Partido</th>
+                    <th>Pronóstico</th>
+                    <th className={t.right}>Puntos</th>
+                  </tr>
+                </thead>
+                <tbody>
                   {shown.map((row) => (
                     <PredictionRowView key={row.id} row={row} />
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </Card>

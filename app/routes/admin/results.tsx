@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, Group, Stack, Table, Text } from "@mantine/core";
+import { Card, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
 import { parseForm, resultFormSchema } from "#app/domain/admin-forms";
@@ -7,9 +7,8 @@ import { resultMatches, saveResult } from "#app/data/results.server";
 import { reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
-import { AdminScoreInput } from "#app/ui/AdminScoreInput";
+import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
-import { TeamLine } from "#app/ui/TeamLine";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/results";
@@ -46,60 +45,52 @@ function ResultRow({ match }: { match: ResultMatch }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const when = match.kickoffLabel ?? "Fecha por confirmar";
+  const busy = fetcher.state !== "idle";
   return (
-    <Table.Tr aria-label={matchLabel(match)}>
-      <Table.Td visibleFrom="sm">
-        <Text size="sm" fw={500} style={{ whiteSpace: "nowrap" }}>
-          {match.phaseName}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-          {when}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs" c="dimmed" hiddenFrom="sm" mb={4}>
+    <tr aria-label={matchLabel(match)}>
+      <td className={`${t.desktop} ${t.nowrap}`}>
+        <span className={t.strong}>{match.phaseName}</span>
+        <span className={t.dimmed}>{when}</span>
+      </td>
+      <td>
+        <span className={`${t.dimmed} ${t.mobile}`} style={{ marginBottom: 4 }}>
           {`${match.phaseName} · ${when}`}
-        </Text>
-        <Stack gap={6}>
-          <TeamLine team={match.home} />
-          <Box hiddenFrom="sm">
-            <TeamLine team={match.away} />
-          </Box>
-        </Stack>
-      </Table.Td>
-      <Table.Td visibleFrom="sm">
-        <TeamLine team={match.away} />
-      </Table.Td>
-      <Table.Td>
-        <fetcher.Form method="post" noValidate>
+        </span>
+        <span className={t.teams}>
+          <TeamCell team={match.home} />
+          <span className={t.mobile}>
+            <TeamCell team={match.away} />
+          </span>
+        </span>
+      </td>
+      <td className={t.desktop}>
+        <TeamCell team={match.away} />
+      </td>
+      <td>
+        <fetcher.Form method="post" noValidate className={t.scoreForm}>
           <input type="hidden" name="intent" value="save-result" />
           <input type="hidden" name="matchId" value={match.id} />
-          <Flex gap={6} direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }} justify="flex-end">
-            <Group gap={6} wrap="nowrap" justify="center">
-              <AdminScoreInput name="home" team={teamLabel(match.home)} defaultValue={match.result?.home} />
-              <Text c="dimmed" fw={700}>
-                –
-              </Text>
-              <AdminScoreInput name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
-            </Group>
-            <Button type="submit" size="sm" loading={fetcher.state !== "idle"} variant={match.result ? "light" : "filled"}>
-              Guardar
-            </Button>
-          </Flex>
+          <span className={t.scores}>
+            <ScoreBox name="home" team={teamLabel(match.home)} defaultValue={match.result?.home} />
+            <span className={t.dash}>–</span>
+            <ScoreBox name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
+          </span>
+          <button
+            type="submit"
+            className={`${t.button} ${match.result ? t.light : t.filled}`}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            Guardar
+          </button>
         </fetcher.Form>
-      </Table.Td>
-      <Table.Td visibleFrom="sm">
-        {match.result ? (
-          <Badge variant="light" color="blue">
-            Con resultado
-          </Badge>
-        ) : (
-          <Badge variant="light" color="gray">
-            Pendiente
-          </Badge>
-        )}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+      <td className={t.desktop}>
+        <span className={`${t.badge} ${match.result ? t.blue : t.gray}`}>
+          {match.result ? "Con resultado" : "Pendiente"}
+        </span>
+      </td>
+    </tr>
   );
 }
 
@@ -121,31 +112,27 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
             No hay partidos activos. Activa una jornada en Gestionar Partidos.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={320} type="native">
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th visibleFrom="sm">Jornada</Table.Th>
-                  <Table.Th>
-                    <Box component="span" visibleFrom="sm">
-                      Local
-                    </Box>
-                    <Box component="span" hiddenFrom="sm">
-                      Partido
-                    </Box>
-                  </Table.Th>
-                  <Table.Th visibleFrom="sm">Visitante</Table.Th>
-                  <Table.Th ta="right">Resultado</Table.Th>
-                  <Table.Th visibleFrom="sm">Estado</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+          <div className={t.scroll}>
+            <table className={t.table}>
+              <thead>
+                <tr>
+                  <th className={t.desktop}>Jornada</th>
+                  <th>
+                    <span className={t.desktop}>Local</span>
+                    <span className={t.mobile}>Partido</span>
+                  </th>
+                  <th className={t.desktop}>Visitante</th>
+                  <th className={t.right}>Resultado</th>
+                  <th className={t.desktop}>Estado</th>
+                </tr>
+              </thead>
+              <tbody>
                 {matches.map((match) => (
                   <ResultRow key={match.id} match={match} />
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </Page>

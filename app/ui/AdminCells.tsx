@@ -1,0 +1,61 @@
+import { type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { ADMIN_MAX_GOALS } from "#app/domain/admin-forms";
+import classes from "./AdminTable.module.css";
+import { initials, mantineAvatarColor } from "./avatar-colors";
+
+/**
+ * Light cells for the admin game tables: plain elements styled by AdminTable.module.css, because
+ * a season's worth of rows built from Mantine components made the pages slow and heavy.
+ */
+export { classes as adminTable };
+
+/** Badge and name; the name wraps so columns can shrink on phones. */
+export function TeamCell({ team }: { team: TeamView | null }) {
+  return (
+    <span className={classes.team}>
+      <img src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={24} height={24} loading="lazy" />
+      <span>{teamLabel(team)}</span>
+    </span>
+  );
+}
+
+/** One score box (0–20) named 'Goles de {equipo}'. */
+export function ScoreBox({ name, team, defaultValue }: { name: string; team: string; defaultValue?: number | null }) {
+  return (
+    <input
+      className={classes.score}
+      name={name}
+      aria-label={`Goles de ${team}`}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={ADMIN_MAX_GOALS}
+      step={1}
+      defaultValue={defaultValue ?? ""}
+    />
+  );
+}
+
+/** The user's picture, else their initials on their colour. */
+export function UserCell({ name, image, color }: { name: string; image: string | null; color: string }) {
+  return (
+    <span className={classes.user}>
+      <span
+        className={classes.avatar}
+        style={{ "--avatar-bg": `var(--mantine-color-${mantineAvatarColor(color)}-filled)` } as React.CSSProperties}
+        aria-hidden
+      >
+        {image ? <img src={image} alt="" loading="lazy" /> : initials(name)}
+      </span>
+      <span>{name}</span>
+    </span>
+  );
+}
+
+/** Points of a prediction: '–' while the match has no result. */
+export function PointsCell({ points, bonus }: { points: number | null; bonus: number }) {
+  if (points === null) return <span className={classes.miss}>–</span>;
+  const total = points + bonus;
+  const tone = points === 3 ? classes.exact : total > 0 ? classes.hit : classes.miss;
+  return <span className={`${classes.points} ${tone}`}>{total}</span>;
+}
