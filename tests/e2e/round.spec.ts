@@ -1,0 +1,444 @@
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Account, ADMIN, PASSWORD, register, uniqueEmail } from "./support";
+
+/**
+ * A whole round as people play it: the admin adds a match and opens a phase, two players predict
+ * every open match, nobody sees their picks before the lock, the admin enters results and
+ * activates the phase, the standings rank the two players, the picks are revealed, and
+ * 'Reiniciar' takes one match (result and picks) back out of the standings.
+ *
+ * The e2e server is shared by every spec file running in parallel, so this file works on a phase
+ * no other file touches (quinielas.spec.ts activates Jornada 12) and only asserts on its own
+ * players' rows, never on whole tables.
+ */
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const PHASE = "Jornada 16";
+/** Added by the admin: a pairing the Clausura 2024 fixture list never has, so its name is unique on every screen. */
+const CREATED = { home: "América", away: "Tijuana" };
+/** A fixture of Jornada 16 (and of no other phase). */
+const FIXTURE = { home: "Cruz Azul", away: "Atlas" };
+const M1 = `${CREATED.home} vs ${CREATED.away}`;
+const M2 = `${FIXTURE.home} vs ${FIXTURE.away}`;
+
+type Score = readonly [number, number];
+
+/*
+ * Results: M1 2-1 (first saved as 1-1, then corrected), M2 1-1.
+ *   A: M1 2-1 exact (3) + M2 0-2 wrong (0)            = 3 points, 1 exact
+ *   B: M1 1-0 right winner (1) + M2 1-1 exact (3)     = 4 points, 1 exact
+ * 'Reiniciar' on M1 then leaves A with 0 (0 exact) and B with 3 (1 exact).
+ * Every other open match is predicted 0-0: those of this phase get no result here, and the one
+ * result another file enters on the shared server (quinielas.spec.ts: 2-1 in Jornada 12, when its
+ * phase is open at the same time) scores 0 for a 0-0, so A's and B's totals stay as above.
+ */
+const PICKS_A: Record<string, Score> = { [M1]: [2, 1], [M2]: [0, 2] };
+const PICKS_B: Record<string, Score> = { [M1]: [1, 0], [M2]: [1, 1] };
+const FIRST_RESULT_M1: Score = [1, 1];
+const RESULT_M1: Score = [2, 1];
+const RESULT_M2: Score = [1, 1];
+
+const suffix = Math.random().toString(36).slice(2, 8);
+/** Both names carry the suffix, so the standings' 'Buscar por nombre' finds exactly these two. */
+const playerA: Account = { name: `Ana Ronda ${suffix}`, email: uniqueEmail("ronda-a"), password: PASSWORD };
+const playerB: Account = { name: `Beto Ronda ${suffix}`, email: uniqueEmail("ronda-b"), password: PASSWORD };
+
+let admin: Page;
+let pageA: Page;
+let pageB: Page;
+let anonymous: Page;
+const contexts: BrowserContext[] = [];
+/** Active matches of the phase once it is opened (its fixtures plus the one added here). */
+let phaseMatches = 0;
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Waits until React Router runs in the page: fetcher forms, selects and dialogs need it. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
+  );
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/**
+ * The toast (role alert) with this title and message, checked in one go: it lasts 3 s, less than
+ * a second assertion may take on a loaded machine. The long wait covers the page's revalidation.
+ */
+async function expectToast(page: Page, title: string, message: string | RegExp) {
+  const alert = page.getByRole("alert").filter({ hasText: message }).filter({ hasText: title });
+  await expect(alert).toBeVisible({ timeout: 45_000 });
+}
+
+/** Lets the 3 s toasts go, so that the next identical message is a new one. */
+async function noToasts(page: Page) {
+  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Chooses an option of a Mantine select (role combobox, options in a listbox). */
+async function choose(page: Page, select: string, option: string | RegExp) {
+  await page.getByRole("combobox", { name: select, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: typeof option === "string" ? true : undefined }).click();
+}
+
+/** 'Jornada 16' as an option label, also when the option shows a badge after the name. */
+const phaseOption = new RegExp(`^${PHASE}(?!\\d)`);
+
+function teams(label: string): [string, string] {
+  return label.split(" vs ") as [string, string];
+}
+
+/**
+ * Fills every open match of the home form (the form refuses a partial submission): the known
+ * score for the matches under test, 0-0 for the rest. `leaveEmpty` skips one box of that match.
+ * Returns how many matches were filled.
+ */
+async function fillOpenMatches(page: Page, picks: Record<string, Score>, leaveEmpty?: string): Promise<number> {
+  const groups = page.getByRole("group").filter({ has: page.getByRole("spinbutton") });
+  const count = await groups.count();
+  for (let index = 0; index < count; index++) {
+    const group = groups.nth(index);
+    const label = (await group.getAttribute("aria-label")) ?? "";
+    const [home, away] = teams(label);
+    const [homeGoals, awayGoals] = picks[label] ?? [0, 0];
+    await group.getByRole("spinbutton", { name: `Goles de ${home}`, exact: true }).fill(String(homeGoals));
+    await group.getByRole("spinbutton", { name: `Goles de ${away}`, exact: true }).fill(label === leaveEmpty ? "" : String(awayGoals));
+  }
+  return count;
+}
+
+/** A player's row in a standings table, found by name. */
+function standingRow(table: Locator, name: string): Locator {
+  return table.getByRole("row").filter({ hasText: name });
+}
+
+async function expectStanding(table: Locator, name: string, points: number, exact: number) {
+  const row = standingRow(table, name);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(3)).toHaveText(String(points));
+  await expect(row.getByRole("cell").nth(4)).toHaveText(String(exact));
+}
+
+async function rankOf(table: Locator, name: string): Promise<number> {
+  return Number(await standingRow(table, name).getByRole("cell").first().innerText());
+}
+
+/** Row positions (0-based, header included) of the two players in the table as shown. */
+async function positions(table: Locator): Promise<{ a: number; b: number }> {
+  const texts = await table.getByRole("row").allInnerTexts();
+  return { a: texts.findIndex((text) => text.includes(playerA.name)), b: texts.findIndex((text) => text.includes(playerB.name)) };
+}
+
+/** The picks table of one match on the captured-predictions page. */
+function picksTable(page: Page, label: string): Locator {
+  return page.getByRole("table", { name: `Pronósticos de ${label}`, exact: true });
+}
+
+/**
+ * Signs the admin's browser context in with one sign-in attempt (the form POST of /login), or
+ * registers the account when it does not exist yet (the server makes ADMIN_EMAIL admin). One
+ * attempt matters: the server allows 10 sign-ins per e-mail in 15 minutes, and the other files
+ * sign the same admin in several times on the shared server.
+ */
+async function signInAsAdmin(page: Page) {
+  const signIn = () => page.request.post("/login", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  const first = await signIn();
+  if (first.status() !== 302) {
+    expect(first.status(), "inicio de sesión del administrador").toBe(401);
+    const registered = await page.request.post("/register", {
+      form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
+      maxRedirects: 0,
+    });
+    // Refused: another worker registered it meanwhile, so it exists now.
+    if (registered.status() !== 302) expect((await signIn()).status(), "inicio de sesión del administrador").toBe(302);
+  }
+  // Takes the flash toast, so it does not cover the first admin page.
+  await page.request.get("/");
+}
+
+test.beforeAll(async ({ browser }) => {
+  admin = await newPage(browser);
+  pageA = await newPage(browser);
+  pageB = await newPage(browser);
+  anonymous = await newPage(browser);
+});
+
+test.afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+test("el administrador agrega un partido a la Jornada 16 y activa la jornada", async () => {
+  await signInAsAdmin(admin);
+  await open(admin, "/admin/matches");
+  await expect(admin.getByRole("heading", { name: "Administración de Partidos", level: 1 })).toBeVisible();
+
+  await choose(admin, "Jornada", PHASE);
+  await choose(admin, "Equipo Local", CREATED.home);
+  await choose(admin, "Equipo Visitante", CREATED.away);
+  await admin.getByRole("button", { name: "Agregar Partido", exact: true }).click();
+  await expectToast(admin, "Éxito", "Partido creado correctamente");
+
+  const card = admin.getByRole("region", { name: PHASE, exact: true });
+  const created = card.getByRole("row", { name: M1, exact: true });
+  await expect(created).toBeVisible();
+  await expect(created.getByText("Inactivo", { exact: true }).filter({ visible: true })).toBeVisible();
+
+  await card.getByRole("button", { name: "Activar Jornada", exact: true }).click();
+  await expectToast(admin, "Éxito", "Jornada activada correctamente");
+  await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible();
+
+  const rows = card.getByRole("row").filter({ has: admin.getByRole("button", { name: "Reiniciar", exact: true }) });
+  phaseMatches = await rows.count();
+  expect(phaseMatches, "los 9 partidos del calendario y el agregado").toBe(10);
+  for (let index = 0; index < phaseMatches; index++) {
+    await expect(rows.nth(index).getByText("Activo", { exact: true }).filter({ visible: true })).toBeVisible();
+  }
+  await expect(card.getByRole("row", { name: M2, exact: true }).getByText("Activo", { exact: true }).filter({ visible: true })).toBeVisible();
+});
+
+test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo lectura", async () => {
+  for (const [page, account, picks] of [
+    [pageA, playerA, PICKS_A],
+    [pageB, playerB, PICKS_B],
+  ] as const) {
+    await register(page, account);
+    await hydrated(page);
+    for (const label of [M1, M2]) await expect(page.getByRole("group", { name: label, exact: true })).toBeVisible();
+
+    if (page === pageA) {
+      // One box left empty: refused as a whole, nothing stored.
+      await fillOpenMatches(page, picks, M2);
+      await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+      await expectToast(page, "Error", "Debes predecir todos los partidos pendientes");
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByRole("group", { name: M1, exact: true }).getByRole("spinbutton")).toHaveCount(2);
+      await expect(page.getByRole("group", { name: M1, exact: true }).getByLabel("Tu pronóstico")).toHaveCount(0);
+    }
+
+    const filled = await fillOpenMatches(page, picks);
+    expect(filled, "al menos los partidos de la jornada").toBeGreaterThanOrEqual(phaseMatches);
+    await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+    await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");
+
+    for (const label of [M1, M2]) {
+      const group = page.getByRole("group", { name: label, exact: true });
+      const [home, away] = picks[label]!;
+      await expect(group.getByLabel("Tu pronóstico")).toHaveText(`${home} – ${away}`);
+      await expect(group.getByRole("spinbutton")).toHaveCount(0);
+      await expect(group.getByText("Pronóstico guardado", { exact: true })).toBeVisible();
+    }
+  }
+});
+
+test("antes del cierre nadie ve los pronósticos de otros; cada quien ve los suyos", async () => {
+  // A sees a tab for the phase with their own picks ('Tú'), and not B's.
+  await open(pageA, "/quiniela/quinielas-capturadas");
+  const tab = pageA.getByRole("tab", { name: PHASE, exact: true });
+  await tab.click();
+  await expect(pageA).toHaveURL(/\?jornada=\d+$/);
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+  const phasePath = new URL(pageA.url()).pathname + new URL(pageA.url()).search;
+  for (const label of [M1, M2]) {
+    const table = picksTable(pageA, label);
+    const own = table.getByRole("row").filter({ hasText: playerA.name });
+    await expect(own).toHaveCount(1);
+    await expect(own).toContainText("Tú");
+    const [home, away] = PICKS_A[label]!;
+    await expect(own.getByRole("cell").nth(1)).toHaveText(`${home} - ${away}`);
+    await expect(table.getByRole("row").filter({ hasText: playerB.name })).toHaveCount(0);
+  }
+  await expect(pageA.getByText(playerB.name)).toHaveCount(0);
+
+  // Anonymous: neither the list nor the phase's own address shows A's or B's picks of the phase.
+  // (Their 0-0 picks of a phase another file opens and scores may be revealed there: not looked at.)
+  for (const path of ["/quiniela/quinielas-capturadas", phasePath]) {
+    await anonymous.goto(path);
+    await expect(anonymous.getByRole("heading", { name: "Quinielas Capturadas", level: 1 })).toBeVisible();
+    await expect(anonymous.getByRole("tab", { name: "Todas", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(anonymous.getByRole("tab", { name: PHASE, exact: true })).toHaveCount(0);
+    await expect(anonymous.getByRole("region", { name: PHASE, exact: true })).toHaveCount(0);
+    for (const label of [M1, M2]) await expect(picksTable(anonymous, label)).toHaveCount(0);
+  }
+});
+
+test("'Estado de Pronósticos': A y B capturaron toda la jornada", async () => {
+  await open(admin, "/admin/estado-pronosticos");
+  // The screen may open on this phase already (the active one); choosing it keeps it.
+  await choose(admin, "Jornada", phaseOption);
+  await expect(admin.getByRole("combobox", { name: "Jornada", exact: true })).toHaveValue(PHASE);
+  await expect(admin.getByText(`${PHASE}: ${phaseMatches} partidos activos`, { exact: true })).toBeVisible();
+
+  const complete = admin.getByRole("table", { name: "Pronósticos completos", exact: true });
+  for (const account of [playerA, playerB]) {
+    const row = complete.getByRole("row").filter({ hasText: account.name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell").nth(1)).toHaveText(`${phaseMatches} de ${phaseMatches}`);
+    await expect(admin.getByRole("table", { name: "Pronósticos pendientes" }).getByRole("row").filter({ hasText: account.name })).toHaveCount(0);
+  }
+});
+
+test("el administrador captura los resultados (guardado y actualizado)", async () => {
+  await open(admin, "/admin/results");
+  await expect(admin.getByRole("heading", { name: "Resultados", level: 1 })).toBeVisible();
+
+  async function saveResult(label: string, [home, away]: Score, message: string) {
+    const [local, visitor] = teams(label);
+    const row = admin.getByRole("row", { name: label, exact: true });
+    await row.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(String(home));
+    await row.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(String(away));
+    await row.getByRole("button", { name: "Guardar", exact: true }).click();
+    await expectToast(admin, "Éxito", message);
+    await expect(row).toContainText("Con resultado");
+    await noToasts(admin);
+  }
+
+  await saveResult(M1, FIRST_RESULT_M1, "Resultado guardado correctamente");
+  await saveResult(M1, RESULT_M1, "Resultado actualizado correctamente");
+  await saveResult(M2, RESULT_M2, "Resultado guardado correctamente");
+
+  // What the screen shows after a reload is what was stored last.
+  await admin.reload();
+  for (const [label, [home, away]] of [
+    [M1, RESULT_M1],
+    [M2, RESULT_M2],
+  ] as const) {
+    const [local, visitor] = teams(label);
+    const row = admin.getByRole("row", { name: label, exact: true });
+    await expect(row.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true })).toHaveValue(String(home));
+    await expect(row.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true })).toHaveValue(String(away));
+  }
+});
+
+test("'Activar Quinielas' cierra la jornada y dice cuántos pronósticos activó", async () => {
+  await open(admin, "/admin/activar-quinielas");
+  const activate = admin.getByRole("button", { name: "Activar Quinielas", exact: true });
+  await expect(activate).toBeDisabled();
+  await choose(admin, "Jornada", phaseOption);
+  await expect(activate).toBeEnabled();
+  // Every open match was predicted by A and B; nobody else plays this phase.
+  const predictions = 2 * phaseMatches;
+  await expect(admin.getByText(`${predictions} pronósticos capturados · ${phaseMatches} partidos activos`, { exact: true })).toBeVisible();
+  await activate.click();
+  await expectToast(admin, "Jornada activada", `${predictions} pronósticos activados para ${PHASE}`);
+  await expect(admin.getByRole("row").filter({ hasText: PHASE })).toContainText(String(predictions));
+});
+
+test("la Tabla de Posiciones ordena a A y B, con sus puntos, exactos y banda de color", async () => {
+  await anonymous.goto("/rankings");
+  await expect(anonymous.getByRole("heading", { name: "Tabla de Posiciones", level: 1 })).toBeVisible();
+  const table = anonymous.getByRole("table", { name: "Puntos Acumulados", exact: true });
+
+  // Overall: only A's and B's rows (others play in parallel), but their order and numbers are known.
+  await expectStanding(table, playerB.name, 4, 1);
+  await expectStanding(table, playerA.name, 3, 1);
+  const overall = await positions(table);
+  expect(overall.b).toBeLessThan(overall.a);
+  expect(await rankOf(table, playerB.name)).toBeLessThan(await rankOf(table, playerA.name));
+  // Nobody else can have more than 3 points here, so both are in the first 4 rows: blue.
+  await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
+  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", "blue");
+
+  // The phase's own table: only A and B scored in it, so they are 1st and 2nd.
+  await hydrated(anonymous);
+  await anonymous.getByRole("combobox", { name: "Jornada", exact: true }).selectOption({ label: PHASE });
+  await expect(anonymous).toHaveURL(/[?&]jornada=\d+/);
+  await expect(anonymous.getByRole("combobox", { name: "Jornada", exact: true })).toHaveValue(/^\d+$/);
+  await expectStanding(table, playerB.name, 4, 1);
+  await expectStanding(table, playerA.name, 3, 1);
+  await expect(standingRow(table, playerB.name).getByRole("cell").first()).toHaveText("1");
+  await expect(standingRow(table, playerA.name).getByRole("cell").first()).toHaveText("2");
+  const phase = await positions(table);
+  expect(phase.b).toBe(1);
+  expect(phase.a).toBe(2);
+  await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
+  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", "blue");
+
+  // The match cards: the official score and 'Pronósticos cerrados'.
+  const cards = anonymous.getByRole("region", { name: PHASE, exact: true });
+  for (const [label, [home, away]] of [
+    [M1, RESULT_M1],
+    [M2, RESULT_M2],
+  ] as const) {
+    const card = cards.getByRole("group", { name: label, exact: true });
+    await expect(card).toContainText(`${home} - ${away}`);
+    await expect(card).toContainText("Pronósticos cerrados");
+  }
+});
+
+test("tras el cierre, 'Quinielas Capturadas' muestra los pronósticos de A y B y el resultado oficial", async () => {
+  await open(anonymous, "/quiniela/quinielas-capturadas");
+  const tab = anonymous.getByRole("tab", { name: PHASE, exact: true });
+  await tab.click();
+  await expect(anonymous).toHaveURL(/\?jornada=\d+$/);
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+  for (const [label, result] of [
+    [M1, RESULT_M1],
+    [M2, RESULT_M2],
+  ] as const) {
+    const card = anonymous.getByRole("region", { name: label, exact: true });
+    await expect(card).toContainText(`Resultado oficial: ${result[0]} - ${result[1]}`);
+    const table = picksTable(anonymous, label);
+    for (const [account, picks] of [
+      [playerA, PICKS_A],
+      [playerB, PICKS_B],
+    ] as const) {
+      const row = table.getByRole("row").filter({ hasText: account.name });
+      await expect(row).toHaveCount(1);
+      const [home, away] = picks[label]!;
+      await expect(row.getByRole("cell").nth(1)).toHaveText(`${home} - ${away}`);
+      await expect(row).not.toContainText("Tú");
+    }
+  }
+});
+
+test("'Reiniciar' borra el resultado y los pronósticos del partido, y la tabla lo descuenta", async () => {
+  await open(admin, "/admin/matches");
+  const card = admin.getByRole("region", { name: PHASE, exact: true });
+  const row = card.getByRole("row", { name: M1, exact: true });
+  await expect(row).toContainText(`${RESULT_M1[0]} - ${RESULT_M1[1]}`);
+  await row.getByRole("button", { name: "Reiniciar", exact: true }).click();
+  const dialog = admin.getByRole("dialog", { name: "Reiniciar partido" });
+  await expect(dialog).toContainText(M1);
+  await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
+  await expectToast(admin, "Éxito", "El resultado y los pronósticos han sido reiniciados.");
+  await expect(row).not.toContainText(`${RESULT_M1[0]} - ${RESULT_M1[1]}`);
+
+  // Standings: A loses the exact 3 (0 left, so search the two names: A may now sit on a later page).
+  await open(anonymous, "/rankings");
+  await anonymous.getByRole("searchbox", { name: "Buscar por nombre" }).fill(suffix);
+  await anonymous.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(anonymous).toHaveURL(new RegExp(`buscar=${suffix}`));
+  const table = anonymous.getByRole("table", { name: "Puntos Acumulados", exact: true });
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expectStanding(table, playerB.name, 3, 1);
+  await expectStanding(table, playerA.name, 0, 0);
+  const overall = await positions(table);
+  expect(overall.b).toBeLessThan(overall.a);
+  await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
+
+  await hydrated(anonymous);
+  await anonymous.getByRole("combobox", { name: "Jornada", exact: true }).selectOption({ label: PHASE });
+  await expect(anonymous).toHaveURL(/[?&]jornada=\d+/);
+  await expectStanding(table, playerB.name, 3, 1);
+  await expectStanding(table, playerA.name, 0, 0);
+  await expect(standingRow(table, playerB.name).getByRole("cell").first()).toHaveText("1");
+
+  // The captured page no longer has the match's picks; M2's are still there.
+  await open(anonymous, "/quiniela/quinielas-capturadas");
+  await anonymous.getByRole("tab", { name: PHASE, exact: true }).click();
+  await expect(anonymous).toHaveURL(/\?jornada=\d+$/);
+  await expect(picksTable(anonymous, M2).getByRole("row").filter({ hasText: playerA.name })).toHaveCount(1);
+  await expect(picksTable(anonymous, M2).getByRole("row").filter({ hasText: playerB.name })).toHaveCount(1);
+  await expect(picksTable(anonymous, M1)).toHaveCount(0);
+  await expect(anonymous.getByRole("region", { name: M1, exact: true })).toHaveCount(0);
+});
