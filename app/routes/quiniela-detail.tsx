@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Container, Grid, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Card, Center, Container, Grid, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
@@ -28,7 +28,7 @@ import { getRuntime } from "#app/runtime.server";
 import { pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
 import { PredictionForm } from "#app/ui/PredictionForm";
-import { LeavePool, QuinielaManage } from "#app/ui/QuinielaManage";
+import { LeavePool, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -177,7 +177,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId: string }) {
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="posiciones" h="100%">
+    <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="posiciones" h="100%">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="posiciones">
           Tabla de Posiciones
@@ -194,7 +194,7 @@ function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId
 function Participants({ data }: { data: LoaderData }) {
   const { participants, quiniela } = data;
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="participantes" h="100%">
+    <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="participantes" h="100%">
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" gap="xs">
           <Title order={2} fz="lg" id="participantes">
@@ -204,21 +204,31 @@ function Participants({ data }: { data: LoaderData }) {
             {participants.length}
           </Text>
         </Group>
-        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+        <SimpleGrid cols={{ base: 2, md: 1 }} spacing="xs" verticalSpacing={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
           {participants.map((person) => (
-            <Group key={person.id} component="li" gap="sm" wrap="nowrap">
+            <Group key={person.id} component="li" gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={32} />
               <Text size="sm" fw={person.id === data.viewerId ? 700 : 500} truncate style={{ minWidth: 0 }}>
                 {person.name}
               </Text>
               {person.isOwner && (
-                <Badge size="xs" variant="light" color="teal" style={{ flex: "none" }}>
-                  Creador
-                </Badge>
+                <>
+                  <Badge size="xs" variant="light" color="teal" style={{ flex: "none" }} visibleFrom="sm">
+                    Creador
+                  </Badge>
+                  <Text c="teal" fw={700} title="Creador" aria-label="Creador" hiddenFrom="sm" style={{ flex: "none" }}>
+                    ★
+                  </Text>
+                </>
+              )}
+              {quiniela.canManage && !person.isOwner && (
+                <Box ml="auto" style={{ flex: "none" }}>
+                  <RemoveParticipant person={person} />
+                </Box>
               )}
             </Group>
           ))}
-        </Stack>
+        </SimpleGrid>
         {quiniela.isMember && !quiniela.isOwner && (
           <Group justify="flex-end">
             <LeavePool name={quiniela.name} />
@@ -266,7 +276,7 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
         </Text>
         <PredictionForm matches={matches} />
       </Stack>
-      {loaderData.manage && <QuinielaManage name={quiniela.name} participants={participants} manage={loaderData.manage} />}
+      {loaderData.manage && <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Box, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
@@ -78,7 +78,7 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
     <Page title="Crear Quiniela" description="Ponle nombre, elige los partidos e invita a tus amigos." size="md">
       <Form method="post" noValidate onSubmit={check}>
         <Stack gap="lg">
-          <Card withBorder radius="lg" padding="lg">
+          <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
             <Stack gap="md">
               <TextInput
                 label="Nombre"
@@ -100,7 +100,7 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
               />
             </Stack>
           </Card>
-          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="partidos">
+          <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby="partidos">
             <Group justify="space-between" align="baseline" mb="xs" gap="xs">
               <Title order={2} fz="lg" id="partidos">
                 Partidos
@@ -122,14 +122,26 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
               error={errors.matches}
             />
           </Card>
-          <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/quinielas" variant="default">
-              Cancelar
-            </Button>
-            <Button type="submit" loading={saving}>
-              Crear Quiniela
-            </Button>
-          </Group>
+          <Box
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            style={{ zIndex: 2, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-default-border)" }}
+          >
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {`${matchIds.length === 1 ? "1 partido" : `${matchIds.length} partidos`} · ${userIds.length + 1} ${userIds.length === 0 ? "participante" : "participantes"}`}
+              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Button component={Link} to="/quinielas" variant="default" visibleFrom="xs">
+                  Cancelar
+                </Button>
+                <Button type="submit" loading={saving}>
+                  Crear Quiniela
+                </Button>
+              </Group>
+            </Group>
+          </Box>
         </Stack>
       </Form>
     </Page>

@@ -141,12 +141,15 @@ function LoadFailed() {
 
 export default function Quinielas({ loaderData }: Route.ComponentProps) {
   return (
-    <Page title="Mis Quinielas" description="Compite con tus amigos en quinielas con los partidos que elijan.">
-      <Group justify="flex-end" mt={-8}>
+    <Page
+      title="Mis Quinielas"
+      description="Compite con tus amigos en quinielas con los partidos que elijan."
+      action={
         <Button component={Link} to="/quiniela/new">
           Crear Quiniela
         </Button>
-      </Group>
+      }
+    >
       {loaderData.list instanceof Promise ? (
         <Suspense
           fallback={

@@ -53,7 +53,7 @@ export function MatchPicker({
       {value.map((id) => (
         <input key={id} type="hidden" name="matchId" value={id} />
       ))}
-      <Accordion multiple variant="separated" radius="md" chevronPosition="right" classNames={{ item: classes.item, control: classes.control, content: classes.content }}>
+      <Accordion multiple variant="contained" radius="md" chevronPosition="right" classNames={{ control: classes.control, label: classes.label, content: classes.content }}>
         {phases.map((phase) => {
           const count = phase.matches.filter((match) => chosen.has(match.id)).length;
           const all = count > 0 && count === phase.matches.length;

@@ -112,7 +112,7 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
     <Form method="post" action={action} noValidate>
       <Stack gap="lg">
         {groupByPhase(matches).map((phase) => (
-          <Card key={phase.phaseId} withBorder radius="lg" padding="md">
+          <Card key={phase.phaseId} withBorder radius="lg" p={{ base: "xs", sm: "md" }}>
             <Title order={2} fz="lg" mb="sm">
               {phase.phaseName}
             </Title>
@@ -134,7 +134,7 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
               <Text size="sm" c="dimmed">
                 {openCount === 1 ? "1 partido por pronosticar" : `${openCount} partidos por pronosticar`}
               </Text>
-              <Button type="submit" size="md" loading={saving} disabled={saving}>
+              <Button type="submit" size="md" loading={saving} disabled={saving} style={{ flex: "none" }}>
                 Guardar Pronósticos
               </Button>
             </Group>

@@ -1,21 +1,16 @@
-import { ActionIcon, Button, Card, Divider, Group, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import { MatchPicker, type PickerPhase } from "./MatchPicker";
 import { PeoplePicker, type PersonOption } from "./PeoplePicker";
-import { type Toast } from "./toast";
+import type { Toast } from "./toast";
 import { useToast } from "./toasts";
-import { UserAvatar } from "./UserAvatar";
 import { CopyLinkButton } from "./CopyLinkButton";
 
 /** What every intent of the pool page answers. */
 type Reply = { ok: boolean; toast: Toast };
-
-interface Participant extends PersonOption {
-  isOwner: boolean;
-}
 
 export interface ManageData {
   inviteUrl: string;
@@ -57,7 +52,7 @@ function Rename({ name }: { name: string }) {
       <input type="hidden" name="intent" value="rename" />
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
-          label="Nombre de la quiniela"
+          label="Nombre"
           name="name"
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
@@ -104,15 +99,23 @@ function InviteLink({ url }: { url: string }) {
   );
 }
 
-function RemoveParticipant({ person }: { person: Participant }) {
+/** The × beside a participant, for the owner and admins (never beside the owner). */
+export function RemoveParticipant({ person }: { person: PersonOption }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="remove-participant" />
       <input type="hidden" name="userId" value={person.id} />
-      <Tooltip label="Quitar de la quiniela" withArrow>
-        <ActionIcon type="submit" variant="subtle" color="red" aria-label={`Quitar a ${person.name}`} loading={fetcher.state !== "idle"}>
+      <Tooltip label={`Quitar a ${person.name}`} withArrow>
+        <ActionIcon
+          type="submit"
+          variant="subtle"
+          color="red"
+          size="sm"
+          aria-label={`Quitar a ${person.name}`}
+          loading={fetcher.state !== "idle"}
+        >
           <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
             ×
           </span>
@@ -122,10 +125,10 @@ function RemoveParticipant({ person }: { person: Participant }) {
   );
 }
 
-function Participants({ participants, people }: { participants: Participant[]; people: PersonOption[] }) {
+function AddParticipants({ participantIds, people }: { participantIds: string[]; people: PersonOption[] }) {
   const fetcher = useFetcher<Reply>();
   const [chosen, setChosen] = useState<string[]>([]);
-  const inPool = new Set(participants.map((person) => person.id));
+  const inPool = new Set(participantIds);
   useToast(fetcher.data?.toast);
   // After people are added, clear the picker for the next ones.
   const [handled, setHandled] = useState(fetcher.data);
@@ -134,42 +137,22 @@ function Participants({ participants, people }: { participants: Participant[]; p
     if (fetcher.data?.ok) setChosen([]);
   }
   return (
-    <Stack gap="sm">
-      <Stack gap={4}>
-        {participants.map((person) => (
-          <Group key={person.id} justify="space-between" wrap="nowrap" gap="xs">
-            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-              <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={28} />
-              <Text size="sm" truncate>
-                {person.name}
-              </Text>
-              {person.isOwner && (
-                <Text size="xs" c="dimmed">
-                  (creador)
-                </Text>
-              )}
-            </Group>
-            {!person.isOwner && <RemoveParticipant person={person} />}
-          </Group>
-        ))}
-      </Stack>
-      <fetcher.Form method="post">
-        <input type="hidden" name="intent" value="add-participants" />
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <PeoplePicker
-              label="Agregar participantes"
-              people={people.filter((person) => !inPool.has(person.id))}
-              value={chosen}
-              onChange={setChosen}
-            />
-          </div>
-          <Button type="submit" variant="light" disabled={chosen.length === 0} loading={fetcher.state !== "idle"}>
-            Agregar
-          </Button>
-        </Group>
-      </fetcher.Form>
-    </Stack>
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="add-participants" />
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <PeoplePicker
+            label="Agregar participantes"
+            people={people.filter((person) => !inPool.has(person.id))}
+            value={chosen}
+            onChange={setChosen}
+          />
+        </div>
+        <Button type="submit" variant="light" disabled={chosen.length === 0} loading={fetcher.state !== "idle"}>
+          Agregar
+        </Button>
+      </Group>
+    </fetcher.Form>
   );
 }
 
@@ -243,37 +226,38 @@ function DeletePool({ name }: { name: string }) {
 /** 'Administrar quiniela': the owner's (and admins') tools. The server checks every intent again. */
 export function QuinielaManage({
   name,
-  participants,
+  participantIds,
   manage,
 }: {
   name: string;
-  participants: Participant[];
+  participantIds: string[];
   manage: ManageData;
 }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="administrar">
+    <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby="administrar">
       <Stack gap="lg">
         <Title order={2} fz="lg" id="administrar">
           Administrar quiniela
         </Title>
-        <Section title="Nombre">
-          <Rename key={name} name={name} />
-        </Section>
-        <Divider />
-        <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
-          <InviteLink url={manage.inviteUrl} />
-        </Section>
-        <Divider />
-        <Section title="Participantes">
-          <Participants participants={participants} people={manage.people} />
-        </Section>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
+          <Stack gap="lg">
+            <Rename key={name} name={name} />
+            <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
+              <InviteLink url={manage.inviteUrl} />
+            </Section>
+          </Stack>
+          <Stack gap="lg">
+            <Section title="Participantes" description="Quita a alguien con la × junto a su nombre.">
+              <AddParticipants participantIds={participantIds} people={manage.people} />
+            </Section>
+            <Section title="Eliminar">
+              <DeletePool name={name} />
+            </Section>
+          </Stack>
+        </SimpleGrid>
         <Divider />
         <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
           <Matches key={manage.matchIds.join(",")} phases={manage.phases} matchIds={manage.matchIds} />
-        </Section>
-        <Divider />
-        <Section title="Eliminar">
-          <DeletePool name={name} />
         </Section>
       </Stack>
     </Card>

@@ -56,14 +56,17 @@ export function StandingsTable({
   label,
   rows,
   viewerId,
+  headerHidden = false,
 }: {
   label: string;
   rows: readonly StandingsTableRow[];
   viewerId: string | null;
+  /** Column names for screen readers only (a one-row table such as 'Tu posición'). */
+  headerHidden?: boolean;
 }) {
   return (
     <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover className={classes.table}>
-      <Table.Thead>
+      <Table.Thead className={headerHidden ? classes.srOnly : undefined}>
         <Table.Tr>
           <Table.Th className={classes.pos}>Pos.</Table.Th>
           <Table.Th className={classes.avatarCell}>
