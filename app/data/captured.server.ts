@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { picksRevealed } from "#app/domain/locking";
-import type { MatchView } from "#app/domain/match";
+import type { MatchView, TeamView } from "#app/domain/match";
 import type { Score } from "#app/domain/scoring";
 import { listMatches } from "./matches.server";
 import type { Database } from "./schema";
@@ -19,7 +19,13 @@ export interface CapturedPick extends Score {
   mine: boolean;
 }
 
-export interface CapturedMatch extends MatchView {
+/** What a match card shows (no more: the 'Todas' tab may hold a whole season). */
+export interface CapturedMatch {
+  id: number;
+  phaseName: string;
+  home: Pick<TeamView, "name" | "badgeUrl"> | null;
+  away: Pick<TeamView, "name" | "badgeUrl"> | null;
+  result: Score | null;
   picks: CapturedPick[];
 }
 
@@ -37,6 +43,11 @@ export interface CapturedPicks {
 }
 
 const byName = new Intl.Collator("es", { sensitivity: "base" });
+
+/** users.display_name, else users.name (as the session, the navbar and the standings show it). */
+const displayName = sql<string>`coalesce(nullif(u.display_name, ''), u.name)`;
+
+const team = (t: TeamView | null) => t && { name: t.name, badgeUrl: t.badgeUrl };
 
 /** First legs (is_first_leg = 1) before second legs and unknown ones; otherwise season order. */
 function firstLegsFirst(a: MatchView, b: MatchView): number {
@@ -61,7 +72,7 @@ export async function revealedPicks(
   const revealedIds = [...revealed];
 
   // Who may be seen: picks of revealed matches, and the viewer's own. Users without a name are hidden.
-  const known = sql<boolean>`coalesce(nullif(trim(coalesce(u.display_name, '')), ''), nullif(trim(u.name), '')) is not null`;
+  const known = sql<boolean>`trim(${displayName}) <> ''`;
 
   const phasesWithPicks = new Set<number>();
   if (revealedIds.length > 0 || viewerId) {
@@ -97,13 +108,7 @@ export async function revealedPicks(
   const picks = await db
     .selectFrom("predictions as pr")
     .innerJoin("users as u", "u.id", "pr.user_id")
-    .select([
-      "pr.match_id",
-      "pr.user_id",
-      "pr.home_score",
-      "pr.away_score",
-      sql<string>`coalesce(nullif(trim(coalesce(u.display_name, '')), ''), trim(u.name))`.as("name"),
-    ])
+    .select(["pr.match_id", "pr.user_id", "pr.home_score", "pr.away_score", displayName.as("name")])
     .where(known)
     .where((eb) =>
       eb.or([
@@ -127,17 +132,30 @@ export async function revealedPicks(
   }
 
   const phases: CapturedPhase[] = [];
+  let group: MatchView[] = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    phases.push({
+      phaseId: group[0]!.phaseId,
+      phaseName: group[0]!.phaseName,
+      matches: group.sort(firstLegsFirst).map((match) => ({
+        id: match.id,
+        phaseName: match.phaseName,
+        home: team(match.home),
+        away: team(match.away),
+        result: match.result,
+        picks: picksByMatch
+          .get(match.id)!
+          .sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
+      })),
+    });
+    group = [];
+  };
   for (const match of shown) {
-    const matchPicks = picksByMatch.get(match.id);
-    if (!matchPicks) continue;
-    matchPicks.sort((a, b) => byName.compare(a.name, b.name) || a.userId.localeCompare(b.userId));
-    let phase = phases.at(-1);
-    if (phase?.phaseId !== match.phaseId) {
-      phase = { phaseId: match.phaseId, phaseName: match.phaseName, matches: [] };
-      phases.push(phase);
-    }
-    phase.matches.push({ ...match, picks: matchPicks });
+    if (!picksByMatch.has(match.id)) continue;
+    if (group.length > 0 && group[0]!.phaseId !== match.phaseId) flush();
+    group.push(match);
   }
-  for (const phase of phases) phase.matches.sort(firstLegsFirst);
+  flush();
   return { tabs, phases };
 }

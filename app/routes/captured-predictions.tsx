@@ -4,7 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
 import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
-import { matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { matchLabel, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import type { Route } from "./+types/captured-predictions";
@@ -69,7 +69,7 @@ function PicksTable({ match }: { match: CapturedMatch }) {
   );
 }
 
-function Team({ team, away = false }: { team: TeamView | null; away?: boolean }) {
+function Team({ team, away = false }: { team: CapturedMatch["home"]; away?: boolean }) {
   const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={32} height={32} loading="lazy" />;
   return (
     <span className={away ? `${classes.team} ${classes.away}` : classes.team}>

@@ -20,7 +20,7 @@ import { optionalUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/matches.server";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { formatKickoff } from "#app/domain/dates";
-import { groupByPhase, matchLabel, type MatchView, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { groupByPhase, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import type { Band } from "#app/domain/standings";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
@@ -68,8 +68,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     table,
     viewerId: viewer?.id ?? null,
     pinned,
+    // Only what a card shows: the page may hold a whole season of cards.
     matchPhases: groupByPhase(
-      matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
+      matches.map((match) => ({
+        id: match.id,
+        phaseId: match.phaseId,
+        phaseName: match.phaseName,
+        home: match.home && { name: match.home.name, badgeUrl: match.home.badgeUrl },
+        away: match.away && { name: match.away.name, badgeUrl: match.away.badgeUrl },
+        result: match.result,
+        kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE),
+      })),
     ),
   };
 }
@@ -319,7 +328,10 @@ function Goals({ value }: { value: number | null }) {
   return <span className={value === null ? `${classes.goals} ${classes.missing}` : classes.goals}>{value ?? "-"}</span>;
 }
 
-function Team({ team }: { team: TeamView | null }) {
+type CardTeam = Pick<TeamView, "name" | "badgeUrl"> | null;
+type CardMatch = LoaderData["matchPhases"][number]["matches"][number];
+
+function Team({ team }: { team: CardTeam }) {
   return (
     <span className={classes.team}>
       <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={36} height={36} loading="lazy" />
@@ -329,7 +341,7 @@ function Team({ team }: { team: TeamView | null }) {
 }
 
 /** Plain markup (up to 167 cards on one page): badges, names, score and whether picks are closed. */
-function MatchCard({ match }: { match: MatchView & { kickoffLabel: string | null } }) {
+function MatchCard({ match }: { match: CardMatch }) {
   const closed = match.result !== null;
   return (
     <div className={classes.card} role="group" aria-label={matchLabel(match)}>
