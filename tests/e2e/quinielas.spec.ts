@@ -167,7 +167,7 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   for (const page of [a, b, c]) await page.context().close();
 });
 
-test("el creador renueva el enlace y elimina la quiniela con confirmación", async ({ browser }) => {
+test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...' o su error; borrar pide confirmación", async ({ browser }) => {
   test.setTimeout(60_000);
   const page = await newPage(browser);
   await signUp(page, newAccount("dueno"));
@@ -184,6 +184,32 @@ test("el creador renueva el enlace y elimina la quiniela con confirmación", asy
   await renew.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expect(toast(page, "Enlace renovado")).toBeVisible();
   await expect(link).not.toHaveValue(before, { timeout: 15_000 });
+
+  // In the browser, 'Mis Quinielas' opens at once and says it is loading while the list comes.
+  const listRequest = (url: URL) => url.pathname === "/quinielas.data" && url.searchParams.get("_routes") === "routes/quinielas";
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(listRequest, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "← Mis Quinielas" }).click();
+  await expect(page.getByRole("heading", { name: "Mis Quinielas", level: 1 })).toBeVisible();
+  await expect(page.getByText("Cargando quinielas...", { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByRole("article", { name: "Para borrar" })).toBeVisible();
+  await expect(page.getByText("Cargando quinielas...", { exact: true })).toHaveCount(0);
+  await page.unroute(listRequest);
+
+  // A list that fails to arrive: the original's error toast.
+  await page.route(listRequest, (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByRole("link", { name: "Ver Detalles", exact: true }).click();
+  await expect(page).toHaveURL(/\/quiniela\/\d+$/);
+  await page.getByRole("link", { name: "← Mis Quinielas" }).click();
+  await expect(toast(page, "Error al cargar las quinielas")).toBeVisible();
+  await page.unroute(listRequest);
+  await page.goto(created.headers()["location"]!);
+  await hydrated(page);
 
   const remove = tools.getByRole("button", { name: "Eliminar quiniela", exact: true });
   const dialog = page.getByRole("dialog", { name: "Eliminar quiniela" });
