@@ -13,6 +13,7 @@ import {
   type QuinielaSummary,
   quinielaDetail,
   quinielaMatchIds,
+  revealedPoolPicks,
   removeParticipant,
   renameQuiniela,
   renewInviteCode,
@@ -27,6 +28,7 @@ import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
 import { pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
+import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { LeavePool, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
@@ -61,6 +63,8 @@ export async function loader(args: Route.LoaderArgs) {
     manager ? listMatches(db) : null,
     manager ? listPeople(db) : null,
   ]);
+  // Everyone's picks for the pool's locked matches only, rows in table order.
+  const picks = await revealedPoolPicks(db, detail.id, { matches, participantIds: standings.map((row) => row.userId) });
   return {
     quiniela: {
       id: detail.id,
@@ -74,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     matches,
     participants: detail.participants,
     standings,
+    picks,
     // The invite code and the pickers only for the owner and admins.
     manage:
       season && people
@@ -276,6 +281,11 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
         </Text>
         <PredictionForm matches={matches} />
       </Stack>
+      <PoolPicksGrid
+        phases={loaderData.picks}
+        people={participants.map((person) => ({ ...person, userId: person.id }))}
+        viewerId={loaderData.viewerId}
+      />
       {loaderData.manage && <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />}
     </Page>
   );

@@ -147,6 +147,11 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   await expect(rows.nth(2)).toContainText(accountA.name);
   await expect(rows.nth(2).getByRole("cell").nth(3)).toHaveText("0");
 
+  // Now that the match has its result, B sees A's pick in the pool's picks grid.
+  const grid = b.getByRole("table", { name: `Pronósticos de ${PHASE}` });
+  await expect(grid.getByRole("row", { name: new RegExp(accountA.name) })).toContainText("1-1");
+  await expect(grid.getByRole("row", { name: new RegExp(accountB.name) })).toContainText("2-1");
+
   // B's list shows the pool.
   await b.goto("/quinielas");
   await hydrated(b);

@@ -493,6 +493,9 @@ describe("predictions and standings", () => {
   test("other people's picks are not sent before the match locks", async () => {
     const page = await get(`/quiniela/${bothLegs}`, cookie.beto);
     expect(page.body).not.toContain("47 – 38");
+    expect(page.body).not.toContain("47-38");
+    expect(page.body).not.toContain('aria-label="Pronósticos de Jornada 3"');
+    expect(page.body).toContain("Aún no hay pronósticos a la vista.");
   });
 
   test("the pool's table: its matches and participants only, the knockout bonus only with both legs", async () => {
@@ -514,6 +517,11 @@ describe("predictions and standings", () => {
       { rank: 2, name: "Beto", points: 8, exactHits: 2, band: "blue" },
       { rank: 3, name: "Carla", points: 1, exactHits: 0, band: "blue" },
     ]);
+
+    // Now that the matches have results, everyone's picks for them are shown, Carla's too.
+    const revealed = await get(`/quiniela/${bothLegs}`, cookie.beto);
+    expect(revealed.body).toContain('aria-label="Pronósticos de Jornada 3"');
+    expect(revealed.body).toContain("47-38");
 
     // The same numbers as the scoring module gives for the pool's matches and participants.
     expect(rows.map(({ name, points, exactHits }) => ({ name, points, exactHits }))).toEqual(

@@ -1,0 +1,164 @@
+import { Accordion, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { matchLabel } from "#app/domain/match";
+import classes from "./PoolPicksGrid.module.css";
+import { UserAvatar } from "./UserAvatar";
+
+interface Team {
+  name: string;
+  shortCode: string;
+}
+
+export interface GridPhase {
+  phaseId: number;
+  phaseName: string;
+  matches: { id: number; home: Team | null; away: Team | null; result: { home: number; away: number } | null }[];
+  rows: { userId: string; picks: Record<number, { home: number; away: number; points: number | null }> }[];
+}
+
+interface Person {
+  userId: string;
+  name: string;
+  image: string | null;
+  avatarColor: string;
+}
+
+function Cell({ pick }: { pick: GridPhase["rows"][number]["picks"][number] | undefined }) {
+  if (!pick) {
+    return (
+      <span className={`${classes.cell} ${classes.none}`} title="Sin pronóstico">
+        ·<span className={classes.srOnly}>Sin pronóstico</span>
+      </span>
+    );
+  }
+  const tone = pick.points === 3 ? classes.exact : pick.points === null ? "" : pick.points > 0 ? classes.outcome : classes.miss;
+  const points = pick.points === null ? "" : ` (${pick.points} ${pick.points === 1 ? "punto" : "puntos"})`;
+  return (
+    <span className={`${classes.cell} ${tone}`}>
+      {`${pick.home}-${pick.away}`}
+      {points && <span className={classes.srOnly}>{points}</span>}
+    </span>
+  );
+}
+
+function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map<string, Person>; viewerId: string }) {
+  return (
+    <div style={{ overflowX: "auto" }}>
+      <table className={classes.grid} aria-label={`Pronósticos de ${phase.phaseName}`}>
+        <thead>
+          <tr>
+            <th scope="col" className={classes.person}>
+              Participante
+            </th>
+            {phase.matches.map((match) => (
+              <th key={match.id} scope="col" className={classes.matchHead} title={matchLabel(match)}>
+                <span aria-hidden className={classes.code}>
+                  {match.home?.shortCode ?? "?"}
+                </span>
+                <span aria-hidden className={classes.code}>
+                  {match.away?.shortCode ?? "?"}
+                </span>
+                <span className={classes.srOnly}>{matchLabel(match)}</span>
+              </th>
+            ))}
+          </tr>
+          <tr className={classes.result}>
+            <th scope="row" className={classes.person}>
+              Resultado
+            </th>
+            {phase.matches.map((match) => (
+              <td key={match.id}>{match.result ? `${match.result.home}-${match.result.away}` : "–"}</td>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {phase.rows.map((row) => {
+            const person = people.get(row.userId);
+            if (!person) return null;
+            return (
+              <tr key={row.userId} className={row.userId === viewerId ? classes.mine : undefined}>
+                <th scope="row" className={classes.person}>
+                  <span className={classes.personInner}>
+                    <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={24} />
+                    <span className={classes.personName} title={person.name}>
+                      {person.name}
+                    </span>
+                  </span>
+                </th>
+                {phase.matches.map((match) => (
+                  <td key={match.id}>
+                    <Cell pick={row.picks[match.id]} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * 'Pronósticos de los participantes': everyone's picks for the pool's matches that are already
+ * locked (the server sends no others), a table per phase; the latest phase open.
+ */
+export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[]; people: Person[]; viewerId: string }) {
+  const byId = new Map(people.map((person) => [person.userId, person]));
+  const latest = phases.at(-1);
+  return (
+    <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="pronosticos-revelados">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} fz="lg" id="pronosticos-revelados">
+            Pronósticos de los participantes
+          </Title>
+          <Text size="sm" c="dimmed">
+            Se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.
+          </Text>
+        </div>
+        {phases.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            Aún no hay pronósticos a la vista.
+          </Text>
+        ) : (
+          <>
+            <Accordion
+              multiple
+              keepMounted
+              keepMountedMode="display-none"
+              variant="default"
+              defaultValue={latest ? [String(latest.phaseId)] : []}
+            >
+              {phases.map((phase) => (
+                <Accordion.Item key={phase.phaseId} value={String(phase.phaseId)}>
+                  <Accordion.Control>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text fw={600} size="sm">
+                        {phase.phaseName}
+                      </Text>
+                      <Badge variant="default" size="sm">
+                        {phase.matches.length === 1 ? "1 partido" : `${phase.matches.length} partidos`}
+                      </Badge>
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+            <div className={classes.legend} aria-hidden>
+              <span>
+                <span className={`${classes.cell} ${classes.exact}`}>2-1</span> marcador exacto (3)
+              </span>
+              <span>
+                <span className={`${classes.cell} ${classes.outcome}`}>1-0</span> ganador o empate (1)
+              </span>
+              <span>· sin pronóstico</span>
+            </div>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
