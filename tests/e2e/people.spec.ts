@@ -1,0 +1,528 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  ADMIN,
+  field,
+  fillRegisterForm,
+  login,
+  newAccount,
+  PASSWORD,
+  registerViaForm,
+  signUp,
+  uniqueEmail,
+  userMenuButton,
+} from "./support";
+
+/**
+ * People (issue 4): 'Mi Perfil' (avatar URL, colour, reset link), /reset-password, the users
+ * admin ('Nuevo Usuario', 'Editar', 'Eliminar', 'Eliminar Predicciones') and the roster.
+ * Tests that change what the whole server does (the roster closes registration, an active phase
+ * opens predictions) run against a server of their own, started by this file, so that the spec
+ * files running in parallel on the shared server never see them.
+ */
+
+const INVALID_LINK = "El enlace no es válido, ya se usó o expiró. Pide uno nuevo.";
+const NOT_LISTED = "Este correo electrónico no está en la lista de participantes";
+
+/** A toast (role alert) holding this text. */
+const toastWith = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+
+/** The background colour the browser computes for a CSS colour expression (e.g. a Mantine variable). */
+async function resolvedColor(page: Page, expression: string): Promise<string> {
+  return page.evaluate((value) => {
+    const probe = document.createElement("div");
+    probe.style.backgroundColor = value;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return color;
+  }, expression);
+}
+
+/** Keeps, from the first document on, the text of every toast (role alert) that ever appears. */
+async function recordAlerts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __alerts: string[] }).__alerts = seen;
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('[role="alert"]')) {
+        const text = alert.textContent ?? "";
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+async function alertsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts);
+}
+
+/** The initials disc of the navbar's user menu (desktop). */
+function navbarAvatar(page: Page, displayName: string) {
+  return userMenuButton(page, displayName).locator(".mantine-Avatar-placeholder");
+}
+
+/** Sets a password on an open /reset-password page and waits for the signed-in home page. */
+async function setNewPassword(page: Page, password: string): Promise<void> {
+  await field(page, "Nueva contraseña").fill(password);
+  await field(page, "Confirmar contraseña").fill(password);
+  await page.getByRole("button", { name: "Guardar contraseña", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A signed-out browser context (cookies of the test's own context are not shared). */
+async function signedOutPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: "es-MX", timezoneId: "America/Mexico_City" });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Signs `request` in as the admin, registering the account first when it does not exist yet. Two
+ * workers may race to register it (admin-access.spec.ts does the same): a refused registration
+ * means the other one won, so sign in again.
+ */
+async function signInAsAdmin(request: APIRequestContext): Promise<void> {
+  const signIn = () => request.post("/login", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  if ((await signIn()).status() === 302) return;
+  const registered = await request.post("/register", {
+    form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
+    maxRedirects: 0,
+  });
+  if (registered.status() !== 302) expect((await signIn()).status(), "inicio de sesión del administrador").toBe(302);
+  // Takes the flash toast, so it does not cover the first page.
+  await request.get("/");
+}
+
+test.describe("Mi Perfil", () => {
+  test("URL del avatar: se guarda una https ('Perfil actualizado') y se quita con 'Eliminar foto' ('Avatar eliminado')", async ({ page }) => {
+    const account = newAccount("avatar");
+    await signUp(page, account);
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "Mi Perfil", level: 1 })).toBeVisible();
+    const url = field(page, "URL del avatar");
+    const remove = page.getByRole("button", { name: "Eliminar foto", exact: true });
+    await expect(url).toHaveValue("");
+    await expect(remove).toBeDisabled();
+
+    // The picture cannot load offline: the saved value and the toast are what we check.
+    await url.fill("https://example.com/a.png");
+    await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
+    await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
+    await expect(remove).toBeEnabled();
+    await page.reload();
+    await expect(url).toHaveValue("https://example.com/a.png");
+
+    await remove.click();
+    await expect(toastWith(page, "Avatar eliminado")).toBeVisible();
+    await expect(remove).toBeDisabled();
+    await page.reload();
+    await expect(url).toHaveValue("");
+  });
+
+  /*
+   * BUG (app/routes/profile.tsx, Profile): the field's text lives in useState(loaderData.image),
+   * set once. After 'Eliminar foto' the loader says "no picture" but the field (and the preview)
+   * still show the old URL until a reload, and the next 'Actualizar Perfil' (e.g. to change the
+   * colour) saves the removed picture again. The field should follow loaderData.image after a
+   * save (e.g. a key on the form, or an effect resetting the state). Remove `.fail` once fixed.
+   */
+  test.fail("tras 'Eliminar foto' el campo queda vacío y cambiar el color no devuelve la foto (BUG)", async ({ page }) => {
+    const account = newAccount("avatar-estado");
+    await signUp(page, account);
+    await page.goto("/profile");
+    const url = field(page, "URL del avatar");
+    await url.fill("https://example.com/b.png");
+    await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
+    await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
+    await page.getByRole("button", { name: "Eliminar foto", exact: true }).click();
+    await expect(toastWith(page, "Avatar eliminado")).toBeVisible();
+
+    await page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Rojo" }).check();
+    await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
+    await expect(toastWith(page, "Perfil actualizado").last()).toBeVisible();
+    await page.reload();
+    await expect(url).toHaveValue("", { timeout: 2_000 });
+  });
+
+  test("una URL que no es https se rechaza con el mensaje en español y no se guarda", async ({ page }) => {
+    const account = newAccount("avatar-http");
+    await signUp(page, account);
+    await page.goto("/profile");
+    const url = field(page, "URL del avatar");
+    await url.fill("http://example.com/a.png");
+    await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
+    await expect(url).toHaveAccessibleDescription(/La URL del avatar debe empezar con https:\/\//);
+    await expect(toastWith(page, "La URL del avatar debe empezar con https://")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Eliminar foto", exact: true })).toBeDisabled();
+    await page.reload();
+    await expect(url).toHaveValue("");
+  });
+
+  test("'Color de fondo' Verde se guarda y la barra lo muestra en el avatar", async ({ page }) => {
+    const account = newAccount("color");
+    await signUp(page, account);
+    await page.goto("/profile");
+    const avatar = navbarAvatar(page, account.name);
+    await expect(avatar).toBeVisible();
+    const blue = await resolvedColor(page, "var(--mantine-color-blue-filled)");
+    const green = await resolvedColor(page, "var(--mantine-color-green-filled)");
+    expect(green).not.toBe(blue);
+    await expect(avatar).toHaveCSS("background-color", blue);
+
+    const colours = page.getByRole("radiogroup", { name: "Color de fondo" });
+    for (const name of ["Azul", "Verde", "Rojo", "Morado", "Naranja", "Rosa"]) {
+      await expect(colours.getByRole("radio", { name, exact: true })).toBeVisible();
+    }
+    await expect(colours.getByRole("radio", { name: "Azul", exact: true })).toBeChecked();
+    await colours.getByRole("radio", { name: "Verde", exact: true }).check();
+    await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
+    await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
+    await expect(avatar).toHaveCSS("background-color", green);
+
+    // Kept: another page, after a reload.
+    await page.goto("/rankings");
+    await expect(navbarAvatar(page, account.name)).toHaveCSS("background-color", green);
+    await page.goto("/profile");
+    await expect(page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Verde" })).toBeChecked();
+  });
+
+  test("'Generar enlace' da un enlace de un solo uso: fija la contraseña, entra, y la segunda vez se rechaza", async ({ page, browser, baseURL, context }) => {
+    test.slow();
+    const account = newAccount("enlace");
+    await signUp(page, account);
+    await page.goto("/profile");
+    await expect(page.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(account.email);
+    await page.getByRole("button", { name: "Generar enlace", exact: true }).click();
+    await expect(toastWith(page, "Enlace generado")).toBeVisible();
+    const linkField = page.getByRole("textbox", { name: "Enlace de restablecimiento" });
+    await expect(linkField).toHaveAttribute("readonly", "");
+    const link = await linkField.inputValue();
+    expect(link).toMatch(new RegExp(`^${baseURL}/reset-password\\?token=[A-Za-z0-9_-]+$`));
+
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copiar", exact: true }).click();
+    await expect(toastWith(page, "Enlace copiado")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+    const other = await signedOutPage(browser, baseURL!);
+    try {
+      await other.page.goto(link);
+      await expect(other.page.getByRole("heading", { name: "Restablecer contraseña", level: 1 })).toBeVisible();
+      await expect(other.page.getByText(`Nueva contraseña para ${account.email}`)).toBeVisible();
+      await setNewPassword(other.page, "clave-nueva-1");
+      await expect(userMenuButton(other.page, account.name)).toBeVisible();
+      await expect(toastWith(other.page, "Tu contraseña se actualizó.")).toBeVisible();
+    } finally {
+      await other.context.close();
+    }
+
+    // The session that asked for the link was ended by the new password.
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+
+    const third = await signedOutPage(browser, baseURL!);
+    try {
+      await third.page.goto(link);
+      await expect(third.page.getByRole("alert").filter({ hasText: "Enlace inválido" })).toContainText(INVALID_LINK);
+      await expect(field(third.page, "Nueva contraseña")).toHaveCount(0);
+      await login(third.page, account.email, "clave-nueva-1");
+      await expect(userMenuButton(third.page, account.name)).toBeVisible();
+    } finally {
+      await third.context.close();
+    }
+  });
+
+  test("un visitante anónimo va a /login", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+  });
+});
+
+test.describe("Gestionar Usuarios (administrador)", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page.request);
+  });
+
+  test("'Nuevo Usuario' crea la cuenta y su enlace; la persona fija su contraseña y luego inicia sesión", async ({ page, browser, baseURL }) => {
+    test.slow();
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const person = { name: `Nueva Persona ${suffix}`, nickname: `Nuevita ${suffix} 🌮`, email: uniqueEmail("nuevo") };
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "Nuevo Usuario", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Nuevo Usuario" });
+    await dialog.getByRole("textbox", { name: "Nombre", exact: true }).fill(person.name);
+    await dialog.getByRole("textbox", { name: "Apodo" }).fill(person.nickname);
+    await dialog.getByRole("textbox", { name: "Correo electrónico" }).fill(person.email);
+    await dialog.getByRole("button", { name: "Guardar", exact: true }).click();
+    await expect(toastWith(page, "Usuario guardado")).toBeVisible();
+    const linkField = dialog.getByRole("textbox", { name: "Enlace" });
+    await expect(linkField).toBeVisible();
+    const link = await linkField.inputValue();
+    expect(link).toMatch(/\/reset-password\?token=/);
+    await expect(dialog.getByRole("button", { name: "Copiar", exact: true })).toBeVisible();
+    await dialog.getByRole("button", { name: "Cerrar", exact: true }).click();
+    await expect(page.getByRole("row", { name: person.nickname })).toContainText(person.email);
+
+    const invited = await signedOutPage(browser, baseURL!);
+    try {
+      await invited.page.goto(link);
+      await expect(invited.page.getByText(`Nueva contraseña para ${person.email}`)).toBeVisible();
+      await setNewPassword(invited.page, "mi-clave-123");
+      await expect(userMenuButton(invited.page, person.nickname)).toBeVisible();
+    } finally {
+      await invited.context.close();
+    }
+    const later = await signedOutPage(browser, baseURL!);
+    try {
+      await login(later.page, person.email, "mi-clave-123");
+      await expect(userMenuButton(later.page, person.nickname)).toBeVisible();
+    } finally {
+      await later.context.close();
+    }
+  });
+
+  test("'Editar' cambia el apodo ('Usuario guardado')", async ({ page, playwright, baseURL }) => {
+    const account = newAccount("editar");
+    const api = await playwright.request.newContext({ baseURL });
+    await registerViaForm(api, account);
+    await api.dispose();
+
+    await page.goto("/admin/users");
+    const row = page.getByRole("row", { name: account.name, exact: true });
+    await row.getByRole("button", { name: "Editar", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Editar usuario" });
+    await expect(dialog.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(account.email);
+    const nickname = `Apodo ${Math.random().toString(36).slice(2, 7)} ⚽`;
+    await dialog.getByRole("textbox", { name: "Apodo" }).fill(nickname);
+    await dialog.getByRole("button", { name: "Guardar", exact: true }).click();
+    await expect(toastWith(page, "Usuario guardado")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const renamed = page.getByRole("row", { name: nickname, exact: true });
+    await expect(renamed).toContainText(account.email);
+    await expect(renamed).toContainText(account.name);
+  });
+
+  test("'Eliminar' pide confirmación; 'Cancelar' no borra, 'Confirmar' borra la fila", async ({ page, playwright, baseURL }) => {
+    const account = newAccount("eliminar");
+    const api = await playwright.request.newContext({ baseURL });
+    await registerViaForm(api, account);
+    await api.dispose();
+
+    await page.goto("/admin/users");
+    const row = page.getByRole("row", { name: account.name, exact: true });
+    await row.getByRole("button", { name: "Eliminar", exact: true }).click();
+    let dialog = page.getByRole("dialog", { name: "Eliminar usuario" });
+    await expect(dialog).toContainText(account.name);
+    await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: "Eliminar", exact: true }).click();
+    dialog = page.getByRole("dialog", { name: "Eliminar usuario" });
+    await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
+    await expect(row).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("row", { name: account.name, exact: true })).toHaveCount(0);
+    // The account is gone: its password no longer signs in.
+    const signIn = await playwright.request.newContext({ baseURL }).then((api) => api.post("/login", { form: { email: account.email, password: account.password }, maxRedirects: 0 }));
+    expect(signIn.status()).toBe(401);
+  });
+
+  /*
+   * BUG (app/routes/admin/users.tsx, UserActions), intermittent: the delete fetcher and its
+   * useToast live in the deleted user's own table row. React Router hands the fetcher its data
+   * and then revalidates; both updates are transitions, and when the revalidated list (without the
+   * row) arrives before React has committed the first one, the row unmounts in the same commit and
+   * the toast effect never runs: no 'Usuario eliminado', no feedback at all. Seen once in a normal
+   * parallel run of this file, and in about 1 run of 4 with THROTTLE=6 (CPU throttling). The toast
+   * should come from a component that outlives the row (the page, or a fetcher keyed by the page).
+   * Not deterministic, so it only runs on demand:
+   *   THROTTLE=6 E2E_PORT=3280 BUILD_DIR=build-people npx playwright test tests/e2e/people.spec.ts -g "no aparece" --repeat-each 4
+   */
+  test("'Eliminar' → 'Confirmar' muestra el aviso 'Usuario eliminado' (BUG: no aparece)", async ({ page, playwright, baseURL }) => {
+    test.fixme(!process.env.THROTTLE, "carrera intermitente: ver el comentario; correr con THROTTLE=6");
+    const account = newAccount("eliminar-aviso");
+    const api = await playwright.request.newContext({ baseURL });
+    await registerViaForm(api, account);
+    await api.dispose();
+
+    await recordAlerts(page);
+    await page.goto("/admin/users");
+    const row = page.getByRole("row", { name: account.name, exact: true });
+    await row.getByRole("button", { name: "Eliminar", exact: true }).click();
+    if (process.env.THROTTLE) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.THROTTLE) });
+    }
+    await page.getByRole("dialog", { name: "Eliminar usuario" }).getByRole("button", { name: "Confirmar", exact: true }).click();
+    await expect(row).toHaveCount(0, { timeout: 20_000 });
+    await page.waitForTimeout(1_000);
+    expect(await alertsSeen(page)).toContainEqual(expect.stringContaining("Usuario eliminado"));
+  });
+});
+
+// ── A server of our own, for changes the whole server sees ──────────────────────────────────
+
+interface PrivateServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The built server (BUILD_DIR), on a free port with a fresh data folder. */
+async function startPrivateServer(): Promise<PrivateServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-people-"));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL; // SQLite in dataDir
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      AUTH_RATE_LIMIT_PER_IP: "10000",
+      LOG_REQUESTS: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó:\n${output}`)), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/http:\/\/localhost:(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://localhost:${match[1]}`);
+      }
+    });
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`el servidor terminó (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+test.describe("con un servidor propio", () => {
+  test.describe.configure({ mode: "serial" });
+
+  let server: PrivateServer;
+  let admin: { context: BrowserContext; page: Page };
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    server = await startPrivateServer();
+    admin = await signedOutPage(browser, server.url);
+    await signInAsAdmin(admin.page.request);
+  });
+
+  test.afterAll(async () => {
+    // The roster dies with the server; empty it anyway, in case someone reuses the data.
+    await admin?.page.request.post("/admin/users", { form: { intent: "save-roster", roster: "" } }).catch(() => undefined);
+    await admin?.context.close();
+    await server?.close();
+  });
+
+  test("la lista de participantes rechaza un correo no listado; uno listado toma su apodo; vacía, el registro se abre", async ({ browser }) => {
+    test.slow();
+    const listed = { name: "María Listada", email: uniqueEmail("listada"), password: PASSWORD, nickname: "La Listada 🌟" };
+    const stranger = { name: "Persona Extraña", email: uniqueEmail("extrana"), password: PASSWORD };
+    const page = admin.page;
+    await page.goto("/admin/users");
+    const roster = page.getByRole("textbox", { name: "Correos permitidos" });
+    await expect(page.getByText("Registro abierto", { exact: true })).toBeVisible();
+    await roster.fill(`${listed.email}, ${listed.nickname}`);
+    await page.getByRole("button", { name: "Guardar lista", exact: true }).click();
+    await expect(toastWith(page, "1 correos permitidos")).toBeVisible();
+    await expect(page.getByText("1 correos", { exact: true })).toBeVisible();
+
+    const visitor = await signedOutPage(browser, server.url);
+    try {
+      await visitor.page.goto("/register");
+      await fillRegisterForm(visitor.page, stranger);
+      await visitor.page.getByRole("button", { name: "Registrarse", exact: true }).click();
+      await expect(toastWith(visitor.page, NOT_LISTED)).toBeVisible();
+      await expect(visitor.page).toHaveURL(/\/register$/);
+
+      await fillRegisterForm(visitor.page, listed);
+      await visitor.page.getByRole("button", { name: "Registrarse", exact: true }).click();
+      await expect(visitor.page).toHaveURL(/\/$/);
+      await expect(userMenuButton(visitor.page, listed.nickname)).toBeVisible();
+    } finally {
+      await visitor.context.close();
+    }
+
+    await page.reload();
+    await roster.fill("");
+    await page.getByRole("button", { name: "Guardar lista", exact: true }).click();
+    await expect(toastWith(page, "Lista vacía: el registro queda abierto a cualquier correo")).toBeVisible();
+    await expect(page.getByText("Registro abierto", { exact: true })).toBeVisible();
+
+    const reopened = await signedOutPage(browser, server.url);
+    try {
+      await reopened.page.goto("/register");
+      await fillRegisterForm(reopened.page, stranger);
+      await reopened.page.getByRole("button", { name: "Registrarse", exact: true }).click();
+      await expect(reopened.page).toHaveURL(/\/$/);
+      await expect(userMenuButton(reopened.page, stranger.name)).toBeVisible();
+    } finally {
+      await reopened.context.close();
+    }
+  });
+
+  test("'Eliminar Predicciones' pide confirmación y borra los pronósticos ('Predicciones eliminadas')", async ({ browser }) => {
+    const player = newAccount("pronosticos");
+    const page = admin.page;
+    // Open the first phase for predictions (only on this server), as its 'Activar Jornada' button does.
+    const matchesPage = await (await page.request.get("/admin/matches")).text();
+    const phaseId = matchesPage.match(/name="phaseId" value="(\d+)"/)?.[1];
+    expect(phaseId, "jornada en /admin/matches").toBeDefined();
+    const phase = await page.request.post("/admin/matches", { form: { intent: "toggle-phase", phaseId: phaseId!, active: "1" } });
+    expect(phase.status()).toBe(200);
+
+    const own = await signedOutPage(browser, server.url);
+    try {
+      await signUp(own.page, player);
+      const home = await (await own.page.request.get("/")).text();
+      const ids = [...new Set([...home.matchAll(/name="home-(\d+)"/g)].map((m) => m[1]!))].slice(0, 2);
+      expect(ids).toHaveLength(2);
+      const body = new URLSearchParams();
+      for (const id of ids) {
+        body.append("matchId", id);
+        body.append(`home-${id}`, "2");
+        body.append(`away-${id}`, "1");
+      }
+      const saved = await own.page.request.post("/?index", {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        data: body.toString(),
+      });
+      expect(saved.status()).toBe(200);
+    } finally {
+      await own.context.close();
+    }
+
+    await page.goto("/admin/users");
+    const row = page.getByRole("row", { name: player.name, exact: true });
+    await expect(row.getByRole("cell").nth(3)).toHaveText("2");
+    await row.getByRole("button", { name: "Eliminar Predicciones", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Eliminar predicciones" });
+    await expect(dialog).toContainText("2 pronósticos");
+    await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
+    const done = toastWith(page, "Predicciones eliminadas");
+    await expect(done).toBeVisible();
+    await expect(done).toContainText("2 predicciones eliminadas");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("0");
+    await expect(row).toBeVisible();
+  });
+});
