@@ -27,6 +27,18 @@ import {
 const INVALID_LINK = "El enlace no es válido, ya se usó o expiró. Pide uno nuevo.";
 const NOT_LISTED = "Este correo electrónico no está en la lista de participantes";
 
+/**
+ * Waits until the page's React Router app is running: fetcher forms, modals and confirmations only
+ * work with JavaScript, and on a busy machine a click could come before hydration.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
+        .initialized === true,
+  );
+}
+
 /** A toast (role alert) holding this text. */
 const toastWith = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
@@ -101,6 +113,7 @@ test.describe("Mi Perfil", () => {
     const account = newAccount("avatar");
     await signUp(page, account);
     await page.goto("/profile");
+    await hydrated(page);
     await expect(page.getByRole("heading", { name: "Mi Perfil", level: 1 })).toBeVisible();
     const url = field(page, "URL del avatar");
     const remove = page.getByRole("button", { name: "Eliminar foto", exact: true });
@@ -113,6 +126,7 @@ test.describe("Mi Perfil", () => {
     await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
     await expect(remove).toBeEnabled();
     await page.reload();
+    await hydrated(page);
     await expect(url).toHaveValue("https://example.com/a.png");
 
     await remove.click();
@@ -133,6 +147,7 @@ test.describe("Mi Perfil", () => {
     const account = newAccount("avatar-estado");
     await signUp(page, account);
     await page.goto("/profile");
+    await hydrated(page);
     const url = field(page, "URL del avatar");
     await url.fill("https://example.com/b.png");
     await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
@@ -151,6 +166,7 @@ test.describe("Mi Perfil", () => {
     const account = newAccount("avatar-http");
     await signUp(page, account);
     await page.goto("/profile");
+    await hydrated(page);
     const url = field(page, "URL del avatar");
     await url.fill("http://example.com/a.png");
     await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
@@ -165,6 +181,7 @@ test.describe("Mi Perfil", () => {
     const account = newAccount("color");
     await signUp(page, account);
     await page.goto("/profile");
+    await hydrated(page);
     const avatar = navbarAvatar(page, account.name);
     await expect(avatar).toBeVisible();
     const blue = await resolvedColor(page, "var(--mantine-color-blue-filled)");
@@ -194,6 +211,7 @@ test.describe("Mi Perfil", () => {
     const account = newAccount("enlace");
     await signUp(page, account);
     await page.goto("/profile");
+    await hydrated(page);
     await expect(page.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(account.email);
     await page.getByRole("button", { name: "Generar enlace", exact: true }).click();
     await expect(toastWith(page, "Enlace generado")).toBeVisible();
@@ -210,6 +228,7 @@ test.describe("Mi Perfil", () => {
     const other = await signedOutPage(browser, baseURL!);
     try {
       await other.page.goto(link);
+      await hydrated(other.page);
       await expect(other.page.getByRole("heading", { name: "Restablecer contraseña", level: 1 })).toBeVisible();
       await expect(other.page.getByText(`Nueva contraseña para ${account.email}`)).toBeVisible();
       await setNewPassword(other.page, "clave-nueva-1");
@@ -251,6 +270,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     const suffix = Math.random().toString(36).slice(2, 7);
     const person = { name: `Nueva Persona ${suffix}`, nickname: `Nuevita ${suffix} 🌮`, email: uniqueEmail("nuevo") };
     await page.goto("/admin/users");
+    await hydrated(page);
     await page.getByRole("button", { name: "Nuevo Usuario", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Nuevo Usuario" });
     await dialog.getByRole("textbox", { name: "Nombre", exact: true }).fill(person.name);
@@ -291,6 +311,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await api.dispose();
 
     await page.goto("/admin/users");
+    await hydrated(page);
     const row = page.getByRole("row", { name: account.name, exact: true });
     await row.getByRole("button", { name: "Editar", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Editar usuario" });
@@ -312,6 +333,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await api.dispose();
 
     await page.goto("/admin/users");
+    await hydrated(page);
     const row = page.getByRole("row", { name: account.name, exact: true });
     await row.getByRole("button", { name: "Eliminar", exact: true }).click();
     let dialog = page.getByRole("dialog", { name: "Eliminar usuario" });
@@ -351,6 +373,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
 
     await recordAlerts(page);
     await page.goto("/admin/users");
+    await hydrated(page);
     const row = page.getByRole("row", { name: account.name, exact: true });
     await row.getByRole("button", { name: "Eliminar", exact: true }).click();
     if (process.env.THROTTLE) {
@@ -440,6 +463,7 @@ test.describe("con un servidor propio", () => {
     const stranger = { name: "Persona Extraña", email: uniqueEmail("extrana"), password: PASSWORD };
     const page = admin.page;
     await page.goto("/admin/users");
+    await hydrated(page);
     const roster = page.getByRole("textbox", { name: "Correos permitidos" });
     await expect(page.getByText("Registro abierto", { exact: true })).toBeVisible();
     await roster.fill(`${listed.email}, ${listed.nickname}`);
@@ -450,6 +474,7 @@ test.describe("con un servidor propio", () => {
     const visitor = await signedOutPage(browser, server.url);
     try {
       await visitor.page.goto("/register");
+      await hydrated(visitor.page);
       await fillRegisterForm(visitor.page, stranger);
       await visitor.page.getByRole("button", { name: "Registrarse", exact: true }).click();
       await expect(toastWith(visitor.page, NOT_LISTED)).toBeVisible();
@@ -463,7 +488,6 @@ test.describe("con un servidor propio", () => {
       await visitor.context.close();
     }
 
-    await page.reload();
     await roster.fill("");
     await page.getByRole("button", { name: "Guardar lista", exact: true }).click();
     await expect(toastWith(page, "Lista vacía: el registro queda abierto a cualquier correo")).toBeVisible();
@@ -472,6 +496,7 @@ test.describe("con un servidor propio", () => {
     const reopened = await signedOutPage(browser, server.url);
     try {
       await reopened.page.goto("/register");
+      await hydrated(reopened.page);
       await fillRegisterForm(reopened.page, stranger);
       await reopened.page.getByRole("button", { name: "Registrarse", exact: true }).click();
       await expect(reopened.page).toHaveURL(/\/$/);
@@ -513,6 +538,7 @@ test.describe("con un servidor propio", () => {
     }
 
     await page.goto("/admin/users");
+    await hydrated(page);
     const row = page.getByRole("row", { name: player.name, exact: true });
     await expect(row.getByRole("cell").nth(3)).toHaveText("2");
     await row.getByRole("button", { name: "Eliminar Predicciones", exact: true }).click();
