@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { type PhaseStatus, phaseStatus } from "#app/domain/phase-status";
 import type { Score } from "#app/domain/scoring";
 import type { Database } from "./schema";
-import { refreshScoresForMatches } from "./standings.server";
+import { rescoreAround } from "./standings.server";
 
 /** A prediction as the admin screens show it (every user's, revealed or not). */
 export interface AdminPrediction {
@@ -91,12 +91,13 @@ export async function updatePrediction(
       .where("id", "=", predictionId)
       .executeTakeFirst();
     if (!prediction) return null;
-    await trx
-      .updateTable("predictions")
-      .set({ home_score: score.home, away_score: score.away, updated_at: now.toISOString() })
-      .where("id", "=", predictionId)
-      .execute();
-    await refreshScoresForMatches(trx, [prediction.match_id]);
+    await rescoreAround(trx, [prediction.match_id], async () => {
+      await trx
+        .updateTable("predictions")
+        .set({ home_score: score.home, away_score: score.away, updated_at: now.toISOString() })
+        .where("id", "=", predictionId)
+        .execute();
+    });
     return { matchId: prediction.match_id };
   });
 }

@@ -3,7 +3,7 @@ import type { MatchView } from "#app/domain/match";
 import type { Score } from "#app/domain/scoring";
 import { listMatches } from "./matches.server";
 import type { Database } from "./schema";
-import { refreshScoresForMatches } from "./standings.server";
+import { rescoreAround } from "./standings.server";
 
 /** Active matches for the results screen: by kickoff (matches without one last), then phase. */
 export async function resultMatches(db: Kysely<Database>): Promise<MatchView[]> {
@@ -31,12 +31,13 @@ export async function saveResult(
   return db.transaction().execute(async (trx) => {
     const match = await trx.selectFrom("matches").select("home_score").where("id", "=", matchId).executeTakeFirst();
     if (!match) return null;
-    await trx
-      .updateTable("matches")
-      .set({ home_score: score.home, away_score: score.away, updated_at: now.toISOString() })
-      .where("id", "=", matchId)
-      .execute();
-    await refreshScoresForMatches(trx, [matchId]);
+    await rescoreAround(trx, [matchId], async () => {
+      await trx
+        .updateTable("matches")
+        .set({ home_score: score.home, away_score: score.away, updated_at: now.toISOString() })
+        .where("id", "=", matchId)
+        .execute();
+    });
     return { updated: match.home_score !== null };
   });
 }
@@ -49,13 +50,14 @@ export async function resetMatch(db: Kysely<Database>, matchId: number, now: Dat
   return db.transaction().execute(async (trx) => {
     const match = await trx.selectFrom("matches").select("id").where("id", "=", matchId).executeTakeFirst();
     if (!match) return false;
-    await trx
-      .updateTable("matches")
-      .set({ home_score: null, away_score: null, updated_at: now.toISOString() })
-      .where("id", "=", matchId)
-      .execute();
-    await trx.deleteFrom("predictions").where("match_id", "=", matchId).execute();
-    await refreshScoresForMatches(trx, [matchId]);
+    await rescoreAround(trx, [matchId], async () => {
+      await trx
+        .updateTable("matches")
+        .set({ home_score: null, away_score: null, updated_at: now.toISOString() })
+        .where("id", "=", matchId)
+        .execute();
+      await trx.deleteFrom("predictions").where("match_id", "=", matchId).execute();
+    });
     return true;
   });
 }

@@ -3,30 +3,31 @@ import { findTies, POINTS_EXACT, predictionPoints, type ScoredMatch, type Tie, t
 import type { Database } from "./schema";
 
 /**
- * Keeps the stored scores true: after a result is saved or reset, or a prediction changes,
- * re-scores that match's predictions (and its knockout tie's bonus) with domain/scoring.ts, then
- * rebuilds the affected phase rows and the overall totals. Call inside the write's transaction.
+ * Keeps the stored scores true without recomputing the standings from every prediction:
+ * `rescoreAround` takes the affected matches' points out of the stored tables, lets the caller
+ * change results or predictions, re-scores those matches (and their knockout tie's bonus) with
+ * domain/scoring.ts, and adds the new points back. Work is proportional to the predictions of
+ * the changed matches, not to the season. Call inside the write's transaction.
  */
-export async function refreshScoresForMatches(db: Kysely<Database>, matchIds: readonly number[]): Promise<void> {
-  if (matchIds.length === 0) return;
-  const knockout = await knockoutMatches(db);
-  const touchedPhases = new Set<number>();
+export async function rescoreAround(
+  db: Kysely<Database>,
+  matchIds: readonly number[],
+  change: () => Promise<void>,
+): Promise<void> {
+  const touches = (tie: Tie) => matchIds.includes(tie.firstLeg.id) || matchIds.includes(tie.secondLeg.id);
+  const tiesBefore = findTies(await knockoutMatches(db)).filter(touches);
+  // A tie's bonus lives on its second leg's predictions: their points move too.
+  const affected = [...new Set([...matchIds, ...tiesBefore.map((tie) => tie.secondLeg.id)])];
+  await addToStandings(db, affected, "-");
+  await change();
   const matches = await db
     .selectFrom("matches")
-    .select(["id", "phase_id", "home_score", "away_score"])
+    .select(["id", "home_score", "away_score"])
     .where("id", "in", matchIds)
     .execute();
-  for (const match of matches) {
-    await scorePredictions(db, match.id, scoreOf(match));
-    touchedPhases.add(match.phase_id);
-  }
-  for (const tie of findTies(knockout)) {
-    if (!matchIds.includes(tie.firstLeg.id) && !matchIds.includes(tie.secondLeg.id)) continue;
-    await applyTieBonus(db, tie);
-    touchedPhases.add(tie.secondLeg.phaseId);
-  }
-  for (const phaseId of touchedPhases) await rebuildPhase(db, phaseId);
-  await rebuildTotals(db);
+  for (const match of matches) await scorePredictions(db, match.id, scoreOf(match));
+  for (const tie of findTies(await knockoutMatches(db)).filter(touches)) await applyTieBonus(db, tie);
+  await addToStandings(db, affected, "+");
 }
 
 /** Re-scores everything (after a bulk load such as the demo season or an import). */
@@ -35,9 +36,10 @@ export async function refreshAllScores(db: Kysely<Database>): Promise<void> {
   for (const match of matches) await scorePredictions(db, match.id, scoreOf(match));
   await db.updateTable("predictions").set({ bonus: 0 }).where("bonus", "<>", 0).execute();
   for (const tie of findTies(await knockoutMatches(db))) await applyTieBonus(db, tie);
-  const phases = await db.selectFrom("phases").select("id").execute();
-  for (const phase of phases) await rebuildPhase(db, phase.id);
-  await rebuildTotals(db);
+  await db.deleteFrom("standings_phase").execute();
+  await db.deleteFrom("standings_total").execute();
+  const matchIds = matches.map((match) => match.id);
+  for (let i = 0; i < matchIds.length; i += 500) await addToStandings(db, matchIds.slice(i, i + 500), "+");
 }
 
 function scoreOf(row: { home_score: number | null; away_score: number | null }) {
@@ -153,44 +155,118 @@ async function setBonus(db: Kysely<Database>, matchId: number, bonus: number, us
   }
 }
 
-async function rebuildPhase(db: Kysely<Database>, phaseId: number): Promise<void> {
-  await db.deleteFrom("standings_phase").where("phase_id", "=", phaseId).execute();
+/**
+ * Adds (or takes away) the scored predictions of these matches to standings_phase and
+ * standings_total, creating the missing rows first. Set-based: four statements whatever the
+ * number of users.
+ */
+async function addToStandings(db: Kysely<Database>, matchIds: readonly number[], op: "+" | "-"): Promise<void> {
+  if (matchIds.length === 0) return;
+  const scored = () =>
+    db
+      .selectFrom("predictions as pr")
+      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .where("pr.match_id", "in", matchIds)
+      .where("pr.points", "is not", null);
+  const tally = [
+    sql<number>`sum(pr.points + pr.bonus)`.as("points"),
+    sql<number>`sum(case when pr.points = ${POINTS_EXACT} then 1 else 0 end)`.as("exact_hits"),
+    sql<number>`sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
+  ] as const;
+  const zeros = [sql<number>`0`.as("points"), sql<number>`0`.as("exact_hits"), sql<number>`0`.as("outcome_hits")];
+  const add = (table: "standings_phase" | "standings_total", column: "points" | "exact_hits" | "outcome_hits") =>
+    sql<number>`${sql.ref(`${table}.${column}`)} ${sql.raw(op)} ${sql.ref(`d.${column}`)}`;
+
+  if (op === "+") {
+    await db
+      .insertInto("standings_phase")
+      .columns(["user_id", "phase_id", "points", "exact_hits", "outcome_hits"])
+      .expression(
+        scored()
+          .select(["pr.user_id", "m.phase_id", ...zeros])
+          .distinct()
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("standings_phase as s")
+                  .select("s.user_id")
+                  .whereRef("s.user_id", "=", "pr.user_id")
+                  .whereRef("s.phase_id", "=", "m.phase_id"),
+              ),
+            ),
+          ),
+      )
+      .execute();
+    await db
+      .insertInto("standings_total")
+      .columns(["user_id", "points", "exact_hits", "outcome_hits"])
+      .expression(
+        scored()
+          .select(["pr.user_id", ...zeros])
+          .distinct()
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("standings_total as s").select("s.user_id").whereRef("s.user_id", "=", "pr.user_id"))),
+          ),
+      )
+      .execute();
+  }
   await db
-    .insertInto("standings_phase")
-    .columns(["user_id", "phase_id", "points", "exact_hits", "outcome_hits"])
-    .expression(
-      db
-        .selectFrom("predictions as pr")
-        .innerJoin("matches as m", "m.id", "pr.match_id")
-        .select([
-          "pr.user_id",
-          sql<number>`${phaseId}`.as("phase_id"),
-          sql<number>`sum(pr.points + pr.bonus)`.as("points"),
-          sql<number>`sum(case when pr.points = ${POINTS_EXACT} then 1 else 0 end)`.as("exact_hits"),
-          sql<number>`sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
-        ])
-        .where("m.phase_id", "=", phaseId)
-        .where("pr.points", "is not", null)
-        .groupBy("pr.user_id"),
-    )
+    .updateTable("standings_phase")
+    .from(scored().select(["pr.user_id", "m.phase_id", ...tally]).groupBy(["pr.user_id", "m.phase_id"]).as("d"))
+    .set({
+      points: add("standings_phase", "points"),
+      exact_hits: add("standings_phase", "exact_hits"),
+      outcome_hits: add("standings_phase", "outcome_hits"),
+    })
+    .whereRef("standings_phase.user_id", "=", "d.user_id")
+    .whereRef("standings_phase.phase_id", "=", "d.phase_id")
     .execute();
+  await db
+    .updateTable("standings_total")
+    .from(scored().select(["pr.user_id", ...tally]).groupBy("pr.user_id").as("d"))
+    .set({
+      points: add("standings_total", "points"),
+      exact_hits: add("standings_total", "exact_hits"),
+      outcome_hits: add("standings_total", "outcome_hits"),
+    })
+    .whereRef("standings_total.user_id", "=", "d.user_id")
+    .execute();
+  if (op === "+") await dropEmptyRows(db, matchIds);
 }
 
-async function rebuildTotals(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom("standings_total").execute();
+/**
+ * A user keeps a standings row while they have a scored prediction there (a reset leaves none).
+ * Only rows at zero are checked, each through the (user, match) index.
+ */
+async function dropEmptyRows(db: Kysely<Database>, matchIds: readonly number[]): Promise<void> {
   await db
-    .insertInto("standings_total")
-    .columns(["user_id", "points", "exact_hits", "outcome_hits"])
-    .expression(
-      db
-        .selectFrom("standings_phase")
-        .select([
-          "user_id",
-          sql<number>`sum(points)`.as("points"),
-          sql<number>`sum(exact_hits)`.as("exact_hits"),
-          sql<number>`sum(outcome_hits)`.as("outcome_hits"),
-        ])
-        .groupBy("user_id"),
+    .deleteFrom("standings_phase as s")
+    .where("s.phase_id", "in", db.selectFrom("matches").select("phase_id").where("id", "in", matchIds))
+    .where("s.points", "=", 0)
+    .where("s.exact_hits", "=", 0)
+    .where("s.outcome_hits", "=", 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("predictions as pr")
+            .select("pr.id")
+            .whereRef("pr.user_id", "=", "s.user_id")
+            .where("pr.match_id", "in", ({ selectFrom }) =>
+              selectFrom("matches as m").select("m.id").whereRef("m.phase_id", "=", "s.phase_id"),
+            )
+            .where("pr.points", "is not", null),
+        ),
+      ),
+    )
+    .execute();
+  // Every scored prediction counts in some phase row: no phase row, nothing to total.
+  await db
+    .deleteFrom("standings_total as s")
+    .where("s.points", "=", 0)
+    .where("s.exact_hits", "=", 0)
+    .where("s.outcome_hits", "=", 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("standings_phase as p").select("p.user_id").whereRef("p.user_id", "=", "s.user_id"))),
     )
     .execute();
 }
