@@ -36,6 +36,11 @@ export function createAuth(settings: AuthSettings) {
       // A new password ends every session of the account (a stolen session dies with it).
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => settings.onResetToken({ user, token }),
+      // Every other link still out for the account (an older one, the admin's) dies with the
+      // new password. Reset tokens are the only verifications whose value is a user id.
+      onPasswordReset: async ({ user }) => {
+        await settings.db.deleteFrom("verifications").where("value", "=", user.id).execute();
+      },
     },
     advanced: {
       useSecureCookies: settings.baseURL.startsWith("https://"),

@@ -8,7 +8,8 @@ export const avatarUrlField = z
   .string()
   .trim()
   .max(2048, "La URL del avatar es demasiado larga")
-  .refine((value) => value === "" || URL.canParse(value), "La URL del avatar no es válida")
+  // abort: the https check must not run on text that is no URL at all.
+  .refine((value) => value === "" || URL.canParse(value), { error: "La URL del avatar no es válida", abort: true })
   .refine((value) => value === "" || new URL(value).protocol === "https:", "La URL del avatar debe empezar con https://")
   .transform((value) => (value === "" ? null : value));
 

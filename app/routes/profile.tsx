@@ -108,6 +108,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const [color, setColor] = useState(loaderData.avatarColor);
   const [image, setImage] = useState(loaderData.image ?? "");
+  // After a save ('Eliminar foto' above all) the fields follow what was stored.
+  const [saved, setSaved] = useState(loaderData);
+  if (saved.image !== loaderData.image || saved.avatarColor !== loaderData.avatarColor) {
+    setSaved(loaderData);
+    setImage(loaderData.image ?? "");
+    setColor(loaderData.avatarColor);
+  }
   useToast(actionData?.toast);
   const saving = navigation.state === "submitting";
 

@@ -15,8 +15,17 @@ export function mantineAvatarColor(color: string): string {
   return color === "purple" ? "grape" : AVATAR_COLORS.some((c) => c.value === color) ? color : "blue";
 }
 
+/**
+ * Up to two initials: the first letter (or digit) of the first and last words that have one, so
+ * a nickname like '🦅 Águila Real' gives 'ÁR'; '?' when there is none.
+ */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0] ?? "?"];
-  return letters.map((word) => Array.from(word ?? "?")[0]?.toUpperCase() ?? "").join("");
+  const firsts = name
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0])
+    .filter((letter) => letter !== undefined);
+  if (firsts.length === 0) return "?";
+  const picked = firsts.length > 1 ? [firsts[0], firsts[firsts.length - 1]] : [firsts[0]];
+  return picked.join("").toUpperCase();
 }

@@ -433,15 +433,7 @@ describe("password-reset links", () => {
     expect(await opensHome(adminCookie)).toBe(true);
   });
 
-  /*
-   * BUG (security hardening; app/routes/reset-password.tsx + app/auth/password-reset.server.ts):
-   * only the link that was used is consumed. Any other link generated for the same account in the
-   * last hour (an earlier 'Generar enlace', the admin's 'Nuevo Usuario' / 'Generar enlace de
-   * acceso' link) still resets the password afterwards, signs in and ends the sessions the person
-   * just created. After a password change every outstanding reset token of the account should be
-   * deleted (verifications rows whose value is the user id). Remove `.fails` once fixed.
-   */
-  test.fails("setting a password voids the account's other outstanding links (BUG: an older link still works)", async () => {
+  test("setting a password voids the account's other outstanding links", async () => {
     const hana = await person("Hana");
     const older = linkIn((await profileWrite({ intent: "reset-link" }, hana.cookie)).body).token;
     const newer = linkIn((await profileWrite({ intent: "reset-link" }, hana.cookie)).body).token;
@@ -524,15 +516,7 @@ describe("profile", () => {
     expect(await userRow(ines.id)).toEqual(before);
   });
 
-  /*
-   * BUG (app/auth/profile-forms.ts, avatarUrlField): Zod 4 runs the second .refine even when the
-   * first (URL.canParse) failed, and that one calls `new URL(value)`, which throws "Invalid URL".
-   * Any text that is not a URL at all ('www.example.com/a.png', 'foto.png', 'https:') makes the
-   * action throw: 500 error page instead of 400 'La URL del avatar no es válida'. Nothing is
-   * written, but the person loses the form. Remove `.fails` once the refine is guarded
-   * (e.g. `{ abort: true }` on the first refine, or URL.canParse in the second).
-   */
-  test.fails("text that is not a URL at all is refused with 400 'La URL del avatar no es válida' (BUG: 500)", async () => {
+  test("text that is not a URL at all is refused with 400 'La URL del avatar no es válida'", async () => {
     const ines = await person("Ines");
     const before = await userRow(ines.id);
     for (const image of ["www.example.com/a.png", "foto.png", "https:"]) {

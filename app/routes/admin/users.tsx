@@ -202,18 +202,18 @@ function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened
   );
 }
 
-function UserActions({ user, onEdit }: { user: UserRow; onEdit: () => void }) {
+function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => void; onDelete: () => void }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.link;
   const submit = (intent: string) => fetcher.submit({ intent, userId: user.id }, { method: "post" });
-  const confirm = (title: string, body: string, intent: string) =>
+  const confirm = (title: string, body: string, onConfirm: () => void) =>
     modals.openConfirmModal({
       title,
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: "Confirmar", cancel: "Cancelar" },
       confirmProps: { color: "red" },
-      onConfirm: () => submit(intent),
+      onConfirm,
     });
 
   return (
@@ -230,7 +230,7 @@ function UserActions({ user, onEdit }: { user: UserRow; onEdit: () => void }) {
             confirm(
               "Eliminar usuario",
               `Se eliminará a ${user.displayName} con sus pronósticos, sesiones y quinielas propias. No se puede deshacer.`,
-              "delete-user",
+              onDelete,
             )
           }
         >
@@ -244,7 +244,7 @@ function UserActions({ user, onEdit }: { user: UserRow; onEdit: () => void }) {
             confirm(
               "Eliminar predicciones",
               `Se eliminarán los ${user.predictions} pronósticos de ${user.displayName}. No se puede deshacer.`,
-              "delete-predictions",
+              () => submit("delete-predictions"),
             )
           }
         >
@@ -301,6 +301,9 @@ function RosterCard({ roster, count }: { roster: string; count: number }) {
 
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
+  // The deleted user's row unmounts with the answer: its toast must come from the page.
+  const deletion = useFetcher<typeof action>();
+  useToast(deletion.data?.toast);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // Each opening gets a fresh form (and fetcher), so an earlier save can't close it at once.
@@ -364,7 +367,11 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
                     <Text size="sm">{user.predictions}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <UserActions user={user} onEdit={() => open(user)} />
+                    <UserActions
+                      user={user}
+                      onEdit={() => open(user)}
+                      onDelete={() => deletion.submit({ intent: "delete-user", userId: user.id }, { method: "post" })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
