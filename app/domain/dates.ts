@@ -1,7 +1,20 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale, zone and style: building one costs far more than using it. */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions & { timeZone: string }): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
 /** Kickoff times in the season's time zone, formatted on the server so SSR and browser agree. */
 export function formatKickoff(iso: string | null, timeZone: string): string | null {
   if (!iso) return null;
-  return new Intl.DateTimeFormat("es-MX", {
+  return formatter("es-MX", {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -16,7 +29,7 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
 function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = formatter("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -66,7 +79,5 @@ export function utcToZonedLocal(iso: string, timeZone: string): string | null {
 
 /** A calendar date in the season's time zone, e.g. '22 nov 2026'. */
 export function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("es-MX", { timeZone, day: "numeric", month: "short", year: "numeric" }).format(
-    new Date(iso),
-  );
+  return formatter("es-MX", { timeZone, day: "numeric", month: "short", year: "numeric" }).format(new Date(iso));
 }
