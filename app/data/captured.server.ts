@@ -38,7 +38,9 @@ export interface CapturedPhase {
 export interface CapturedPicks {
   /** Phases with at least one pick the viewer may see, in season order (one tab each). */
   tabs: { phaseId: number; phaseName: string }[];
-  /** The chosen phase (or all of them), matches with visible picks only, first legs first. */
+  /** The tab shown: the one asked for when it exists, else the latest phase ('all': every one). */
+  selected: number | "all" | null;
+  /** The shown phase (or all of them), matches with visible picks only, first legs first. */
   phases: CapturedPhase[];
 }
 
@@ -56,7 +58,7 @@ function firstLegsFirst(a: MatchView, b: MatchView): number {
 
 export async function revealedPicks(
   db: Kysely<Database>,
-  { phaseId, viewerId, now = new Date() }: { phaseId: number | null; viewerId: string | null; now?: Date },
+  { phaseId: requested, viewerId, now = new Date() }: { phaseId: number | "all" | null; viewerId: string | null; now?: Date },
 ): Promise<CapturedPicks> {
   const matches = await listMatches(db);
   const revealed = new Set(
@@ -100,10 +102,12 @@ export async function revealedPicks(
     }
   }
 
-  const shown = matches.filter((match) => phasesWithPicks.has(match.phaseId) && (phaseId === null || match.phaseId === phaseId));
+  const selected =
+    requested === "all" ? "all" : tabs.some((tab) => tab.phaseId === requested) ? requested : (tabs.at(-1)?.phaseId ?? null);
+  const shown = matches.filter((match) => phasesWithPicks.has(match.phaseId) && (selected === "all" || match.phaseId === selected));
   const shownRevealed = shown.filter((match) => revealed.has(match.id)).map((match) => match.id);
   const shownIds = shown.map((match) => match.id);
-  if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, phases: [] };
+  if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
 
   const picks = await db
     .selectFrom("predictions as pr")
@@ -157,5 +161,5 @@ export async function revealedPicks(
     group.push(match);
   }
   flush();
-  return { tabs, phases };
+  return { tabs, selected, phases };
 }

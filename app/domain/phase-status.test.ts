@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { defaultPhaseId, phaseStatus } from "./phase-status";
+import { defaultPhaseId, phasesToShow, phaseStatus } from "./phase-status";
 
 describe("phaseStatus", () => {
   const users = [
@@ -58,5 +58,23 @@ describe("defaultPhaseId", () => {
   test("else the first phase; null without phases", () => {
     expect(defaultPhaseId(phases.map((phase) => ({ ...phase, activeMatches: 0 })), null)).toBe(11);
     expect(defaultPhaseId([], null)).toBeNull();
+  });
+});
+
+describe("phasesToShow", () => {
+  const phase = (id: number, waiting: boolean) => ({ id, waiting });
+
+  test("the phase named in the URL, alone, when the page lists it", () => {
+    expect(phasesToShow([phase(1, false), phase(2, true)], 1)).toEqual([1]);
+    expect(phasesToShow([phase(1, false), phase(2, true)], 99)).toEqual([2]);
+  });
+
+  test("else every phase where something waits, in order", () => {
+    expect(phasesToShow([phase(1, false), phase(2, true), phase(3, false), phase(4, true)], null)).toEqual([2, 4]);
+  });
+
+  test("else the last phase; nothing without phases", () => {
+    expect(phasesToShow([phase(1, false), phase(2, false)], null)).toEqual([2]);
+    expect(phasesToShow([], null)).toEqual([]);
   });
 });

@@ -48,3 +48,22 @@ export function defaultPhaseId(phases: readonly PhaseSummary[], requested: numbe
   const playing = sorted.filter((phase) => phase.activeMatches > 0).at(-1);
   return (playing ?? sorted[0])?.id ?? null;
 }
+
+export interface ShownPhase {
+  id: number;
+  /** Something in it waits for this viewer: a pick to make, a result to enter. */
+  waiting: boolean;
+}
+
+/**
+ * The phases a game page shows in full (the others are a link away): the one the URL names when
+ * the page lists it; else every phase where something is waiting; else the last one. So a week
+ * in play shows what is at stake, and a finished season never lands on one page.
+ */
+export function phasesToShow(phases: readonly ShownPhase[], requested: number | null): number[] {
+  if (requested !== null && phases.some((phase) => phase.id === requested)) return [requested];
+  const waiting = phases.filter((phase) => phase.waiting).map((phase) => phase.id);
+  if (waiting.length > 0) return waiting;
+  const last = phases.at(-1);
+  return last ? [last.id] : [];
+}

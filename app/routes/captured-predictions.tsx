@@ -15,21 +15,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas ·
 const PATH = "/quiniela/quinielas-capturadas";
 const ALL = "todas";
 
-const PhaseParam = z.coerce.number().int().positive().nullable().catch(null);
+const PhaseParam = z.union([z.literal(ALL), z.coerce.number().int().positive()]).nullable().catch(null);
 
+/** One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
   const requested = PhaseParam.parse(new URL(request.url).searchParams.get("jornada") || null);
-  const { db } = getRuntime();
-  const viewerId = viewer?.id ?? null;
-  let captured = await revealedPicks(db, { phaseId: requested, viewerId });
-  let phaseId = requested;
-  if (phaseId !== null && !captured.tabs.some((tab) => tab.phaseId === phaseId)) {
-    // A phase without visible picks (or unknown): show 'Todas'.
-    phaseId = null;
-    captured = await revealedPicks(db, { phaseId, viewerId });
-  }
-  return { phaseId, tabs: captured.tabs, phases: captured.phases };
+  const captured = await revealedPicks(getRuntime().db, { phaseId: requested === ALL ? "all" : requested, viewerId: viewer?.id ?? null });
+  return { selected: captured.selected, tabs: captured.tabs, phases: captured.phases };
 }
 
 /**
@@ -80,7 +73,7 @@ function Team({ team, away = false }: { team: CapturedMatch["home"]; away?: bool
   );
 }
 
-/** Plain markup: a season's 'Todas' tab holds up to 167 of these. */
+/** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
 function MatchCard({ match }: { match: CapturedMatch }) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
@@ -142,7 +135,7 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
 }
 
 export default function CapturedPredictions({ loaderData }: Route.ComponentProps) {
-  const current = loaderData.phaseId === null ? ALL : String(loaderData.phaseId);
+  const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
   // Tabs are links (?jornada=<id>): the server loads only the chosen phase, with or without scripts.
   const tabLink = (to: string) => ({ component: Link, to, preventScrollReset: true }) as Record<string, unknown>;
   const list = useRef<HTMLDivElement>(null);
@@ -155,7 +148,7 @@ export default function CapturedPredictions({ loaderData }: Route.ComponentProps
     <Page title="Quinielas Capturadas">
       <Tabs value={current} keepMounted={false}>
         <Tabs.List className={classes.tabs} ref={list}>
-          <Tabs.Tab value={ALL} {...tabLink(PATH)}>
+          <Tabs.Tab value={ALL} {...tabLink(`${PATH}?jornada=${ALL}`)}>
             Todas
           </Tabs.Tab>
           {loaderData.tabs.map((tab) => (

@@ -2,21 +2,36 @@ import { Button, Card, List, Stack, Title } from "@mantine/core";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
+import { phaseParam } from "#app/domain/admin-forms";
+import { groupByPhase } from "#app/domain/match";
+import { phasesToShow } from "#app/domain/phase-status";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { PhaseNav } from "#app/ui/PhaseNav";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 
+/** The active matches of the phases open for this user's picks (or of ?jornada=); the others as links. */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { db, config } = getRuntime();
+  const requested = phaseParam(args.request.url);
+  const matches = await predictionMatches(db, user.id, { timeZone: config.APP_TIMEZONE });
+  const phases = groupByPhase(matches).map((phase) => ({
+    id: phase.phaseId,
+    name: phase.phaseName,
+    waiting: phase.matches.some((match) => match.lockedBecause === null && match.pick === null),
+  }));
+  const shown = phasesToShow(phases, requested);
   return {
     seasonName: config.SEASON_NAME,
-    matches: await predictionMatches(db, user.id, { timeZone: config.APP_TIMEZONE }),
+    phases: phases.map(({ id, name }) => ({ id, name })),
+    shown,
+    matches: matches.filter((match) => shown.includes(match.phaseId)),
   };
 }
 
@@ -51,6 +66,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <Page title="Quiniela" description={loaderData.seasonName}>
       <Instructions />
+      <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/?jornada=${id}`} />
       <PredictionForm matches={loaderData.matches} />
       <Stack align="center">
         <Button component={Link} to="/rankings" variant="light" size="md">

@@ -21,9 +21,11 @@ import { listMatches } from "#app/data/matches.server";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { formatKickoff } from "#app/domain/dates";
 import { groupByPhase, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { phasesToShow } from "#app/domain/phase-status";
 import type { Band } from "#app/domain/standings";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { PhaseNav } from "#app/ui/PhaseNav";
 import { initials, mantineAvatarColor } from "#app/ui/avatar-colors";
 import type { Route } from "./+types/rankings";
 import classes from "./rankings.module.css";
@@ -59,7 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer && !table.rows.some((row) => row.userId === viewer.id)
       ? await userPosition(db, viewer.id, { phaseId: phase?.id ?? null })
       : null;
-  const matches = await listMatches(db, { activeOnly: true });
+  const active = await listMatches(db, { activeOnly: true });
+  // Cards of the table's phase; for the overall table, of the phases still being played.
+  const cardPhases = groupByPhase(active).map((group) => ({
+    id: group.phaseId,
+    name: group.phaseName,
+    waiting: group.matches.some((match) => match.result === null),
+  }));
+  const shownCards = phasesToShow(cardPhases, phase?.id ?? null);
+  const matches = active.filter((match) => shownCards.includes(match.phaseId));
 
   return {
     phases,
@@ -68,7 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     table,
     viewerId: viewer?.id ?? null,
     pinned,
-    // Only what a card shows: the page may hold a whole season of cards.
+    cardPhases: cardPhases.map(({ id, name }) => ({ id, name })),
+    shownCards,
+    // Only what a card shows.
     matchPhases: groupByPhase(
       matches.map((match) => ({
         id: match.id,
@@ -340,7 +352,7 @@ function Team({ team }: { team: CardTeam }) {
   );
 }
 
-/** Plain markup (up to 167 cards on one page): badges, names, score and whether picks are closed. */
+/** Plain markup: badges, names, score and whether picks are closed. */
 function MatchCard({ match }: { match: CardMatch }) {
   const closed = match.result !== null;
   return (
@@ -366,6 +378,14 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="Tabla de Posiciones">
       <Standings data={loaderData} />
+      {loaderData.matchPhases.length > 0 && (
+        <PhaseNav
+          label="Partidos por jornada"
+          phases={loaderData.cardPhases}
+          shown={loaderData.shownCards}
+          hrefFor={(id) => hrefWith(loaderData, { jornada: id, pagina: null })}
+        />
+      )}
       {loaderData.matchPhases.map((phase) => (
         <Stack key={phase.phaseId} gap="sm" component="section" aria-labelledby={`fase-${phase.phaseId}`}>
           <Title order={2} fz="lg" id={`fase-${phase.phaseId}`}>

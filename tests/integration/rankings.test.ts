@@ -246,17 +246,28 @@ test("the phase selector switches to one phase's table (the bonus counts in the 
   expect(first.every((row) => row.points === 0 && row.rank === 1)).toBe(true);
 });
 
-test("match cards: phases with active matches, scores ('-' when missing) and whether picks are closed", async () => {
+test("match cards: the phases still being played in full, every phase with active matches a link away", async () => {
   const open = (await matchesOf("Jornada 1"))[5]!;
   await server.db.updateTable("matches").set({ active: 1 }).where("id", "=", open.id).execute();
   const page = await get("/rankings");
+  // Jornada 1 waits for a result: its cards are shown; the Cuartos (all played) are links.
   expect(page.body).toContain(">Jornada 1</h2>");
-  expect(page.body).toContain(">Cuartos Ida</h2>");
+  expect(page.body).not.toContain(">Cuartos Ida</h2>");
   expect(page.body).not.toContain(">Jornada 2</h2>");
   expect(page.body).toContain("Pronósticos cerrados");
   expect(page.body).toContain("Pronósticos aún habilitados");
   expect(page.body).toMatch(/>-<\/span>/);
   expect(page.body).toContain("mantine-SimpleGrid-root");
+  const nav = page.body.match(/<nav aria-label="Partidos por jornada"[^>]*>(.*?)<\/nav>/)?.[1] ?? "";
+  expect([...nav.matchAll(/>([^<>]+)<\/a>/g)].map((link) => link[1])).toEqual(["Jornada 1", "Cuartos Ida", "Cuartos Vuelta"]);
+  expect(nav).toMatch(/aria-current="page"[^>]*>Jornada 1</);
+
+  // The phase's own table shows its cards, and only them.
+  const quarters = await phaseId("Cuartos Ida");
+  const chosen = await get(`/rankings?jornada=${quarters}`);
+  expect(chosen.body).toContain(">Cuartos Ida</h2>");
+  expect(chosen.body).not.toContain(">Jornada 1</h2>");
+  expect(chosen.body).not.toContain("Pronósticos aún habilitados");
 });
 
 test("pagination by 50 with links, search by name, and 'Tu posición' for a signed-in user off the page", async () => {
@@ -380,7 +391,13 @@ test("captured predictions and rankings never carry another user's unrevealed pi
 
 test("captured predictions: tabs per phase as links, first legs first, users without a name hidden", async () => {
   const jornada1 = await phaseId("Jornada 1");
-  const all = await get("/quiniela/quinielas-capturadas");
+  // By default the latest phase's tab; 'Todas' has an address of its own.
+  const latest = await get("/quiniela/quinielas-capturadas");
+  expect(latest.body).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>(?:<[^>]+>)*Cuartos Vuelta</);
+  expect(latest.body).toContain('href="/quiniela/quinielas-capturadas?jornada=todas"');
+  expect(latest.body).not.toContain("Resultado oficial: 2 - 1");
+  const all = await get("/quiniela/quinielas-capturadas?jornada=todas");
+  expect(all.body).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>(?:<[^>]+>)*Todas</);
   expect(all.body).toContain(`href="/quiniela/quinielas-capturadas?jornada=${jornada1}"`);
   expect(all.body).toMatch(/role="tab"[^>]*>(?:<[^>]+>)*Jornada 1</);
   expect(all.body).toMatch(/role="tab"[^>]*>(?:<[^>]+>)*Cuartos Vuelta</);

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { groupByPhase, type MatchView, matchLabel } from "#app/domain/match";
-import { matchesFormSchema, parseForm } from "#app/domain/admin-forms";
+import { matchesFormSchema, parseForm, phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
+import { phasesToShow } from "#app/domain/phase-status";
 import { createMatch, listMatches } from "#app/data/matches.server";
 import { listPhases, setPhaseActive } from "#app/data/phases.server";
 import { resetMatch } from "#app/data/results.server";
@@ -22,14 +23,32 @@ export const meta: Route.MetaFunction = () => [{ title: "Administración de Part
 
 type AdminMatch = MatchView & { kickoffLabel: string | null };
 
-export async function loader() {
+/**
+ * The add-match form and one card per phase; rows only for the phases still missing results (or
+ * the one in ?jornada=), so a finished season is a short page. The others are a link away.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = getRuntime();
-  const [phases, teams, matches] = await Promise.all([listPhases(db), listTeams(db), listMatches(db)]);
+  const [phases, teams, all] = await Promise.all([listPhases(db), listTeams(db), listMatches(db)]);
+  const withResult: Record<number, number> = {};
+  const waiting = new Set<number>();
+  for (const match of all) {
+    if (match.result) withResult[match.phaseId] = (withResult[match.phaseId] ?? 0) + 1;
+    else waiting.add(match.phaseId);
+  }
+  const shown = phasesToShow(
+    phases.map((phase) => ({ id: phase.id, waiting: waiting.has(phase.id) })),
+    phaseParam(request.url),
+  );
   return {
     timeZone: config.APP_TIMEZONE,
     teams,
     phases,
-    matches: matches.map((match): AdminMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
+    shown,
+    withResult,
+    matches: all
+      .filter((match) => shown.includes(match.phaseId))
+      .map((match): AdminMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
   };
 }
 
@@ -231,14 +250,16 @@ function MatchRow({ match }: { match: AdminMatch }) {
 function PhaseCard({
   phase,
   matches,
+  withResult,
 }: {
   phase: LoaderData["phases"][number];
-  matches: AdminMatch[];
+  /** Its rows, or null when the card is folded (a link shows them). */
+  matches: AdminMatch[] | null;
+  withResult: number;
 }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
-  const allActive = matches.length > 0 && matches.every((match) => match.active);
-  const withResult = matches.filter((match) => match.result).length;
+  const allActive = phase.matches > 0 && phase.activeMatches === phase.matches;
   return (
     <Card withBorder radius="lg" p={{ base: "xs", sm: "md" }} component="section" aria-labelledby={`phase-${phase.id}`}>
       <Group justify="space-between" align="center" gap="sm" mb="sm">
@@ -254,7 +275,7 @@ function PhaseCard({
             )}
           </Group>
           <Text size="xs" c="dimmed">
-            {`${matches.length === 1 ? "1 partido" : `${matches.length} partidos`}${withResult > 0 ? ` · ${withResult} con resultado` : ""}`}
+            {`${phase.matches === 1 ? "1 partido" : `${phase.matches} partidos`}${withResult > 0 ? ` · ${withResult} con resultado` : ""}`}
           </Text>
         </Stack>
         <fetcher.Form method="post">
@@ -267,16 +288,20 @@ function PhaseCard({
             variant={allActive ? "default" : "filled"}
             color={allActive ? undefined : "teal"}
             loading={fetcher.state !== "idle"}
-            disabled={matches.length === 0}
+            disabled={phase.matches === 0}
           >
             {allActive ? "Desactivar Jornada" : "Activar Jornada"}
           </Button>
         </fetcher.Form>
       </Group>
-      {matches.length === 0 ? (
+      {phase.matches === 0 ? (
         <Text size="sm" c="dimmed">
           Esta jornada aún no tiene partidos.
         </Text>
+      ) : matches === null ? (
+        <Anchor component={Link} to={`?jornada=${phase.id}`} preventScrollReset size="sm">
+          Ver partidos
+        </Anchor>
       ) : (
         <div className={t.scroll}>
           <table className={t.table}>
@@ -313,7 +338,12 @@ export default function AdminMatches({ loaderData }: Route.ComponentProps) {
     <Page title="Administración de Partidos" description="Agrega partidos, activa jornadas y reinicia resultados.">
       <AddMatchForm phases={loaderData.phases} teams={loaderData.teams} timeZone={loaderData.timeZone} />
       {loaderData.phases.map((phase) => (
-        <PhaseCard key={phase.id} phase={phase} matches={byPhase.get(phase.id) ?? []} />
+        <PhaseCard
+          key={phase.id}
+          phase={phase}
+          matches={loaderData.shown.includes(phase.id) ? (byPhase.get(phase.id) ?? []) : null}
+          withResult={loaderData.withResult[phase.id] ?? 0}
+        />
       ))}
     </Page>
   );

@@ -1,14 +1,16 @@
 import { Card, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
-import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
-import { parseForm, resultFormSchema } from "#app/domain/admin-forms";
+import { groupByPhase, type MatchView, matchLabel, teamLabel } from "#app/domain/match";
+import { parseForm, phaseParam, resultFormSchema } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
+import { phasesToShow } from "#app/domain/phase-status";
 import { resultMatches, saveResult } from "#app/data/results.server";
 import { reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
+import { PhaseNav } from "#app/ui/PhaseNav";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/results";
@@ -17,10 +19,22 @@ export const meta: Route.MetaFunction = () => [{ title: "Resultados · Quiniela"
 
 type ResultMatch = MatchView & { kickoffLabel: string | null };
 
-export async function loader() {
+/** Active matches of the phases waiting for results (or of ?jornada=); the others as links. */
+export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = getRuntime();
-  const matches = await resultMatches(db);
+  const active = await resultMatches(db);
+  const phases = groupByPhase([...active].sort((a, b) => a.phasePosition - b.phasePosition)).map((group) => ({
+    id: group.phaseId,
+    name: group.phaseName,
+    waiting: group.matches.some((match) => match.result === null),
+  }));
+  const shown = phasesToShow(phases, phaseParam(request.url));
+  const matches = active.filter((match) => shown.includes(match.phaseId));
   return {
+    activeCount: active.length,
+    pendingCount: active.filter((match) => match.result === null).length,
+    phases: phases.map(({ id, name }) => ({ id, name })),
+    shown,
     matches: matches.map((match): ResultMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
   };
 }
@@ -95,17 +109,17 @@ function ResultRow({ match }: { match: ResultMatch }) {
 }
 
 export default function AdminResults({ loaderData }: Route.ComponentProps) {
-  const { matches } = loaderData;
-  const pending = matches.filter((match) => !match.result).length;
+  const { matches, activeCount, pendingCount } = loaderData;
   return (
     <Page
       title="Resultados"
       description={
-        matches.length === 0
+        activeCount === 0
           ? undefined
-          : `${matches.length} partidos activos · ${pending === 1 ? "1 pendiente" : `${pending} pendientes`} de resultado`
+          : `${activeCount} partidos activos · ${pendingCount === 1 ? "1 pendiente" : `${pendingCount} pendientes`} de resultado`
       }
     >
+      <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/admin/results?jornada=${id}`} />
       <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
         {matches.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { matchLabel } from "#app/domain/match";
+import { registerUser, requestText, startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Game pages show some phases in full and the others as links (domain/phase-status.ts,
+ * phasesToShow): what waits for the viewer, or the phase in ?jornada=, else the last one. So a
+ * week in play shows what is at stake and a finished season never lands on one page.
+ */
+
+let server: TestServer;
+let admin: string;
+let player: string;
+const NOW = new Date().toISOString();
+type Match = { id: number; home: { name: string } | null; away: { name: string } | null };
+let open: Match[];
+let played: Match[];
+let openPhase: number;
+let playedPhase: number;
+
+async function phaseMatches(name: string): Promise<{ phaseId: number; matches: Match[] }> {
+  const phase = await server.db.selectFrom("phases").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+  const rows = await server.db
+    .selectFrom("matches as m")
+    .leftJoin("teams as h", "h.id", "m.home_team_id")
+    .leftJoin("teams as a", "a.id", "m.away_team_id")
+    .select(["m.id", "h.name as home", "a.name as away"])
+    .where("m.phase_id", "=", phase.id)
+    .orderBy("m.id")
+    .execute();
+  return {
+    phaseId: phase.id,
+    matches: rows.map((row) => ({ id: row.id, home: row.home ? { name: row.home } : null, away: row.away ? { name: row.away } : null })),
+  };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  player = await registerUser(server, { name: "Jugador", email: "jugador@quiniela.test" });
+  // Jornada 1 played (results), Jornada 2 open: both active, like a season in its second week.
+  ({ phaseId: playedPhase, matches: played } = await phaseMatches("Jornada 1"));
+  ({ phaseId: openPhase, matches: open } = await phaseMatches("Jornada 2"));
+  await server.db.updateTable("matches").set({ active: 1, home_score: 1, away_score: 0, updated_at: NOW }).where("phase_id", "=", playedPhase).execute();
+  await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", openPhase).execute();
+});
+afterAll(() => server.close());
+
+const get = (path: string, cookie: string) => requestText(server, path, { cookie });
+const shows = (body: string, match: Match) => body.includes(`aria-label="${matchLabel(match)}"`);
+
+test("home: the phase open for picks; a played one at its own address", async () => {
+  const home = await get("/", player);
+  expect(open.every((match) => shows(home.body, match))).toBe(true);
+  expect(played.some((match) => shows(home.body, match))).toBe(false);
+  expect(home.body).toContain(`href="/?jornada=${playedPhase}"`);
+
+  const past = await get(`/?jornada=${playedPhase}`, player);
+  expect(played.every((match) => shows(past.body, match))).toBe(true);
+  expect(open.some((match) => shows(past.body, match))).toBe(false);
+  expect(past.body).toContain("Resultado oficial: 1 - 0");
+});
+
+test("home: with every pick made, the last phase; an unknown ?jornada= is ignored", async () => {
+  const user = await server.db.selectFrom("users").select("id").where("email", "=", "jugador@quiniela.test").executeTakeFirstOrThrow();
+  await server.db
+    .insertInto("predictions")
+    .values(open.map((match) => ({ user_id: user.id, match_id: match.id, home_score: 2, away_score: 2, activated: 0, created_at: NOW, updated_at: NOW })))
+    .execute();
+  for (const path of ["/", "/?jornada=99999", "/?jornada=abc"]) {
+    const home = await get(path, player);
+    expect(home.status, path).toBe(200);
+    expect(open.every((match) => shows(home.body, match)), path).toBe(true);
+    expect(played.some((match) => shows(home.body, match)), path).toBe(false);
+  }
+});
+
+test("admin results: the phase waiting for results; admin matches: rows only where results are missing", async () => {
+  const results = await get("/admin/results", admin);
+  expect(open.every((match) => shows(results.body, match))).toBe(true);
+  expect(played.some((match) => shows(results.body, match))).toBe(false);
+  expect((await get(`/admin/results?jornada=${playedPhase}`, admin)).body).toContain(`aria-label="${matchLabel(played[0]!)}"`);
+
+  const matches = await get("/admin/matches", admin);
+  expect(open.every((match) => shows(matches.body, match))).toBe(true);
+  expect(played.some((match) => shows(matches.body, match))).toBe(false);
+  // Every phase keeps its card and its 'Activar Jornada' / 'Desactivar Jornada' button.
+  expect(matches.body.match(/>(Activar|Desactivar) Jornada</g)).toHaveLength(23);
+  expect(matches.body).toContain(`href="/admin/matches?jornada=${playedPhase}"`);
+  const chosen = await get(`/admin/matches?jornada=${playedPhase}`, admin);
+  expect(played.every((match) => shows(chosen.body, match))).toBe(true);
+});
