@@ -28,6 +28,8 @@ export async function rescoreAround(
   for (const match of matches) await scorePredictions(db, match.id, scoreOf(match));
   for (const tie of findTies(await knockoutMatches(db)).filter(touches)) await applyTieBonus(db, tie);
   await addToStandings(db, affected, "+");
+  // Only a match left without result (a reset) can leave a user nothing scored in a phase.
+  if (matches.some((match) => scoreOf(match) === null)) await dropEmptyRows(db, matchIds);
 }
 
 /** Re-scores everything (after a bulk load such as the demo season or an import). */
@@ -48,7 +50,8 @@ function scoreOf(row: { home_score: number | null; away_score: number | null }) 
 
 /**
  * Predictions of a match fall into few distinct scorelines; the domain rule decides the points
- * of each, and one UPDATE per points value applies them.
+ * of each, and one UPDATE (a CASE over the scorelines, in chunks when there are many) applies
+ * them in a single pass over the match's predictions.
  */
 async function scorePredictions(
   db: Kysely<Database>,
@@ -65,21 +68,23 @@ async function scorePredictions(
     .distinct()
     .where("match_id", "=", matchId)
     .execute();
-  const byPoints = new Map<number, { home: number; away: number }[]>();
-  for (const line of scorelines) {
-    const points = predictionPoints(result, { home: line.home_score, away: line.away_score }) ?? 0;
-    byPoints.set(points, [...(byPoints.get(points) ?? []), { home: line.home_score, away: line.away_score }]);
-  }
-  for (const [points, lines] of byPoints) {
-    for (let i = 0; i < lines.length; i += 200) {
-      const chunk = lines.slice(i, i + 200);
-      await db
-        .updateTable("predictions")
-        .set({ points })
-        .where("match_id", "=", matchId)
-        .where((eb) => eb.or(chunk.map((l) => eb.and([eb("home_score", "=", l.home), eb("away_score", "=", l.away)]))))
-        .execute();
+  const CHUNK = 200;
+  for (let i = 0; i < scorelines.length; i += CHUNK) {
+    const chunk = scorelines.slice(i, i + CHUNK);
+    const branches = chunk.map((line) => {
+      const points = predictionPoints(result, { home: line.home_score, away: line.away_score }) ?? 0;
+      return sql`when home_score = ${line.home_score} and away_score = ${line.away_score} then ${sql.lit(points)}`;
+    });
+    let update = db
+      .updateTable("predictions")
+      .set({ points: sql<number>`case ${sql.join(branches, sql` `)} else points end` })
+      .where("match_id", "=", matchId);
+    if (scorelines.length > CHUNK) {
+      update = update.where((eb) =>
+        eb.or(chunk.map((line) => eb.and([eb("home_score", "=", line.home_score), eb("away_score", "=", line.away_score)]))),
+      );
     }
+    await update.execute();
   }
 }
 
@@ -157,11 +162,12 @@ async function setBonus(db: Kysely<Database>, matchId: number, bonus: number, us
 
 /**
  * Adds (or takes away) the scored predictions of these matches to standings_phase and
- * standings_total, creating the missing rows first. Set-based: four statements whatever the
- * number of users.
+ * standings_total: one upsert per table (INSERT … SELECT … ON CONFLICT DO UPDATE, on both
+ * engines), whatever the number of users.
  */
 async function addToStandings(db: Kysely<Database>, matchIds: readonly number[], op: "+" | "-"): Promise<void> {
   if (matchIds.length === 0) return;
+  const sign = sql.lit(op === "+" ? 1 : -1);
   const scored = () =>
     db
       .selectFrom("predictions as pr")
@@ -169,69 +175,27 @@ async function addToStandings(db: Kysely<Database>, matchIds: readonly number[],
       .where("pr.match_id", "in", matchIds)
       .where("pr.points", "is not", null);
   const tally = [
-    sql<number>`sum(pr.points + pr.bonus)`.as("points"),
-    sql<number>`sum(case when pr.points = ${POINTS_EXACT} then 1 else 0 end)`.as("exact_hits"),
-    sql<number>`sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
+    sql<number>`${sign} * sum(pr.points + pr.bonus)`.as("points"),
+    sql<number>`${sign} * sum(case when pr.points = ${sql.lit(POINTS_EXACT)} then 1 else 0 end)`.as("exact_hits"),
+    sql<number>`${sign} * sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
   ] as const;
-  const zeros = [sql<number>`0`.as("points"), sql<number>`0`.as("exact_hits"), sql<number>`0`.as("outcome_hits")];
-  const add = (table: "standings_phase" | "standings_total", column: "points" | "exact_hits" | "outcome_hits") =>
-    sql<number>`${sql.ref(`${table}.${column}`)} ${sql.raw(op)} ${sql.ref(`d.${column}`)}`;
-
-  if (op === "+") {
-    await db
-      .insertInto("standings_phase")
-      .columns(["user_id", "phase_id", "points", "exact_hits", "outcome_hits"])
-      .expression(
-        scored()
-          .select(["pr.user_id", "m.phase_id", ...zeros])
-          .distinct()
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom("standings_phase as s")
-                  .select("s.user_id")
-                  .whereRef("s.user_id", "=", "pr.user_id")
-                  .whereRef("s.phase_id", "=", "m.phase_id"),
-              ),
-            ),
-          ),
-      )
-      .execute();
-    await db
-      .insertInto("standings_total")
-      .columns(["user_id", "points", "exact_hits", "outcome_hits"])
-      .expression(
-        scored()
-          .select(["pr.user_id", ...zeros])
-          .distinct()
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom("standings_total as s").select("s.user_id").whereRef("s.user_id", "=", "pr.user_id"))),
-          ),
-      )
-      .execute();
-  }
+  const added = (table: "standings_phase" | "standings_total") => ({
+    points: sql<number>`${sql.ref(`${table}.points`)} + excluded.points`,
+    exact_hits: sql<number>`${sql.ref(`${table}.exact_hits`)} + excluded.exact_hits`,
+    outcome_hits: sql<number>`${sql.ref(`${table}.outcome_hits`)} + excluded.outcome_hits`,
+  });
   await db
-    .updateTable("standings_phase")
-    .from(scored().select(["pr.user_id", "m.phase_id", ...tally]).groupBy(["pr.user_id", "m.phase_id"]).as("d"))
-    .set({
-      points: add("standings_phase", "points"),
-      exact_hits: add("standings_phase", "exact_hits"),
-      outcome_hits: add("standings_phase", "outcome_hits"),
-    })
-    .whereRef("standings_phase.user_id", "=", "d.user_id")
-    .whereRef("standings_phase.phase_id", "=", "d.phase_id")
+    .insertInto("standings_phase")
+    .columns(["user_id", "phase_id", "points", "exact_hits", "outcome_hits"])
+    .expression(scored().select(["pr.user_id", "m.phase_id", ...tally]).groupBy(["pr.user_id", "m.phase_id"]))
+    .onConflict((oc) => oc.columns(["phase_id", "user_id"]).doUpdateSet(added("standings_phase")))
     .execute();
   await db
-    .updateTable("standings_total")
-    .from(scored().select(["pr.user_id", ...tally]).groupBy("pr.user_id").as("d"))
-    .set({
-      points: add("standings_total", "points"),
-      exact_hits: add("standings_total", "exact_hits"),
-      outcome_hits: add("standings_total", "outcome_hits"),
-    })
-    .whereRef("standings_total.user_id", "=", "d.user_id")
+    .insertInto("standings_total")
+    .columns(["user_id", "points", "exact_hits", "outcome_hits"])
+    .expression(scored().select(["pr.user_id", ...tally]).groupBy("pr.user_id"))
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(added("standings_total")))
     .execute();
-  if (op === "+") await dropEmptyRows(db, matchIds);
 }
 
 /**
