@@ -94,8 +94,8 @@ function ResetLinkSection({ email }: { email: string }) {
           </Button>
         </fetcher.Form>
         {link && (
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput label="Enlace de restablecimiento" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
+          <Group gap="xs" wrap="wrap" align="flex-end">
+            <TextInput label="Enlace de restablecimiento" value={link} readOnly style={{ flex: "1 1 240px", minWidth: 0 }} />
             <CopyLinkButton value={link} />
           </Group>
         )}
@@ -142,7 +142,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" noValidate>
             <Stack gap="md">
               <input type="hidden" name="intent" value="update-profile" />
-              <Group gap="xs" align="flex-end" wrap="nowrap">
+              <Group gap="xs" align="flex-end" wrap="wrap">
                 <TextInput
                   label="URL del avatar"
                   name="image"
@@ -150,7 +150,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   value={image}
                   onChange={(event) => setImage(event.currentTarget.value)}
                   error={actionData?.errors?.image}
-                  style={{ flex: 1, minWidth: 0 }}
+                  style={{ flex: "1 1 220px", minWidth: 0 }}
                 />
                 <Button
                   type="submit"

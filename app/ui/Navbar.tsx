@@ -154,6 +154,10 @@ export function Navbar({ user }: { user: NavUser | null }) {
                 <Menu.Item component={Link} to="/profile">
                   Mi Perfil
                 </Menu.Item>
+                {/* The pools of SPEC §4 have no place in the original navbar: they live here. */}
+                <Menu.Item component={Link} to="/quinielas">
+                  Mis Quinielas
+                </Menu.Item>
                 <Menu.Item closeMenuOnClick={false} component="div">
                   <DarkModeSwitch />
                 </Menu.Item>
@@ -226,6 +230,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
                 )}
                 <Divider my="xs" />
                 <MantineNavLink component={Link} to="/profile" label="Mi Perfil" />
+                <MantineNavLink component={Link} to="/quinielas" label="Mis Quinielas" />
                 <Box px="sm" py="xs">
                   <DarkModeSwitch />
                 </Box>

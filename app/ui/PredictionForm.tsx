@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
+import classes from "./PredictionForm.module.css";
 import { TeamBadge } from "./TeamBadge";
 
 function ScoreInput({ name, team }: { name: string; team: string }) {
@@ -53,12 +54,12 @@ function MatchCard({ match }: { match: PredictionMatch }) {
           ) : null}
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+          <div className={classes.team}>
             <TeamBadge team={match.home} size={32} />
             <Text fw={600} size="sm" lineClamp={2}>
               {teamLabel(match.home)}
             </Text>
-          </Group>
+          </div>
           {open ? (
             <Group gap={6} wrap="nowrap">
               <input type="hidden" name="matchId" value={match.id} />
@@ -73,12 +74,12 @@ function MatchCard({ match }: { match: PredictionMatch }) {
               {match.pick ? `${match.pick.home} – ${match.pick.away}` : "–"}
             </Text>
           )}
-          <Group gap={8} wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600} size="sm" ta="right" lineClamp={2}>
+          <div className={`${classes.team} ${classes.away}`}>
+            <Text fw={600} size="sm" lineClamp={2}>
               {teamLabel(match.away)}
             </Text>
             <TeamBadge team={match.away} size={32} />
-          </Group>
+          </div>
         </Group>
         {(match.result || (!open && !match.pick && match.lockedBecause)) && (
           <Text size="xs" c="dimmed" ta="center">

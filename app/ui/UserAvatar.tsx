@@ -10,7 +10,7 @@ interface Props extends Omit<AvatarProps, "src" | "color"> {
 /** The user's picture when set, else their initials on their chosen colour. */
 export function UserAvatar({ name, image, color, ...props }: Props) {
   return (
-    <Avatar src={image} alt="" color={mantineAvatarColor(color)} variant="filled" radius="xl" {...props}>
+    <Avatar src={image} alt="" color={mantineAvatarColor(color)} variant="filled" radius={1000} {...props}>
       {initials(name)}
     </Avatar>
   );

@@ -171,4 +171,9 @@ test("con sesión en escritorio la barra muestra 'Inicio', 'Puntuaciones', 'Quin
   await page.getByRole("menuitem", { name: "Mi Perfil" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { name: "Mi Perfil", level: 1 })).toBeVisible();
+  // The pools live in the user menu.
+  await userMenuButton(page, account.name).click();
+  await page.getByRole("menuitem", { name: "Mis Quinielas" }).click();
+  await expect(page).toHaveURL(/\/quinielas$/);
+  await expect(page.getByRole("heading", { name: "Mis Quinielas", level: 1 })).toBeVisible();
 });

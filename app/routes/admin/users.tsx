@@ -36,23 +36,34 @@ import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/users";
+import classes from "./users.module.css";
 import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 
-export const meta: Route.MetaFunction = () => [{ title: "Gestionar Usuarios · Quiniela" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Gestionar Usuarios · Quiniela" },
+];
 
 export async function loader() {
   const { db, config } = getRuntime();
   try {
     const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
     return {
-      users: users.map((user) => ({ ...user, createdLabel: formatDate(user.createdAt, config.APP_TIMEZONE) })),
+      users: users.map((user) => ({
+        ...user,
+        createdLabel: formatDate(user.createdAt, config.APP_TIMEZONE),
+      })),
       roster: formatRoster(roster),
       rosterCount: roster.length,
       toast: null as Toast | null,
     };
   } catch (error) {
     console.error("No se pudieron cargar los usuarios", error);
-    return { users: [], roster: "", rosterCount: 0, toast: errorToast("No se pudieron cargar los usuarios") };
+    return {
+      users: [],
+      roster: "",
+      rosterCount: 0,
+      toast: errorToast("No se pudieron cargar los usuarios"),
+    };
   }
 }
 
@@ -61,7 +72,8 @@ type Reply = { ok: boolean; toast: Toast; link?: string };
 const REFUSALS: Record<UserChangeRefusal, string> = {
   "not-found": "El usuario no existe",
   "email-taken": "Este correo electrónico ya está registrado",
-  "last-admin": "Debe quedar al menos un administrador: no puedes quitar el rol ni eliminar al único administrador",
+  "last-admin":
+    "Debe quedar al menos un administrador: no puedes quitar el rol ni eliminar al único administrador",
 };
 
 const FAILURES = {
@@ -73,20 +85,38 @@ const FAILURES = {
   "save-roster": "No se pudo guardar la lista de participantes",
 } as const;
 
-function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal): Reply {
-  return { ok: false, toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`) };
+function refused(
+  intent: keyof typeof FAILURES,
+  reason: UserChangeRefusal,
+): Reply {
+  return {
+    ok: false,
+    toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs): Promise<Reply> {
-  const parsed = UsersAdminSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return { ok: false, toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos") };
+  const parsed = UsersAdminSchema.safeParse(
+    Object.fromEntries(await readForm(request)),
+  );
+  if (!parsed.success)
+    return {
+      ok: false,
+      toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos"),
+    };
   const form = parsed.data;
   const { db } = getRuntime();
   const origin = publicOrigin(request);
   try {
     switch (form.intent) {
       case "create-user": {
-        if (await db.selectFrom("users").select("id").where("email", "=", form.email).executeTakeFirst()) {
+        if (
+          await db
+            .selectFrom("users")
+            .select("id")
+            .where("email", "=", form.email)
+            .executeTakeFirst()
+        ) {
           return refused(form.intent, "email-taken");
         }
         await createAccountWithoutPassword(form);
@@ -95,20 +125,34 @@ export async function action({ request }: Route.ActionArgs): Promise<Reply> {
       }
       case "update-user": {
         const refusal = await updateUser(db, form.userId, form);
-        return refusal ? refused(form.intent, refusal) : { ok: true, toast: successToast("Usuario guardado") };
+        return refusal
+          ? refused(form.intent, refusal)
+          : { ok: true, toast: successToast("Usuario guardado") };
       }
       case "delete-user": {
         const refusal = await deleteUser(db, form.userId);
-        return refusal ? refused(form.intent, refusal) : { ok: true, toast: successToast("Usuario eliminado") };
+        return refusal
+          ? refused(form.intent, refusal)
+          : { ok: true, toast: successToast("Usuario eliminado") };
       }
       case "delete-predictions": {
         const count = await deletePredictionsOfUser(db, form.userId);
-        return { ok: true, toast: successToast(`${count} predicciones eliminadas`, "Predicciones eliminadas") };
+        return {
+          ok: true,
+          toast: successToast(
+            `${count} predicciones eliminadas`,
+            "Predicciones eliminadas",
+          ),
+        };
       }
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
         if (!email) return refused(form.intent, "not-found");
-        return { ok: true, toast: successToast("Enlace generado"), link: await createResetLink(email, origin) };
+        return {
+          ok: true,
+          toast: successToast("Enlace generado"),
+          link: await createResetLink(email, origin),
+        };
       }
       case "save-roster": {
         const roster = parseRoster(form.roster);
@@ -136,7 +180,12 @@ function LinkBox({ link, description }: { link: string; description: string }) {
         {description}
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput aria-label="Enlace" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
+        <TextInput
+          aria-label="Enlace"
+          value={link}
+          readOnly
+          style={{ flex: 1, minWidth: 0 }}
+        />
         <CopyLinkButton value={link} />
       </Group>
     </Stack>
@@ -144,7 +193,15 @@ function LinkBox({ link, description }: { link: string; description: string }) {
 }
 
 /** 'Nuevo Usuario' and 'Editar': one form; a new account ends with its set-password link. */
-function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened: boolean; onClose: () => void }) {
+function UserFormModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserRow | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const created = !user && fetcher.data?.ok ? fetcher.data.link : undefined;
@@ -153,7 +210,12 @@ function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened
   }, [fetcher.data, user, onClose]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? "Editar usuario" : "Nuevo Usuario"} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={user ? "Editar usuario" : "Nuevo Usuario"}
+      centered
+    >
       {created ? (
         <Stack>
           <LinkBox
@@ -167,16 +229,33 @@ function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened
       ) : (
         <fetcher.Form method="post" noValidate key={user?.id ?? "new"}>
           <Stack gap="sm">
-            <input type="hidden" name="intent" value={user ? "update-user" : "create-user"} />
+            <input
+              type="hidden"
+              name="intent"
+              value={user ? "update-user" : "create-user"}
+            />
             {user && <input type="hidden" name="userId" value={user.id} />}
-            <TextInput label="Nombre" name="name" defaultValue={user?.name} required />
+            <TextInput
+              label="Nombre"
+              name="name"
+              defaultValue={user?.name}
+              required
+            />
             <TextInput
               label="Apodo"
               name="displayName"
-              defaultValue={user && user.displayName !== user.name ? user.displayName : ""}
+              defaultValue={
+                user && user.displayName !== user.name ? user.displayName : ""
+              }
               description="Como aparece en la tabla; se permiten emoji"
             />
-            <TextInput label="Correo electrónico" name="email" type="email" defaultValue={user?.email} required />
+            <TextInput
+              label="Correo electrónico"
+              name="email"
+              type="email"
+              defaultValue={user?.email}
+              required
+            />
             <Select
               label="Rol"
               name="role"
@@ -202,11 +281,20 @@ function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened
   );
 }
 
-function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => void; onDelete: () => void }) {
+function UserActions({
+  user,
+  onEdit,
+  onDelete,
+}: {
+  user: UserRow;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.link;
-  const submit = (intent: string) => fetcher.submit({ intent, userId: user.id }, { method: "post" });
+  const submit = (intent: string) =>
+    fetcher.submit({ intent, userId: user.id }, { method: "post" });
   const confirm = (title: string, body: string, onConfirm: () => void) =>
     modals.openConfirmModal({
       title,
@@ -217,8 +305,8 @@ function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => 
     });
 
   return (
-    <Stack gap={6}>
-      <Group gap={6} wrap="nowrap">
+    <Stack gap={4} align="flex-start">
+      <Group gap={6} wrap="wrap">
         <Button size="xs" variant="light" onClick={onEdit}>
           Editar
         </Button>
@@ -250,11 +338,22 @@ function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => 
         >
           Eliminar Predicciones
         </Button>
-        <Button size="xs" variant="subtle" loading={fetcher.state !== "idle"} onClick={() => submit("access-link")}>
-          Generar enlace de acceso
-        </Button>
       </Group>
-      {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        px={4}
+        loading={fetcher.state !== "idle"}
+        onClick={() => submit("access-link")}
+      >
+        Generar enlace de acceso
+      </Button>
+      {link && (
+        <LinkBox
+          link={link}
+          description="Enlace de un solo uso para que elija una contraseña nueva."
+        />
+      )}
     </Stack>
   );
 }
@@ -276,8 +375,9 @@ function RosterCard({ roster, count }: { roster: string; count: number }) {
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos pueden registrarse y cada uno recibe su
-            apodo. Vacía, cualquiera puede registrarse.
+            Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos
+            pueden registrarse y cada uno recibe su apodo. Vacía, cualquiera
+            puede registrarse.
           </Text>
           <Textarea
             label="Correos permitidos"
@@ -286,7 +386,9 @@ function RosterCard({ roster, count }: { roster: string; count: number }) {
             autosize
             minRows={4}
             maxRows={14}
-            placeholder={"ana@empresa.com, Anita 🌟\nbeto@empresa.com, El Profe"}
+            placeholder={
+              "ana@empresa.com, Anita 🌟\nbeto@empresa.com, El Profe"
+            }
           />
           <Group justify="flex-end">
             <Button type="submit" loading={fetcher.state !== "idle"}>
@@ -299,11 +401,47 @@ function RosterCard({ roster, count }: { roster: string; count: number }) {
   );
 }
 
+/** Avatar, display name (with 'Admin'), and the account's name when the nickname differs. */
+function UserName({ user }: { user: UserRow }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <UserAvatar
+        name={user.displayName}
+        image={user.image}
+        color={user.avatarColor}
+        size={32}
+      />
+      <Stack gap={0}>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {user.displayName}
+          </Text>
+          {user.role === "admin" && (
+            <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+              Admin
+            </Badge>
+          )}
+        </Group>
+        {user.displayName !== user.name && (
+          <Text size="xs" c="dimmed">
+            {user.name}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
   // The deleted user's row unmounts with the answer: its toast must come from the page.
   const deletion = useFetcher<typeof action>();
   useToast(deletion.data?.toast);
+  const remove = (user: UserRow) =>
+    deletion.submit(
+      { intent: "delete-user", userId: user.id },
+      { method: "post" },
+    );
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // Each opening gets a fresh form (and fetcher), so an earlier save can't close it at once.
@@ -316,13 +454,17 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   const close = useCallback(() => setFormOpen(false), []);
 
   return (
-    <Page title="Gestionar Usuarios" description={`${loaderData.users.length} usuarios registrados`}>
+    <Page
+      title="Gestionar Usuarios"
+      description={`${loaderData.users.length} usuarios registrados`}
+    >
       <Group justify="flex-end">
         <Button onClick={() => open(null)}>Nuevo Usuario</Button>
       </Group>
       <Card withBorder radius="lg" padding={0}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" highlightOnHover>
+        {/* On phones each row stacks into a small card (users.module.css). */}
+        <div className={classes.scroll}>
+          <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Nombre</Table.Th>
@@ -336,51 +478,39 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
               {loaderData.users.map((user) => (
                 <Table.Tr key={user.id} aria-label={user.displayName}>
                   <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={32} />
-                      <Stack gap={0}>
-                        <Group gap={6} wrap="nowrap">
-                          <Text fw={600} size="sm">
-                            {user.displayName}
-                          </Text>
-                          {user.role === "admin" && (
-                            <Badge size="xs" variant="light">
-                              Admin
-                            </Badge>
-                          )}
-                        </Group>
-                        {user.displayName !== user.name && (
-                          <Text size="xs" c="dimmed">
-                            {user.name}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Group>
+                    <UserName user={user} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.email}>
                     <Text size="sm">{user.email}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.createdLabel}</Text>
+                  <Table.Td data-label="Registro">
+                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                      {user.createdLabel}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Pronósticos">
                     <Text size="sm">{user.predictions}</Text>
                   </Table.Td>
                   <Table.Td>
                     <UserActions
                       user={user}
                       onEdit={() => open(user)}
-                      onDelete={() => deletion.submit({ intent: "delete-user", userId: user.id }, { method: "post" })}
+                      onDelete={() => remove(user)}
                     />
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       </Card>
       <RosterCard roster={loaderData.roster} count={loaderData.rosterCount} />
-      <UserFormModal key={openings} user={editing} opened={formOpen} onClose={close} />
+      <UserFormModal
+        key={openings}
+        user={editing}
+        opened={formOpen}
+        onClose={close}
+      />
     </Page>
   );
 }
