@@ -75,18 +75,28 @@ test("home: with every pick made, the last phase; an unknown ?jornada= is ignore
   }
 });
 
-test("admin results: the phase waiting for results; admin matches: rows only where results are missing", async () => {
+test("admin results: the phase waiting for results, the others a link away", async () => {
   const results = await get("/admin/results", admin);
   expect(open.every((match) => shows(results.body, match))).toBe(true);
   expect(played.some((match) => shows(results.body, match))).toBe(false);
+  expect(results.body).toContain(`href="/admin/results?jornada=${playedPhase}"`);
   expect((await get(`/admin/results?jornada=${playedPhase}`, admin)).body).toContain(`aria-label="${matchLabel(played[0]!)}"`);
+});
 
-  const matches = await get("/admin/matches", admin);
-  expect(open.every((match) => shows(matches.body, match))).toBe(true);
-  expect(played.some((match) => shows(matches.body, match))).toBe(false);
+test("admin matches: every phase's card; rows for the phases in play, archived ones behind a link", async () => {
+  // Active and played: still in play ('Reiniciar' is for played matches).
+  const active = await get("/admin/matches", admin);
+  expect(played.every((match) => shows(active.body, match))).toBe(true);
+  expect(open.every((match) => shows(active.body, match))).toBe(true);
   // Every phase keeps its card and its 'Activar Jornada' / 'Desactivar Jornada' button.
-  expect(matches.body.match(/>(Activar|Desactivar) Jornada</g)).toHaveLength(23);
-  expect(matches.body).toContain(`href="/admin/matches?jornada=${playedPhase}"`);
+  expect(active.body.match(/>(Activar|Desactivar) Jornada</g)).toHaveLength(23);
+
+  // Inactive and all played: archived, folded.
+  await server.db.updateTable("matches").set({ active: 0 }).where("phase_id", "=", playedPhase).execute();
+  const archived = await get("/admin/matches", admin);
+  expect(played.some((match) => shows(archived.body, match))).toBe(false);
+  expect(open.every((match) => shows(archived.body, match))).toBe(true);
+  expect(archived.body).toContain(`href="/admin/matches?jornada=${playedPhase}"`);
   const chosen = await get(`/admin/matches?jornada=${playedPhase}`, admin);
   expect(played.every((match) => shows(chosen.body, match))).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Select, SimpleGrid, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -24,8 +24,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Administración de Part
 type AdminMatch = MatchView & { kickoffLabel: string | null };
 
 /**
- * The add-match form and one card per phase; rows only for the phases still missing results (or
- * the one in ?jornada=), so a finished season is a short page. The others are a link away.
+ * The add-match form and one card per phase; rows for the phases in play (an active match, or
+ * one without result) or the one in ?jornada=. Archived phases (inactive, all played) fold
+ * behind a link, so a season's past does not weigh on the page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = getRuntime();
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const waiting = new Set<number>();
   for (const match of all) {
     if (match.result) withResult[match.phaseId] = (withResult[match.phaseId] ?? 0) + 1;
-    else waiting.add(match.phaseId);
+    if (match.active || !match.result) waiting.add(match.phaseId);
   }
   const shown = phasesToShow(
     phases.map((phase) => ({ id: phase.id, waiting: waiting.has(phase.id) })),
@@ -261,47 +262,39 @@ function PhaseCard({
   useToast(fetcher.data?.toast);
   const allActive = phase.matches > 0 && phase.activeMatches === phase.matches;
   return (
-    <Card withBorder radius="lg" p={{ base: "xs", sm: "md" }} component="section" aria-labelledby={`phase-${phase.id}`}>
-      <Group justify="space-between" align="center" gap="sm" mb="sm">
-        <Stack gap={2}>
-          <Group gap="xs">
-            <Title order={2} fz="lg" id={`phase-${phase.id}`}>
-              {phase.name}
-            </Title>
-            {phase.activatedAt && (
-              <Badge variant="light" color="green" size="sm">
-                Quinielas activadas
-              </Badge>
-            )}
-          </Group>
-          <Text size="xs" c="dimmed">
+    <section className={t.phaseCard} aria-labelledby={`phase-${phase.id}`}>
+      <div className={t.phaseHead}>
+        <div>
+          <div className={t.phaseTitle}>
+            <h2 id={`phase-${phase.id}`}>{phase.name}</h2>
+            {phase.activatedAt && <span className={`${t.badge} ${t.green}`}>Quinielas activadas</span>}
+          </div>
+          <p className={t.phaseMeta}>
             {`${phase.matches === 1 ? "1 partido" : `${phase.matches} partidos`}${withResult > 0 ? ` · ${withResult} con resultado` : ""}`}
-          </Text>
-        </Stack>
+          </p>
+        </div>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="toggle-phase" />
           <input type="hidden" name="phaseId" value={phase.id} />
           <input type="hidden" name="active" value={allActive ? "0" : "1"} />
-          <Button
+          <button
             type="submit"
-            size="sm"
-            variant={allActive ? "default" : "filled"}
-            color={allActive ? undefined : "teal"}
-            loading={fetcher.state !== "idle"}
-            disabled={phase.matches === 0}
+            className={`${t.button} ${allActive ? t.default : t.filled}`}
+            disabled={phase.matches === 0 || fetcher.state !== "idle"}
+            aria-busy={fetcher.state !== "idle"}
           >
             {allActive ? "Desactivar Jornada" : "Activar Jornada"}
-          </Button>
+          </button>
         </fetcher.Form>
-      </Group>
+      </div>
       {phase.matches === 0 ? (
         <Text size="sm" c="dimmed">
           Esta jornada aún no tiene partidos.
         </Text>
       ) : matches === null ? (
-        <Anchor component={Link} to={`?jornada=${phase.id}`} preventScrollReset size="sm">
+        <Link className={t.link} to={`?jornada=${phase.id}`} preventScrollReset>
           Ver partidos
-        </Anchor>
+        </Link>
       ) : (
         <div className={t.scroll}>
           <table className={t.table}>
@@ -328,7 +321,7 @@ function PhaseCard({
           </table>
         </div>
       )}
-    </Card>
+    </section>
   );
 }
 
