@@ -28,7 +28,18 @@ const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "home", path: "/", as: "user" },
   { name: "rankings", path: "/rankings", as: "user" },
   { name: "profile", path: "/profile", as: "user" },
+  { name: "captured", path: "/quiniela/quinielas-capturadas", as: "user" },
+  { name: "quinielas", path: "/quinielas", as: "user" },
+  { name: "quiniela-new", path: "/quiniela/new", as: "user" },
+  // The demo's pool (npm run seed:demo; USER_EMAIL=chucho@quiniela.local is its owner).
+  { name: "quiniela-detail", path: "/quiniela/1", as: "user" },
   { name: "admin-matches", path: "/admin/matches", as: "admin" },
+  { name: "admin-results", path: "/admin/results", as: "admin" },
+  { name: "admin-predictions", path: "/admin/predictions", as: "admin" },
+  { name: "admin-status", path: "/admin/estado-pronosticos", as: "admin" },
+  { name: "admin-captured", path: "/admin/ver-quinielas", as: "admin" },
+  { name: "admin-activate", path: "/admin/activar-quinielas", as: "admin" },
+  { name: "admin-users", path: "/admin/users", as: "admin" },
 ];
 
 const VIEWPORTS = {

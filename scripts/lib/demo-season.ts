@@ -1,4 +1,6 @@
+import { createQuiniela } from "#app/data/quinielas.server";
 import { refreshAllScores } from "#app/data/standings.server";
+import { isKnockoutPhase } from "#app/domain/phases";
 import { rankRows, type StandingRow } from "#app/domain/standings";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
@@ -126,6 +128,17 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
       );
       await refreshAllScores(trx);
       return { predictions: inserted, matches: matches.length };
+    });
+
+    // A pool to look at: the Liguilla among the player and a few colleagues.
+    const owner = created.find(({ email }) => email === DEMO_PLAYER_EMAIL) ?? created[0]!;
+    const knockout = await db.selectFrom("phases").select(["id", "name"]).execute();
+    await createQuiniela(db, {
+      ownerId: owner.id,
+      name: "Liguilla de la oficina",
+      matchIds: [],
+      phaseIds: knockout.filter((phase) => isKnockoutPhase(phase.name)).map((phase) => phase.id),
+      userIds: created.slice(0, 8).map(({ id }) => id),
     });
 
     const standings = await db
