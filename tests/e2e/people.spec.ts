@@ -192,9 +192,16 @@ test.describe("Mi Perfil", () => {
     await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
     await expect(avatar).toHaveCSS("background-color", green);
 
-    // Kept: another page, after a reload.
-    await page.goto("/rankings");
+    // Kept: another page, after a reload; and the standings show the same colour on the row.
+    await page.goto(`/rankings?buscar=${encodeURIComponent(account.name)}`);
     await expect(navbarAvatar(page, account.name)).toHaveCSS("background-color", green);
+    const row = page.getByRole("table", { name: "Puntos Acumulados", exact: true }).getByRole("row").filter({ hasText: account.name });
+    await expect(row).toHaveCount(1);
+    const rowAvatar = row.getByRole("cell").nth(1).locator("span").first();
+    // 'Jugador x1y2z' → 'JX': first and last words.
+    const words = account.name.split(" ");
+    await expect(rowAvatar).toHaveText(`${words[0]![0]}${words.at(-1)![0]}`.toUpperCase());
+    await expect(rowAvatar).toHaveCSS("background-color", green);
     await page.goto("/profile");
     await expect(page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Verde" })).toBeChecked();
   });
