@@ -16,6 +16,11 @@ export interface DatabaseHandle {
 // so both engines hand the code plain numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** The SQLite database file of a data folder (also what `npm run backup` copies). */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, "quiniela.sqlite");
+}
+
 /** Opens the database: PostgreSQL when a postgres:// URL is given, else SQLite in dataDir. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
@@ -23,7 +28,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SQLite(path.join(options.dataDir, "quiniela.sqlite"));
+  const file = new SQLite(sqliteFile(options.dataDir));
   file.pragma("journal_mode = WAL");
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
