@@ -33,6 +33,9 @@ export default [
     route("predictions", "routes/admin/predictions.tsx"),
     route("ver-quinielas", "routes/admin/captured.tsx"),
     route("estado-pronosticos", "routes/admin/prediction-status.tsx"),
+    route("exportar/posiciones.csv", "routes/admin/export-standings.ts"),
+    route("exportar/pronosticos.csv", "routes/admin/export-predictions.ts"),
+    route("exportar/base-de-datos.json", "routes/admin/export-database.ts"),
   ]),
 
   route("*", "routes/not-found.ts"),

@@ -4,6 +4,7 @@ import type { MatchView, TeamView } from "#app/domain/match";
 import type { Score } from "#app/domain/scoring";
 import { listMatches } from "./matches.server";
 import type { Database } from "./schema";
+import { displayNameOf } from "./display-name.server";
 
 /**
  * The captured-predictions page (SPEC §2.4): other people's picks only for matches whose picks
@@ -46,8 +47,7 @@ export interface CapturedPicks {
 
 const byName = new Intl.Collator("es", { sensitivity: "base" });
 
-/** users.display_name, else users.name (as the session, the navbar and the standings show it). */
-const displayName = sql<string>`coalesce(nullif(u.display_name, ''), u.name)`;
+const displayName = displayNameOf("u");
 
 const team = (t: TeamView | null) => t && { name: t.name, badgeUrl: t.badgeUrl };
 

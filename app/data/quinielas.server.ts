@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { picksRevealed } from "#app/domain/locking";
 import type { MatchView } from "#app/domain/match";
 import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
 import { predictionPoints, type ScoredMatch } from "#app/domain/scoring";
 import { type Band, emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings";
 import type { Database } from "./schema";
+import { displayNameOf } from "./display-name.server";
 
 /**
  * Pools (SPEC §4): who belongs to which, their matches, the invite code, and the pool's
@@ -19,8 +20,7 @@ export type WriteResult<T = object> = ({ ok: true } & T) | { ok: false; message:
 
 const byName = new Intl.Collator("es", { sensitivity: "base" });
 
-const displayName = (alias: "u" | "o") =>
-  sql<string>`coalesce(nullif(${sql.ref(`${alias}.display_name`)}, ''), ${sql.ref(`${alias}.name`)})`;
+const displayName = displayNameOf;
 
 /** 96 random bits, URL-safe: the secret part of /quiniela/:id/unirse?codigo=… */
 export function newInviteCode(): string {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type Band, bandFor, rankRows, type StandingRow } from "#app/domain/standings";
 import type { Database } from "./schema";
+import { displayNameOf } from "./display-name.server";
 
 /**
  * Read side of the standings (SPEC §5): the overall table (standings_total) and one phase's table
@@ -65,8 +66,7 @@ interface Line {
 /** A tie group: users with the same tally, at positions rnk..last_pos. */
 type Group = Omit<Line, "user_id" | "name">;
 
-/** users.display_name, else users.name (as the session and the navbar show it). */
-const displayName = sql<string>`coalesce(nullif(u.display_name, ''), u.name)`;
+const displayName = displayNameOf("u");
 
 function tallies(db: Kysely<Database>, phaseId: number | null) {
   return phaseId === null

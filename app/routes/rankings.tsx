@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Box,
   Button,
@@ -77,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: query.buscar,
     table,
     viewerId: viewer?.id ?? null,
+    isAdmin: viewer?.role === "admin",
     pinned,
     cardPhases: cardPhases.map(({ id, name }) => ({ id, name })),
     shownCards,
@@ -301,6 +303,11 @@ function Standings({ data }: { data: LoaderData }) {
           </Box>
         )}
         <Legend />
+        {data.isAdmin && (
+          <Anchor href={`/admin/exportar/posiciones.csv${data.phase ? `?jornada=${data.phase.id}` : ""}`} download size="sm">
+            Descargar esta tabla (CSV)
+          </Anchor>
+        )}
         {table.rows.length > 0 && (
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ADMIN, ensureAdmin, login, newAccount, signIn, signUp, userMenuButton } from "./support";
 
@@ -100,6 +101,26 @@ test.describe("administrador", () => {
     await login(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/results$/);
     await expect(page.getByRole("heading", { name: "Resultados", level: 1 })).toBeVisible();
+  });
+
+  test("descarga los pronósticos (CSV con BOM) y la base de datos (JSON) desde 'Quinielas Capturadas'", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/admin/ver-quinielas");
+    for (const [name, file] of [
+      ["Descargar pronósticos (CSV)", "pronosticos.csv"],
+      ["Base de datos (JSON)", /^quiniela-\d{4}-\d{2}-\d{2}\.json$/],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name, exact: true }).click()]);
+      if (typeof file === "string") expect(download.suggestedFilename()).toBe(file);
+      else expect(download.suggestedFilename()).toMatch(file);
+      const bytes = fs.readFileSync((await download.path())!);
+      if (name.includes("CSV")) {
+        expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        expect(bytes.toString("utf8")).toContain("Jornada,Local,Visitante");
+      } else {
+        expect(Object.keys(JSON.parse(bytes.toString("utf8")).tablas)).toContain("predictions");
+      }
+    }
   });
 
   test("abre cada ruta de administración con estado 200", async ({ page }) => {

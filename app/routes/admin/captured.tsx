@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
 import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
@@ -109,7 +109,21 @@ function MatchCard({ match }: { match: CapturedMatch }) {
 export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
   const { phases, phaseId, matches, total } = loaderData;
   return (
-    <Page title="Quinielas Capturadas" description="Todos los pronósticos de todos los usuarios, revelados o no.">
+    <Page
+      title="Quinielas Capturadas"
+      description="Todos los pronósticos de todos los usuarios, revelados o no."
+      action={
+        <Group gap="xs">
+          {/* Downloads: plain links (no client routing), the browser saves the file. */}
+          <Button component="a" href="/admin/exportar/pronosticos.csv" download variant="light" size="sm">
+            Descargar pronósticos (CSV)
+          </Button>
+          <Button component="a" href="/admin/exportar/base-de-datos.json" download variant="default" size="sm">
+            Base de datos (JSON)
+          </Button>
+        </Group>
+      }
+    >
       <Group align="flex-end" justify="space-between" gap="sm">
         <PhaseFilter phases={phases} phaseId={phaseId} />
         {total > 0 && (

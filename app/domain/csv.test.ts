@@ -1,0 +1,31 @@
+import { describe, expect, test } from "vitest";
+import { CSV_BOM, csvCell, csvLine } from "./csv";
+
+describe("csvCell", () => {
+  test.each([
+    ["Ana", "Ana"],
+    ["Peña, la del ñandú", '"Peña, la del ñandú"'],
+    ['El "Profe"', '"El ""Profe"""'],
+    ["dos\nlíneas", '"dos\nlíneas"'],
+    ["=HYPERLINK(\"x\")", '"\'=HYPERLINK(""x"")"'],
+    ["+52 55", "'+52 55"],
+    ["-1", "'-1"],
+    ["@nadie", "'@nadie"],
+    ["Gaby 🌵", "Gaby 🌵"],
+    ["", ""],
+  ])("%j → %j", (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  test("numbers as they are (negative ones too), missing values empty", () => {
+    expect(csvCell(3)).toBe("3");
+    expect(csvCell(-2)).toBe("-2");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+  });
+});
+
+test("a line ends in CRLF; the BOM is U+FEFF", () => {
+  expect(csvLine(["Posición", "Nombre", 1])).toBe("Posición,Nombre,1\r\n");
+  expect(new TextEncoder().encode(CSV_BOM)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+});
