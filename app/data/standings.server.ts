@@ -120,19 +120,16 @@ async function knockoutMatches(db: Kysely<Database>): Promise<PhasedMatch[]> {
   }));
 }
 
-/** Writes the tie's bonus on each user's second-leg prediction (for one user, or everyone). */
-async function applyTieBonus(db: Kysely<Database>, tie: Tie, userId?: string) {
-  let reset = db.updateTable("predictions").set({ bonus: 0 }).where("match_id", "=", tie.secondLeg.id);
-  if (userId) reset = reset.where("user_id", "=", userId);
-  await reset.execute();
+/** Writes the tie's bonus on each user's second-leg prediction. */
+async function applyTieBonus(db: Kysely<Database>, tie: Tie) {
+  await db.updateTable("predictions").set({ bonus: 0 }).where("match_id", "=", tie.secondLeg.id).execute();
   if (!tie.firstLeg.result || !tie.secondLeg.result) return;
 
-  let picksQuery = db
+  const picks = await db
     .selectFrom("predictions")
     .select(["user_id", "match_id", "home_score", "away_score"])
-    .where("match_id", "in", [tie.firstLeg.id, tie.secondLeg.id]);
-  if (userId) picksQuery = picksQuery.where("user_id", "=", userId);
-  const picks = await picksQuery.execute();
+    .where("match_id", "in", [tie.firstLeg.id, tie.secondLeg.id])
+    .execute();
   const byUser = new Map<string, { first?: { home: number; away: number }; second?: { home: number; away: number } }>();
   for (const pick of picks) {
     const entry = byUser.get(pick.user_id) ?? {};
