@@ -22,9 +22,23 @@ export const defaultSeason: SeasonFile = season;
 /**
  * Seeds a fresh database with the season's teams, phases and fixtures, all inactive and with no
  * results or kickoff times (a historic kickoff would lock every match). Does nothing if phases
- * already exist, so it is safe at every start and from several instances.
+ * already exist, so it is safe at every start. Several instances starting at once race to seed:
+ * one transaction wins, the others fail (a unique team name, or SQLite's write lock), see the
+ * season there and give way.
  */
 export async function seedSeason(db: Kysely<Database>, file: SeasonFile = defaultSeason): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await seedOnce(db, file);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      if (await db.selectFrom("phases").select("id").limit(1).executeTakeFirst()) return false;
+    }
+  }
+}
+
+async function seedOnce(db: Kysely<Database>, file: SeasonFile): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("phases").select("id").limit(1).executeTakeFirst();
     if (existing) return false;
