@@ -13,6 +13,7 @@ const port = Number.parseInt(process.env.PORT || "3000", 10);
 
 let app;
 let stop;
+let endStreams;
 if (development) {
   const vite = await import("vite");
   const express = (await import("express")).default;
@@ -30,6 +31,7 @@ if (development) {
   await server.startRuntime();
   app = server.createApp({ clientDir: path.join(buildDir, "client") });
   stop = server.stopRuntime;
+  endStreams = server.endLiveStreams;
 }
 
 const listener = app.listen(port, () => {
@@ -42,6 +44,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
       await stop?.();
       process.exit(0);
     });
+    // Event streams never end by themselves: end them so the close above does not wait for them.
+    void endStreams?.();
     setTimeout(() => process.exit(0), 5000).unref();
   });
 }

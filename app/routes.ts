@@ -8,6 +8,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("eventos", "routes/live.ts"),
   route("badges/:file", "routes/badge.ts"),
 
   layout("routes/guards/anonymous-only.tsx", [

@@ -6,11 +6,13 @@ import { type DatabaseHandle, openDatabase } from "./data/db.server";
 import { migrateToLatest } from "./data/migrate.server";
 import { seedSeason } from "./data/season.server";
 import { promoteAdminEmail } from "./data/users.server";
+import { type LiveUpdates, startLiveUpdates } from "./live/updates.server";
 
 export interface Runtime extends DatabaseHandle {
   config: Config;
   auth: Auth;
   secret: string;
+  live: LiveUpdates;
 }
 
 let runtime: Runtime | undefined;
@@ -36,7 +38,8 @@ export function startRuntime(): Promise<Runtime> {
       adminEmail: config.ADMIN_EMAIL,
       onResetToken: (data) => deliverResetToken(data, undefined, new URL(baseURL).origin),
     });
-    runtime = { ...handle, config, auth, secret };
+    const live = await startLiveUpdates(handle.db, config.DATABASE_URL);
+    runtime = { ...handle, config, auth, secret, live };
     return runtime;
   })();
   return starting;
@@ -48,8 +51,14 @@ export function getRuntime(): Runtime {
   return runtime;
 }
 
+/** First step of a shutdown: open event streams end, so the server can close its connections. */
+export async function endLiveStreams(): Promise<void> {
+  await runtime?.live.close();
+}
+
 export async function stopRuntime(): Promise<void> {
   if (!runtime) return;
+  await runtime.live.close();
   await runtime.db.destroy();
   runtime = undefined;
   starting = undefined;

@@ -5,9 +5,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server";
 import { requestInfoContext } from "#app/http/context";
-import { startRuntime, stopRuntime } from "#app/runtime.server";
+import { endLiveStreams, startRuntime, stopRuntime } from "#app/runtime.server";
 
-export { startRuntime, stopRuntime };
+export { endLiveStreams, startRuntime, stopRuntime };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -84,7 +84,13 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY);
   if (config.LOG_REQUESTS) app.use(logRequests);
-  app.use(compression());
+  // Server-Sent Events (/eventos) must reach the browser as they are written, never buffered.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
   app.use(securityHeaders(development));
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));

@@ -11,6 +11,7 @@ import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { useToast } from "#app/ui/toasts";
+import { useLiveUpdates } from "#app/ui/useLiveUpdates";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
@@ -62,6 +63,7 @@ function Instructions() {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveUpdates();
   useToast(actionData?.toast);
   return (
     <Page title="Quiniela" description={loaderData.seasonName}>

@@ -28,6 +28,7 @@ import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { initials, mantineAvatarColor } from "#app/ui/avatar-colors";
+import { useLiveUpdates } from "#app/ui/useLiveUpdates";
 import type { Route } from "./+types/rankings";
 import classes from "./rankings.module.css";
 
@@ -382,6 +383,7 @@ function MatchCard({ match }: { match: CardMatch }) {
 }
 
 export default function Rankings({ loaderData }: Route.ComponentProps) {
+  useLiveUpdates();
   return (
     <Page title="Tabla de Posiciones">
       <Standings data={loaderData} />

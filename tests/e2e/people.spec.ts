@@ -7,6 +7,7 @@ import {
   ADMIN,
   field,
   fillRegisterForm,
+  hydrated,
   login,
   newAccount,
   PASSWORD,
@@ -26,18 +27,6 @@ import {
 
 const INVALID_LINK = "El enlace no es válido, ya se usó o expiró. Pide uno nuevo.";
 const NOT_LISTED = "Este correo electrónico no está en la lista de participantes";
-
-/**
- * Waits until the page's React Router app is running: fetcher forms, modals and confirmations only
- * work with JavaScript, and on a busy machine a click could come before hydration.
- */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
-        .initialized === true,
-  );
-}
 
 /** A toast (role alert) holding this text. */
 const toastWith = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdmin, expectToast, field, newAccount, signIn, signUp, toast } from "./support";
+import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, signIn, signUp, toast } from "./support";
 
 /**
  * Pools in the browser: A creates one, B joins through the invite link, both predict its match
@@ -12,14 +12,6 @@ const PHASE = "Jornada 12";
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
-}
-
-/**
- * Waits until the page's React Router app is running: clicks on buttons that only work with
- * JavaScript (menus, confirmations) would otherwise be lost on a busy machine.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
 }
 
 /** Clicks a button that opens a dialog, again if the first click came before the app was ready. */

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { type Account, ADMIN, PASSWORD, register, uniqueEmail } from "./support";
+import { type Account, hydrated, open, PASSWORD, register, signInAsAdmin, uniqueEmail } from "./support";
 
 /**
  * A whole round as people play it: the admin adds a match and opens a phase, two players predict
@@ -56,18 +56,6 @@ async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   contexts.push(context);
   return context.newPage();
-}
-
-/** Waits until React Router runs in the page: fetcher forms, selects and dialogs need it. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
-  );
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await hydrated(page);
 }
 
 /**
@@ -141,28 +129,6 @@ async function positions(table: Locator): Promise<{ a: number; b: number }> {
 /** The picks table of one match on the captured-predictions page. */
 function picksTable(page: Page, label: string): Locator {
   return page.getByRole("table", { name: `Pronósticos de ${label}`, exact: true });
-}
-
-/**
- * Signs the admin's browser context in with one sign-in attempt (the form POST of /login), or
- * registers the account when it does not exist yet (the server makes ADMIN_EMAIL admin). One
- * attempt matters: the server allows 10 sign-ins per e-mail in 15 minutes, and the other files
- * sign the same admin in several times on the shared server.
- */
-async function signInAsAdmin(page: Page) {
-  const signIn = () => page.request.post("/login", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
-  const first = await signIn();
-  if (first.status() !== 302) {
-    expect(first.status(), "inicio de sesión del administrador").toBe(401);
-    const registered = await page.request.post("/register", {
-      form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
-      maxRedirects: 0,
-    });
-    // Refused: another worker registered it meanwhile, so it exists now.
-    if (registered.status() !== 302) expect((await signIn()).status(), "inicio de sesión del administrador").toBe(302);
-  }
-  // Takes the flash toast, so it does not cover the first admin page.
-  await page.request.get("/");
 }
 
 test.beforeAll(async ({ browser }) => {

@@ -135,3 +135,43 @@ export async function ensureAdmin(playwright: { request: APIRequest }, baseURL: 
     await request.dispose();
   }
 }
+
+/**
+ * Waits until the page's React Router app is running: fetcher forms, menus, dialogs and live
+ * updates only work with JavaScript, and on a busy machine a click could come before hydration.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
+        .initialized === true,
+  );
+}
+
+/** Goes to a page and waits for it to be hydrated. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/**
+ * Signs the admin's browser context in with one sign-in attempt (the form POST of /login), or
+ * registers the account when it does not exist yet (the server makes ADMIN_EMAIL admin). One
+ * attempt matters: the server allows 10 sign-ins per e-mail in 15 minutes, and the other files
+ * sign the same admin in several times on the shared server.
+ */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  const signIn = () => page.request.post("/login", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  const first = await signIn();
+  if (first.status() !== 302) {
+    expect(first.status(), "inicio de sesión del administrador").toBe(401);
+    const registered = await page.request.post("/register", {
+      form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
+      maxRedirects: 0,
+    });
+    // Refused: another worker registered it meanwhile, so it exists now.
+    if (registered.status() !== 302) expect((await signIn()).status(), "inicio de sesión del administrador").toBe(302);
+  }
+  // Takes the flash toast, so it does not cover the first admin page.
+  await page.request.get("/");
+}

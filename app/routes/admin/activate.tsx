@@ -37,8 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
       const warning: Toast = { type: "warning", title: "Atención", message: parsed.message };
       return reply(400, parsed.message === ADMIN_MESSAGES.noPhase ? warning : errorToast(parsed.message));
     }
-    const activated = await activatePhase(getRuntime().db, parsed.data.phaseId);
+    const { db, live } = getRuntime();
+    const activated = await activatePhase(db, parsed.data.phaseId);
     if (!activated) return reply(400, errorToast(`${FAILURE} La jornada no existe.`));
+    await live.publish("resultados");
     const { activated: count, phaseName } = activated;
     const what = count === 1 ? "1 pronóstico activado" : `${count} pronósticos activados`;
     return reply(200, successToast(`${what} para ${phaseName}`, "Jornada activada"));

@@ -60,7 +60,7 @@ const FAILURE = {
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db, config } = getRuntime();
+  const { db, config, live } = getRuntime();
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const failure = FAILURE[intent as keyof typeof FAILURE] ?? "No se pudo completar la acción";
@@ -82,6 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "toggle-phase": {
         const updated = await setPhaseActive(db, input.phaseId, input.active);
         if (!updated) return reply(400, errorToast(`${FAILURE["toggle-phase"]}. La jornada no existe.`));
+        await live.publish("resultados");
         return reply(
           200,
           successToast(input.active ? "Jornada activada correctamente" : "Jornada desactivada correctamente"),
@@ -91,6 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
         if (!(await resetMatch(db, input.matchId))) {
           return reply(400, errorToast(`${FAILURE.reset} El partido no existe.`));
         }
+        await live.publish("resultados");
         return reply(200, successToast("El resultado y los pronósticos han sido reiniciados."));
       }
     }

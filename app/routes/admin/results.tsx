@@ -46,8 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   return runAction(FAILURE, async () => {
     const parsed = parseForm(resultFormSchema, form);
     if (!parsed.ok) return reply(400, errorToast(parsed.message));
-    const saved = await saveResult(getRuntime().db, parsed.data.matchId, parsed.data);
+    const { db, live } = getRuntime();
+    const saved = await saveResult(db, parsed.data.matchId, parsed.data);
     if (!saved) return reply(400, errorToast(`${FAILURE}. El partido no existe.`));
+    await live.publish("resultados");
     return reply(
       200,
       successToast(saved.updated ? "Resultado actualizado correctamente" : "Resultado guardado correctamente"),

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { form, registerUser, startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Live updates (GET /eventos, Server-Sent Events): an open standings or home page hears when the
+ * admin saves a result, resets a match, opens or closes a phase or activates its pools — on this
+ * instance and, over PostgreSQL, on every other instance of the same database.
+ */
+
+const postgres = process.env.TEST_ENGINE === "postgres";
+let server: TestServer;
+let other: TestServer | undefined;
+let adminCookie: string;
+const streams: EventStream[] = [];
+
+beforeAll(async () => {
+  [server, other] = await Promise.all([startTestServer(), postgres ? startTestServer() : undefined]);
+  adminCookie = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+}, 60_000);
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await Promise.all([server?.close(), other?.close()]);
+});
+
+interface EventStream {
+  response: Response;
+  /** Resolves with everything received once `count` 'resultados' events have arrived. */
+  events(count: number): Promise<string>;
+  close(): void;
+}
+
+/** Opens /eventos as a browser's EventSource would (and accepting gzip, as browsers do). */
+async function openEvents(target: TestServer): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await target.request("/eventos", {
+    headers: { Accept: "text/event-stream", "Accept-Encoding": "gzip, deflate, br" },
+    signal: controller.signal,
+  });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let received = "";
+  const waiting: { count: number; resolve: (text: string) => void }[] = [];
+  const count = () => received.match(/^event: resultados$/gm)?.length ?? 0;
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        received += value;
+        for (const wait of waiting.filter((w) => count() >= w.count)) {
+          waiting.splice(waiting.indexOf(wait), 1);
+          wait.resolve(received);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  const stream: EventStream = {
+    response,
+    events: (wanted) =>
+      new Promise((resolve, reject) => {
+        if (count() >= wanted) return resolve(received);
+        waiting.push({ count: wanted, resolve });
+        setTimeout(() => reject(new Error(`esperaba ${wanted} avisos, llegaron ${count()}:\n${received}`)), 5_000);
+      }),
+    close: () => controller.abort(),
+  };
+  streams.push(stream);
+  // The stream opens with its hello before anything happens.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return stream;
+}
+
+async function adminPost(path: string, fields: Record<string, string>) {
+  const response = await server.request(path, { method: "POST", body: form(fields), cookie: adminCookie });
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+}
+
+async function firstMatchOf(phaseName: string) {
+  return server.db
+    .selectFrom("matches")
+    .innerJoin("phases", "phases.id", "matches.phase_id")
+    .select(["matches.id", "matches.phase_id"])
+    .where("phases.name", "=", phaseName)
+    .orderBy("matches.id")
+    .executeTakeFirstOrThrow();
+}
+
+test("anyone can listen; the stream is text/event-stream, uncompressed, never cached", async () => {
+  const stream = await openEvents(server);
+  expect(stream.response.status).toBe(200);
+  expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  expect(stream.response.headers.get("content-encoding")).toBeNull();
+  expect(stream.response.headers.get("cache-control")).toBe("no-store");
+  stream.close();
+});
+
+test("saving a result, resetting a match, toggling a phase and activating its pools each announce it", async () => {
+  const stream = await openEvents(server);
+  const match = await firstMatchOf("Jornada 1");
+  const phaseId = String(match.phase_id);
+
+  await adminPost("/admin/matches", { intent: "toggle-phase", phaseId, active: "1" });
+  await stream.events(1);
+  await adminPost("/admin/results", { intent: "save-result", matchId: String(match.id), home: "2", away: "1" });
+  const text = await stream.events(2);
+  expect(text).toMatch(/^event: resultados\ndata: \d+\n\n/m);
+  await adminPost("/admin/matches", { intent: "reset", matchId: String(match.id) });
+  await stream.events(3);
+  await adminPost("/admin/activar-quinielas", { intent: "activate", phaseId });
+  await stream.events(4);
+  await adminPost("/admin/matches", { intent: "toggle-phase", phaseId, active: "0" });
+  await stream.events(5);
+});
+
+test("a refused write announces nothing", async () => {
+  const stream = await openEvents(server);
+  const refused = await server.request("/admin/results", {
+    method: "POST",
+    body: form({ intent: "save-result", matchId: "999999", home: "1", away: "0" }),
+    cookie: adminCookie,
+  });
+  await refused.text();
+  expect(refused.status).toBe(400);
+  // A later real change arrives as the first event: nothing came before it.
+  const match = await firstMatchOf("Jornada 2");
+  await adminPost("/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" });
+  expect((await stream.events(1)).match(/^event: /gm)).toHaveLength(1);
+});
+
+test.runIf(postgres)("a result saved on one instance reaches the pages open on the other", async () => {
+  const elsewhere = await openEvents(other!);
+  const here = await openEvents(server);
+  const match = await firstMatchOf("Jornada 3");
+  await adminPost("/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" });
+  await adminPost("/admin/results", { intent: "save-result", matchId: String(match.id), home: "0", away: "0" });
+  await Promise.all([elsewhere.events(2), here.events(2)]);
+});
+
+test("an instance shutting down ends its open streams at once instead of waiting for them", async () => {
+  const leaving = await startTestServer();
+  const response = await leaving.request("/eventos");
+  const reader = response.body!.getReader();
+  await reader.read();
+  const started = performance.now();
+  const ended = (async () => {
+    while (!(await reader.read()).done);
+  })();
+  await leaving.close();
+  await ended;
+  // The shutdown's own limit is 5 s: well under it means the stream did not hold the server.
+  expect(performance.now() - started).toBeLessThan(2_000);
+});
