@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server";
 import { requestInfoContext } from "#app/http/context";
+import * as serverBuild from "virtual:react-router/server-build";
 import { endLiveStreams, startRuntime, stopRuntime } from "#app/runtime.server";
 
 export { endLiveStreams, startRuntime, stopRuntime };
@@ -99,7 +100,10 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
   app.use(refuseCrossOrigin(config.BASE_URL));
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Production hands over the build itself: given a function, React Router re-imports the
+      // build and re-derives its route tables on every request. Development keeps the function,
+      // so edited routes are picked up.
+      build: development ? () => import("virtual:react-router/server-build") : serverBuild,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestInfoContext, {

@@ -36,7 +36,29 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   // 64 MB of page cache (the default is 2 MB): a result touches every prediction of its match,
   // spread over thousands of pages; kept in memory, re-scoring reads them at half the cost.
   file.pragma("cache_size = -65536");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(file) }) }), engine: "sqlite" };
+}
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares every query it runs;
+ * a page runs the same few dozen queries each time, so compiled statements are kept by their SQL
+ * (at most 500; the oldest goes first) and reused. One being iterated (a streamed query) is busy:
+ * then a fresh one is compiled.
+ */
+function reusingStatements(file: SQLite.Database, max = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(text: string): SQLite.Statement {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = file.prepare(text);
+      if (kept) return statement;
+      statements.set(text, statement);
+      if (statements.size > max) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
