@@ -88,18 +88,27 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
 
     const closedIds = new Set(closed.map((match) => match.id));
     const rng = createRng(options.seed);
+    const skills = ids.map(() => rng());
+    const phases = [...new Set(matches.map((match) => match.phasePosition))].sort((a, b) => a - b);
+    // Rows go in as a real season writes them: phase after phase (a phase opens when the last
+    // one is played), each player's picks of the phase sent together as one batch. Where a
+    // match's predictions sit on disk (a few per page, or one per page) is what a result costs.
     function* rows() {
-      for (const id of ids) {
-        const skill = rng();
-        for (const match of matches) {
-          const pick = plausiblePick(rng, skill, match.result);
-          yield [id, match.id, pick.home, pick.away, closedIds.has(match.id) ? 1 : 0];
+      for (const phase of phases) {
+        const phaseMatches = matches.filter((match) => match.phasePosition === phase);
+        for (const [index, id] of ids.entries()) {
+          for (const match of phaseMatches) {
+            const pick = plausiblePick(rng, skills[index] ?? 0.5, match.result);
+            yield [id, match.id, pick.home, pick.away, closedIds.has(match.id) ? 1 : 0];
+          }
         }
-      }
-      // The bench user played the closed phases (so its home page shows points), not the open one.
-      for (const match of closed) {
-        const pick = plausiblePick(rng, 0.5, match.result);
-        yield [bench.user.id, match.id, pick.home, pick.away, 1];
+        // The bench user played the closed phases (so its home page shows points), not the open one.
+        if (phase < options.openPhase) {
+          for (const match of phaseMatches) {
+            const pick = plausiblePick(rng, 0.5, match.result);
+            yield [bench.user.id, match.id, pick.home, pick.away, 1];
+          }
+        }
       }
     }
     const predictions = await bulkInsert(
