@@ -24,19 +24,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Administración de Part
 type AdminMatch = MatchView & { kickoffLabel: string | null };
 
 /**
- * The add-match form and one card per phase; rows for the phases in play (an active match, or
- * one without result) or the one in ?jornada=. Archived phases (inactive, all played) fold
- * behind a link, so a season's past does not weigh on the page.
+ * The add-match form and one card per phase; rows for the phases still to be played (a match
+ * without result), the last one played (where a correction is likeliest) or the one in
+ * ?jornada=. Played phases fold behind a link, so a season's past does not weigh on the page;
+ * each card keeps its 'Activar/Desactivar Jornada' button.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = getRuntime();
   const [phases, teams, all] = await Promise.all([listPhases(db), listTeams(db), listMatches(db)]);
   const withResult: Record<number, number> = {};
   const waiting = new Set<number>();
+  let lastPlayed: number | undefined;
   for (const match of all) {
-    if (match.result) withResult[match.phaseId] = (withResult[match.phaseId] ?? 0) + 1;
-    if (match.active || !match.result) waiting.add(match.phaseId);
+    if (match.result) {
+      withResult[match.phaseId] = (withResult[match.phaseId] ?? 0) + 1;
+      lastPlayed = match.phaseId;
+    } else waiting.add(match.phaseId);
   }
+  if (lastPlayed !== undefined) waiting.add(lastPlayed);
   const shown = phasesToShow(
     phases.map((phase) => ({ id: phase.id, waiting: waiting.has(phase.id) })),
     phaseParam(request.url),
