@@ -22,7 +22,7 @@ import { userContext } from "./http/context";
 import { takeToast } from "./http/toast.server";
 import { Navbar, type NavUser } from "./ui/Navbar";
 import { useNonce } from "./ui/nonce";
-import { COLOR_SCHEME_KEY, colorSchemeManager, theme } from "./ui/theme";
+import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
 import { useToast } from "./ui/toasts";
 
 /** Reads the session once per request; every guard below uses what this puts in context. */
@@ -62,9 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" localStorageKey={COLOR_SCHEME_KEY} />
+        <style data-mantine-styles dangerouslySetInnerHTML={{ __html: THEME_CSS_VARIABLES }} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="light"
+          colorSchemeManager={colorSchemeManager}
+          withCssVariables={false}
+        >
           <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
             <Notifications position="top-center" zIndex={1000} />
             {children}

@@ -10,6 +10,8 @@ export interface PhaseOption {
   activatedAt: string | null;
   matches: number;
   activeMatches: number;
+  /** Active matches still without a result. */
+  activeWithoutResult: number;
 }
 
 /** The season's phases in order, with their match counts (one query). */
@@ -24,6 +26,16 @@ export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
       "p.activated_at",
       eb.fn.count<number>("m.id").as("matches"),
       eb.fn.sum<number | null>(eb.case().when("m.active", "=", 1).then(1).else(0).end()).as("active_matches"),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when(eb.and([eb("m.active", "=", 1), eb.or([eb("m.home_score", "is", null), eb("m.away_score", "is", null)])]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("active_without_result"),
     ])
     .groupBy(["p.id", "p.name", "p.position", "p.activated_at"])
     .orderBy("p.position")
@@ -35,6 +47,7 @@ export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
     activatedAt: row.activated_at,
     matches: Number(row.matches),
     activeMatches: Number(row.active_matches ?? 0),
+    activeWithoutResult: Number(row.active_without_result ?? 0),
   }));
 }
 

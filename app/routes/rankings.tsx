@@ -7,7 +7,6 @@ import {
   Group,
   NativeSelect,
   Pagination,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -19,9 +18,10 @@ import { Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/matches.server";
+import { listPhases } from "#app/data/phases.server";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { formatKickoff } from "#app/domain/dates";
-import { groupByPhase, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { groupByPhase, type MatchView, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
 import type { Band } from "#app/domain/standings";
 import { getRuntime } from "#app/runtime.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     jornada: params.get("jornada") || undefined,
   });
 
-  const phases = await db.selectFrom("phases").select(["id", "name"]).orderBy("position").execute();
+  const phases = await listPhases(db);
   const phase = phases.find((p) => p.id === query.jornada) ?? null;
   const tableQuery = { page: query.pagina, perPage: PER_PAGE, search: query.buscar };
   const table = phase ? await phaseStandings(db, phase.id, tableQuery) : await overallStandings(db, tableQuery);
@@ -63,19 +63,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer && !table.rows.some((row) => row.userId === viewer.id)
       ? await userPosition(db, viewer.id, { phaseId: phase?.id ?? null })
       : null;
-  const active = await listMatches(db, { activeOnly: true });
-  // Cards of the table's phase; for the overall table, of the phases still being played.
-  const cardPhases = groupByPhase(active).map((group) => ({
-    id: group.phaseId,
-    name: group.phaseName,
-    waiting: group.matches.some((match) => match.result === null),
-  }));
+  // Cards of the table's phase; for the overall table, of the phases still being played. Only
+  // the shown phases' matches are read (a whole season is 167 of them).
+  const cardPhases = phases
+    .filter((p) => p.activeMatches > 0)
+    .map((p) => ({ id: p.id, name: p.name, waiting: p.activeWithoutResult > 0 }));
   const shownCards = phasesToShow(cardPhases, phase?.id ?? null);
-  const matches = active.filter((match) => shownCards.includes(match.phaseId));
+  const matches: MatchView[] = [];
+  for (const phaseId of shownCards) matches.push(...(await listMatches(db, { activeOnly: true, phaseId })));
 
   return {
-    phases,
-    phase,
+    phases: phases.map(({ id, name }) => ({ id, name })),
+    phase: phase && { id: phase.id, name: phase.name },
     search: query.buscar,
     table,
     viewerId: viewer?.id ?? null,
@@ -400,11 +399,11 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
           <Title order={2} fz="lg" id={`fase-${phase.phaseId}`}>
             {phase.phaseName}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <div className={classes.cards}>
             {phase.matches.map((match) => (
               <MatchCard key={match.id} match={match} />
             ))}
-          </SimpleGrid>
+          </div>
         </Stack>
       ))}
     </Page>

@@ -1,4 +1,5 @@
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
+import classes from "./Page.module.css";
 
 /** The frame of every screen: a centred column with the screen's title (and its main action). */
 export function Page({
@@ -17,14 +18,14 @@ export function Page({
 }) {
   const heading = (
     <Stack gap={4} style={{ minWidth: 0 }}>
-      <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: "anywhere" }}>
+      <Title order={1} className={classes.title}>
         {title}
       </Title>
       {description && <Text c="dimmed">{description}</Text>}
     </Stack>
   );
   return (
-    <Container size={size} py={{ base: "lg", sm: "xl" }} px={{ base: "sm", sm: "md" }}>
+    <Container size={size} className={classes.page}>
       <Stack gap="lg">
         {action ? (
           <Group justify="space-between" align="flex-end" gap="sm">
