@@ -97,6 +97,17 @@ async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: stri
     userIds.set(user.ref, id);
     createdUsers.push({ id, email: user.email, name: user.name });
   }
+  // As for accounts the admin creates: a roster e-mail lends its nickname when the export has none.
+  const newEmails = plan.users.filter((user) => user.existingId === null).map((user) => user.email);
+  const nicknames = new Map<string, string>();
+  for (let i = 0; i < newEmails.length; i += 200) {
+    const rows = await trx
+      .selectFrom("allowed_emails")
+      .select(["email", "nickname"])
+      .where("email", "in", newEmails.slice(i, i + 200))
+      .execute();
+    for (const row of rows) if (row.nickname) nicknames.set(row.email, row.nickname);
+  }
   // Written as Better Auth's adapter writes them (no password: no credential account yet), but
   // inside our transaction: Better Auth's own calls would commit each user on their own.
   await insertChunks(
@@ -112,7 +123,7 @@ async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: stri
             email_verified: engine === "postgres" ? false : 0,
             image: user.image,
             role: adminEmail !== undefined && user.email === adminEmail.toLowerCase() ? "admin" : "user",
-            display_name: user.displayName,
+            display_name: user.displayName ?? nicknames.get(user.email) ?? null,
             avatar_color: user.avatarColor,
             created_at: user.createdAt ?? now,
             updated_at: now,

@@ -59,6 +59,8 @@ beforeAll(async () => {
   server = await startTestServer();
   // Dani already plays here: the import must reuse her account (the export writes her e-mail in another case).
   await registerUser(server, { name: "Daniela López", email: "dani.lopez@example.com" });
+  // Caro has no nickname in the export; the roster's is hers, as for an account the admin creates.
+  await server.db.insertInto("allowed_emails").values({ email: "caro.ibanez@example.com", nickname: "Caro 🦅", created_at: new Date().toISOString() }).execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -118,6 +120,7 @@ describe.sequential("import from the original app", () => {
       "dani.lopez@example.com",
     ]);
     expect(after.users.find((user) => user.email === "ana.martinez@example.com")).toMatchObject({ display_name: "Anita ⚽", avatar_color: "green" });
+    expect(after.users.find((user) => user.email === "caro.ibanez@example.com")).toMatchObject({ display_name: "Caro 🦅" });
     expect(after.phases.slice(before.phases.length).map((phase) => phase.name)).toEqual(["Cuartos de Final", "Semifinales", "Final"]);
     expect(after.matches).toHaveLength(before.matches.length + 4);
     expect(after.matches.filter((match) => match.home_score !== null)).toHaveLength(4);
