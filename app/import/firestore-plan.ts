@@ -1,0 +1,348 @@
+import { isKnockoutPhase } from "#app/domain/phases";
+import { type NamedTeam, teamMatcher } from "#app/domain/team-names";
+import type { ExportRanking, NormalizedExport, Skip } from "./firestore-values";
+
+/**
+ * What an import of the original app's export would do to this database: which users, phases,
+ * matches, predictions and pools it creates or reuses, and every record it leaves out and why.
+ * Re-running an import plans nothing new: users are found by e-mail (any case), matches by
+ * phase and teams, predictions by (user, match), pools by name and owner. No I/O: the caller
+ * reads the database state and applies the plan in one transaction.
+ */
+
+export interface DatabaseState {
+  teams: readonly NamedTeam[];
+  phases: readonly { id: number; name: string; position: number }[];
+  matches: readonly {
+    id: number;
+    phaseId: number;
+    homeTeamId: number | null;
+    awayTeamId: number | null;
+    homeScore: number | null;
+    awayScore: number | null;
+    kickoffAt: string | null;
+    active: boolean;
+  }[];
+  users: readonly { id: string; email: string }[];
+  /** Existing predictions as `${userId}:${matchId}`. */
+  predictionKeys: ReadonlySet<string>;
+  quinielas: readonly { id: number; name: string; ownerId: string; memberIds: readonly string[]; matchIds: readonly number[] }[];
+}
+
+/** A user of the plan: an existing account (by e-mail) or one to create. */
+export interface PlannedUser {
+  ref: string;
+  existingId: string | null;
+  email: string;
+  name: string;
+  displayName: string | null;
+  image: string | null;
+  avatarColor: string;
+  createdAt: string | null;
+}
+
+/** A phase of the plan: existing (id) or to create at the end of the season. */
+export interface PlannedPhase {
+  name: string;
+  existingId: number | null;
+  position: number;
+}
+
+export interface PlannedMatch {
+  ref: string;
+  existingId: number | null;
+  phaseName: string;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
+  kickoffAt: string | null;
+  active: boolean;
+  isFirstLeg: boolean | null;
+  result: { home: number; away: number } | null;
+  /** For an existing match: write the export's result (the database has none). */
+  setResult: boolean;
+  /** For an existing match: it is active in the export, not yet here. */
+  activate: boolean;
+  /** For an existing match: the export knows its kickoff, the database does not. */
+  setKickoff: boolean;
+}
+
+export interface PlannedPrediction {
+  key: string;
+  userRef: string;
+  matchRef: string;
+  home: number;
+  away: number;
+  active: boolean;
+  createdAt: string | null;
+}
+
+export interface PlannedQuiniela {
+  ref: string;
+  existingId: number | null;
+  name: string;
+  ownerRef: string;
+  /** Users and matches to add (for an existing pool: those it does not hold yet). */
+  memberRefs: string[];
+  matchRefs: string[];
+  inviteCode: string;
+  createdAt: string | null;
+}
+
+export interface ImportPlan {
+  users: PlannedUser[];
+  phases: PlannedPhase[];
+  matches: PlannedMatch[];
+  predictions: PlannedPrediction[];
+  quinielas: PlannedQuiniela[];
+  /** The export's totals, with the user they belong to (null: nobody of the export). */
+  rankings: (ExportRanking & { userRef: string | null })[];
+  counts: {
+    usersNew: number;
+    usersReused: number;
+    phasesNew: number;
+    matchesNew: number;
+    matchesMatched: number;
+    results: number;
+    predictionsNew: number;
+    predictionsPresent: number;
+    quinielasNew: number;
+    quinielasPresent: number;
+  };
+  skipped: Skip[];
+  /** Imported, but worth a look (an unknown team left 'Por definir', a result kept…). */
+  warnings: string[];
+}
+
+const AVATAR_COLORS = ["blue", "green", "red", "purple", "orange", "pink"];
+
+/** 'blue.500' (Chakra-style, as the original stored it) → 'blue'; unknown colours → blue. */
+function avatarColorOf(value: string | null): string {
+  const hue = (value ?? "").split(".")[0]!.toLowerCase();
+  return AVATAR_COLORS.includes(hue) ? hue : "blue";
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function planImport(data: NormalizedExport, state: DatabaseState, newInviteCode: () => string): ImportPlan {
+  const skipped: Skip[] = [...data.skipped];
+  const warnings: string[] = [];
+
+  // Users: one account per e-mail; every id the export uses for a user points to it.
+  const accountsByEmail = new Map(state.users.map((user) => [user.email.toLowerCase(), user.id]));
+  const users: PlannedUser[] = [];
+  const userByEmail = new Map<string, PlannedUser>();
+  const userById = new Map<string, PlannedUser>();
+  for (const doc of data.users) {
+    const email = doc.email?.toLowerCase() ?? null;
+    if (!email || !EMAIL.test(email)) {
+      skipped.push({ collection: "users", id: doc.key, reason: doc.email ? `correo no válido: ${doc.email}` : "sin correo electrónico" });
+      continue;
+    }
+    let user = userByEmail.get(email);
+    if (user) {
+      warnings.push(`El usuario ${doc.key} tiene el mismo correo que ${user.ref} (${email}): se importa como la misma cuenta.`);
+    } else {
+      user = {
+        ref: doc.key,
+        existingId: accountsByEmail.get(email) ?? null,
+        email,
+        name: doc.name ?? doc.displayName ?? email.split("@")[0]!,
+        displayName: doc.displayName,
+        image: doc.photoUrl,
+        avatarColor: avatarColorOf(doc.avatarColor),
+        createdAt: doc.createdAt,
+      };
+      users.push(user);
+      userByEmail.set(email, user);
+    }
+    for (const id of doc.aliases) if (!userById.has(id)) userById.set(id, user);
+    // Predictions name users by uuid: it wins over another user's plain id.
+    userById.set(doc.uuid, user);
+  }
+
+  // Phases: the database's, by name (any case); missing ones go at the end of the season.
+  const phaseByName = new Map<string, PlannedPhase>(
+    state.phases.map((phase) => [phase.name.toLowerCase(), { name: phase.name, existingId: phase.id, position: phase.position }]),
+  );
+  let lastPosition = Math.max(0, ...state.phases.map((phase) => phase.position));
+  const newPhases: PlannedPhase[] = [];
+  const phaseFor = (name: string): PlannedPhase => {
+    let phase = phaseByName.get(name.toLowerCase());
+    if (!phase) {
+      phase = { name, existingId: null, position: ++lastPosition };
+      phaseByName.set(name.toLowerCase(), phase);
+      newPhases.push(phase);
+    }
+    return phase;
+  };
+
+  // Matches: found by phase and teams (each database match answers once), else created.
+  const findTeam = teamMatcher(state.teams);
+  const unclaimed = [...state.matches];
+  const matches: PlannedMatch[] = [];
+  const matchByKey = new Map<string, PlannedMatch>();
+  const teamId = (name: string | null, matchKey: string): number | null => {
+    if (name === null) return null;
+    const team = findTeam(name);
+    if (!team) warnings.push(`Partido ${matchKey}: equipo desconocido «${name}», queda como 'Por definir'.`);
+    return team?.id ?? null;
+  };
+  for (const doc of data.matches) {
+    if (!doc.phase) {
+      skipped.push({ collection: "matches", id: doc.key, reason: "sin jornada (phase)" });
+      continue;
+    }
+    const phase = phaseFor(doc.phase);
+    const homeTeamId = teamId(doc.home, doc.key);
+    const awayTeamId = teamId(doc.away, doc.key);
+    const result = doc.homeScore !== null && doc.awayScore !== null ? { home: doc.homeScore, away: doc.awayScore } : null;
+    const index =
+      phase.existingId === null
+        ? -1
+        : unclaimed.findIndex(
+            (match) => match.phaseId === phase.existingId && match.homeTeamId === homeTeamId && match.awayTeamId === awayTeamId,
+          );
+    const existing = index >= 0 ? unclaimed.splice(index, 1)[0]! : null;
+    const hasResult = existing !== null && existing.homeScore !== null && existing.awayScore !== null;
+    if (existing && hasResult && result && (existing.homeScore !== result.home || existing.awayScore !== result.away)) {
+      warnings.push(
+        `Partido ${doc.key} (${doc.phase}): la base ya tiene el resultado ${existing.homeScore}-${existing.awayScore}; ` +
+          `el archivo dice ${result.home}-${result.away}. Se conserva el de la base.`,
+      );
+    }
+    const match: PlannedMatch = {
+      ref: doc.key,
+      existingId: existing?.id ?? null,
+      phaseName: phase.name,
+      homeTeamId,
+      awayTeamId,
+      kickoffAt: doc.kickoffAt,
+      active: doc.active,
+      isFirstLeg: doc.isFirstLeg,
+      result,
+      setResult: existing !== null && !hasResult && result !== null,
+      activate: existing !== null && !existing.active && doc.active,
+      setKickoff: existing !== null && existing.kickoffAt === null && doc.kickoffAt !== null,
+    };
+    matches.push(match);
+    matchByKey.set(doc.key, match);
+  }
+
+  const legacy = newPhases.filter((phase) => isKnockoutPhase(phase.name));
+  const seasonKnockouts = state.phases.filter((phase) => isKnockoutPhase(phase.name));
+  if (legacy.length > 0 && seasonKnockouts.length > 0) {
+    warnings.push(
+      `Se crean las fases ${legacy.map((phase) => `'${phase.name}'`).join(", ")} al final de la temporada, que ya tiene ` +
+        `${seasonKnockouts.map((phase) => `'${phase.name}'`).join(", ")}: ambas se mostrarán.`,
+    );
+  }
+
+  // Predictions: the first for each (user, match) counts; those already in the database stay.
+  const predictions: PlannedPrediction[] = [];
+  const seen = new Set<string>();
+  let predictionsPresent = 0;
+  for (const doc of data.predictions) {
+    const skip = (reason: string) => skipped.push({ collection: "predictions", id: doc.key, reason });
+    const user = doc.userId === null ? undefined : userById.get(doc.userId);
+    const match = doc.matchId === null ? undefined : matchByKey.get(doc.matchId);
+    if (!user) {
+      skip(doc.userId ? `usuario desconocido: ${doc.userId}` : "sin user_id");
+      continue;
+    }
+    if (!match) {
+      skip(doc.matchId ? `partido desconocido: ${doc.matchId}` : "sin match_id");
+      continue;
+    }
+    if (doc.home === null || doc.away === null) {
+      skip("sin marcador pronosticado");
+      continue;
+    }
+    const pair = `${user.ref}:${match.ref}`;
+    if (seen.has(pair)) {
+      skip(`pronóstico repetido del mismo usuario para el partido ${match.ref} (se conserva el primero)`);
+      continue;
+    }
+    seen.add(pair);
+    if (user.existingId !== null && match.existingId !== null && state.predictionKeys.has(`${user.existingId}:${match.existingId}`)) {
+      predictionsPresent++;
+      continue;
+    }
+    predictions.push({ key: doc.key, userRef: user.ref, matchRef: match.ref, home: doc.home, away: doc.away, active: doc.active, createdAt: doc.createdAt });
+  }
+
+  // Pools: owner (or, when the export has none, the first participant) always takes part.
+  const quinielas: PlannedQuiniela[] = [];
+  let quinielasPresent = 0;
+  for (const doc of data.quinielas) {
+    const skip = (reason: string) => skipped.push({ collection: "quinielas", id: doc.key, reason });
+    if (!doc.name) {
+      skip("sin nombre");
+      continue;
+    }
+    const members: PlannedUser[] = [];
+    for (const id of doc.participantIds) {
+      const user = userById.get(id);
+      if (!user) skip(`participante desconocido: ${id} (la quiniela se importa sin él)`);
+      else if (!members.includes(user)) members.push(user);
+    }
+    const owner = (doc.ownerId ? userById.get(doc.ownerId) : undefined) ?? members[0];
+    if (!owner) {
+      skip("ningún participante ni dueño conocido");
+      continue;
+    }
+    if (!members.includes(owner)) members.unshift(owner);
+    const poolMatches: PlannedMatch[] = [];
+    for (const id of doc.matchIds) {
+      const match = matchByKey.get(id);
+      if (!match) skip(`partido desconocido: ${id} (la quiniela se importa sin él)`);
+      else if (!poolMatches.includes(match)) poolMatches.push(match);
+    }
+    const existing =
+      owner.existingId === null
+        ? undefined
+        : state.quinielas.find((pool) => pool.ownerId === owner.existingId && pool.name.toLowerCase() === doc.name!.toLowerCase());
+    if (existing) quinielasPresent++;
+    quinielas.push({
+      ref: doc.key,
+      existingId: existing?.id ?? null,
+      name: doc.name,
+      ownerRef: owner.ref,
+      memberRefs: members.filter((user) => !existing || user.existingId === null || !existing.memberIds.includes(user.existingId)).map((user) => user.ref),
+      matchRefs: poolMatches
+        .filter((match) => !existing || match.existingId === null || !existing.matchIds.includes(match.existingId))
+        .map((match) => match.ref),
+      inviteCode: existing ? "" : newInviteCode(),
+      createdAt: doc.createdAt,
+    });
+  }
+
+  const userRefOf = (ranking: ExportRanking): string | null => {
+    if (ranking.userId) return userById.get(ranking.userId)?.ref ?? null;
+    const byName = users.filter((user) => ranking.name !== null && [user.displayName, user.name].includes(ranking.name));
+    return byName.length === 1 ? byName[0]!.ref : null;
+  };
+
+  const created = (rows: { existingId: unknown }[]) => rows.filter((row) => row.existingId === null).length;
+  return {
+    users,
+    phases: newPhases,
+    matches,
+    predictions,
+    quinielas,
+    rankings: data.rankings.map((ranking) => ({ ...ranking, userRef: userRefOf(ranking) })),
+    counts: {
+      usersNew: created(users),
+      usersReused: users.length - created(users),
+      phasesNew: newPhases.length,
+      matchesNew: created(matches),
+      matchesMatched: matches.length - created(matches),
+      results: matches.filter((match) => match.result !== null && (match.existingId === null || match.setResult)).length,
+      predictionsNew: predictions.length,
+      predictionsPresent,
+      quinielasNew: quinielas.length - quinielasPresent,
+      quinielasPresent,
+    },
+    skipped,
+    warnings,
+  };
+}
