@@ -225,8 +225,8 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="preview" />
           <Stack gap="sm">
             <Input.Wrapper
+              id="archivo-resultados"
               label="Archivo de resultados"
-              labelProps={{ htmlFor: "archivo-resultados" }}
               description="JSON de la temporada o CSV, hasta 1 MB"
             >
               <Input
@@ -267,7 +267,7 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
       )}
 
       {result?.applied && (
-        <Alert color="green" variant="light" title="Resultados importados">
+        <Alert color="green" variant="light" title="Cambios aplicados" role="status">
           {result.applied}. Los partidos nuevos quedan inactivos: actívalos en Gestionar Partidos.
         </Alert>
       )}
