@@ -4,6 +4,7 @@ import {
   describeCounts,
   type FileContext,
   type FileRow,
+  normalizeFileText,
   parseKickoff,
   parseResultsFile,
   planFingerprintSource,
@@ -225,4 +226,8 @@ describe("planResults", () => {
     expect(planFingerprintSource(file, planResults(parsed, created))).not.toBe(base);
     expect(planFingerprintSource(`${file}\n`, planResults(parsed, current))).not.toBe(base);
   });
+});
+
+test("the file's text is compared without BOM and with LF line breaks (browsers send CRLF back)", () => {
+  expect(normalizeFileText("\uFEFFa,b\r\nc\rd\n")).toBe("a,b\nc\nd\n");
 });

@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Card, Code, Group, Input, List, Stack, Table, Text, Title } from "@mantine/core";
-import { useRef } from "react";
+import { Alert, Badge, Button, Card, Code, Group, Input, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { applyResultsFile, previewResultsFile } from "#app/data/results-file.server";
@@ -35,8 +34,12 @@ interface PreviewRow {
   phase: string;
   home: string;
   away: string;
-  kinds: ChangeKind[];
-  changes: string[];
+  changes: PreviewChange[];
+}
+
+interface PreviewChange {
+  kind: ChangeKind;
+  detail: string;
 }
 
 interface Preview {
@@ -68,16 +71,17 @@ function score(result: Score | null): string {
   return result ? `${result.home}–${result.away}` : "sin resultado";
 }
 
-function describeItem(item: PlanItem, timeZone: string): string[] {
+/** What each change of the row does, beside its kind's badge. */
+function describeItem(item: PlanItem, timeZone: string): PreviewChange[] {
   const when = (iso: string | null) => formatKickoff(iso, timeZone) ?? "sin fecha";
   if (item.matchId === null) {
-    return [`Partido nuevo (inactivo) · ${when(item.after.kickoffAt)} · ${score(item.after.result)}`];
+    return [{ kind: "Partido nuevo", detail: `inactivo · ${when(item.after.kickoffAt)} · ${score(item.after.result)}` }];
   }
   return item.kinds.map((kind) => {
-    if (kind === "Resultado nuevo") return `Resultado nuevo: ${score(item.after.result)}`;
-    if (kind === "Resultado cambia") return `Resultado cambia: ${score(item.before!.result)} → ${score(item.after.result)}`;
-    if (kind === "Fecha cambia") return `Fecha cambia: ${when(item.before!.kickoffAt)} → ${when(item.after.kickoffAt)}`;
-    return "Sin cambios";
+    if (kind === "Resultado nuevo") return { kind, detail: score(item.after.result) };
+    if (kind === "Resultado cambia") return { kind, detail: `${score(item.before!.result)} → ${score(item.after.result)}` };
+    if (kind === "Fecha cambia") return { kind, detail: `${when(item.before!.kickoffAt)} → ${when(item.after.kickoffAt)}` };
+    return { kind, detail: "" };
   });
 }
 
@@ -123,7 +127,6 @@ export async function action({ request }: Route.ActionArgs) {
             phase: item.row.phaseName,
             home: item.row.home.name,
             away: item.row.away.name,
-            kinds: item.kinds,
             changes: describeItem(item, timeZone),
           })),
           changes: plan.items.some((item) => !item.kinds.includes("Sin cambios")),
@@ -158,9 +161,25 @@ const KIND_COLORS: Record<ChangeKind, string> = {
   "Sin cambios": "gray",
 };
 
+function Changes({ changes }: { changes: PreviewChange[] }) {
+  return (
+    <Stack gap={4}>
+      {changes.map((change) => (
+        <Group key={change.kind} gap={6} wrap="nowrap" align="flex-start">
+          <Badge color={KIND_COLORS[change.kind]} variant="light" size="xs" mt={3} style={{ flex: "none" }}>
+            {change.kind}
+          </Badge>
+          {change.detail && <Text size="sm">{change.detail}</Text>}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** Wide screens: one table row per file row. */
 function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={640} type="native" visibleFrom="sm">
       <Table striped verticalSpacing="xs" aria-label="Cambios del archivo">
         <Table.Thead>
           <Table.Tr>
@@ -179,16 +198,7 @@ function PreviewTable({ rows }: { rows: PreviewRow[] }) {
               <Table.Td fw={600}>{row.home}</Table.Td>
               <Table.Td fw={600}>{row.away}</Table.Td>
               <Table.Td>
-                <Stack gap={4}>
-                  {row.changes.map((change, index) => (
-                    <Group key={change} gap={6} wrap="nowrap" align="flex-start">
-                      <Badge color={KIND_COLORS[row.kinds[index] ?? "Sin cambios"]} variant="light" size="xs" mt={3} style={{ flex: "none" }}>
-                        {row.kinds[index]}
-                      </Badge>
-                      <Text size="sm">{change.replace(/^[^:]*: /, "")}</Text>
-                    </Group>
-                  ))}
-                </Stack>
+                <Changes changes={row.changes} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -198,13 +208,27 @@ function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   );
 }
 
+/** Phones: a list of small cards, so that no column hides off screen. */
+function PreviewCards({ rows }: { rows: PreviewRow[] }) {
+  return (
+    <Stack gap="xs" hiddenFrom="sm" role="list" aria-label="Cambios del archivo">
+      {rows.map((row) => (
+        <Paper key={row.row} withBorder radius="md" p="xs" role="listitem" aria-label={`${row.home} vs ${row.away}`}>
+          <Text size="xs" c="dimmed">{`Fila ${row.row} · ${row.phase}`}</Text>
+          <Text fw={600} size="sm" mb={4}>{`${row.home} vs ${row.away}`}</Text>
+          <Changes changes={row.changes} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 export default function ImportResults({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as ImportReply | undefined;
   useToast(result?.toast);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const intent = navigation.formData?.get("intent");
-  const fileInput = useRef<HTMLInputElement>(null);
   const preview = result?.preview;
 
   const checkSize = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -231,7 +255,6 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
             >
               <Input
                 id="archivo-resultados"
-                ref={fileInput}
                 component="input"
                 type="file"
                 name="archivo"
@@ -242,7 +265,7 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
               />
             </Input.Wrapper>
             <Text size="sm" c="dimmed">
-              CSV con el encabezado <Code>{CSV_COLUMNS.join(",")}</Code> (coma o punto y coma). La jornada es su nombre
+              CSV con el encabezado <Code style={{ wordBreak: "break-all" }}>{CSV_COLUMNS.join(",")}</Code> (coma o punto y coma). La jornada es su nombre
               («Jornada 3», «Cuartos Ida») o solo el número; la fecha, <Code>AAAA-MM-DD HH:mm</Code> en hora de la Ciudad
               de México; goles vacíos: sin resultado.
             </Text>
@@ -286,6 +309,7 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
               ))}
             </Group>
             <PreviewTable rows={preview.rows} />
+            <PreviewCards rows={preview.rows} />
             <Form method="post" encType="multipart/form-data">
               <input type="hidden" name="intent" value="apply" />
               <input type="hidden" name="fingerprint" value={preview.fingerprint} />
