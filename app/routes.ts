@@ -34,6 +34,7 @@ export default [
     route("predictions", "routes/admin/predictions.tsx"),
     route("ver-quinielas", "routes/admin/captured.tsx"),
     route("estado-pronosticos", "routes/admin/prediction-status.tsx"),
+    route("importar-resultados", "routes/admin/import-results.tsx"),
     route("exportar/posiciones.csv", "routes/admin/export-standings.ts"),
     route("exportar/pronosticos.csv", "routes/admin/export-predictions.ts"),
     route("exportar/base-de-datos.json", "routes/admin/export-database.ts"),

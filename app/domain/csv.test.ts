@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CSV_BOM, csvCell, csvLine } from "./csv";
+import { CSV_BOM, csvCell, csvDelimiter, csvLine, parseCsv } from "./csv";
 
 describe("csvCell", () => {
   test.each([
@@ -28,4 +28,34 @@ describe("csvCell", () => {
 test("a line ends in CRLF; the BOM is U+FEFF", () => {
   expect(csvLine(["Posición", "Nombre", 1])).toBe("Posición,Nombre,1\r\n");
   expect(new TextEncoder().encode(CSV_BOM)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+});
+
+describe("parseCsv", () => {
+  test("quoted cells with \"\" escapes, commas and line breaks inside quotes", () => {
+    expect(parseCsv('a,"b, c","d ""e""",f\r\n"x\ny",2,,\r\n')).toEqual([
+      ["a", "b, c", 'd "e"', "f"],
+      ["x\ny", "2", "", ""],
+    ]);
+  });
+
+  test("byte-order mark dropped, LF and CRLF lines, last line without a break", () => {
+    expect(parseCsv(`${CSV_BOM}a,b\nc,d\r\ne,f`)).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+      ["e", "f"],
+    ]);
+  });
+
+  test("blank lines are kept so record numbers are row numbers", () => {
+    expect(parseCsv("a\n\nb\n")).toEqual([["a"], [""], ["b"]]);
+  });
+
+  test("semicolons when asked", () => {
+    expect(parseCsv("a;b,c;d", ";")).toEqual([["a", "b,c", "d"]]);
+  });
+
+  test("the delimiter comes from the header line", () => {
+    expect(csvDelimiter("jornada,local,visitante")).toBe(",");
+    expect(csvDelimiter("jornada;local;visitante")).toBe(";");
+  });
 });

@@ -41,6 +41,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/users", label: "Gestionar Usuarios" },
   { to: "/admin/predictions", label: "Gestionar Pronósticos" },
   { to: "/admin/estado-pronosticos", label: "Estado de Pronósticos" },
+  { to: "/admin/importar-resultados", label: "Importar Resultados" },
 ];
 
 function DarkModeSwitch() {

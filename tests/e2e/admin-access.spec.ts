@@ -10,6 +10,7 @@ const ADMIN_PAGES = [
   "/admin/predictions",
   "/admin/ver-quinielas",
   "/admin/estado-pronosticos",
+  "/admin/importar-resultados",
 ];
 
 const ADMIN_ROUTES = ["/admin", ...ADMIN_PAGES];
@@ -22,6 +23,7 @@ const ADMIN_MENU = [
   "Gestionar Usuarios",
   "Gestionar Pronósticos",
   "Estado de Pronósticos",
+  "Importar Resultados",
 ];
 
 const FORBIDDEN = "No tienes acceso a esta página";
@@ -78,7 +80,7 @@ test.describe("administrador", () => {
     await ensureAdmin(playwright, testInfo.project.use.baseURL);
   });
 
-  test("ve el menú 'Administración' con sus siete entradas y llega a 'Gestionar Partidos'", async ({ page }) => {
+  test("ve el menú 'Administración' con sus ocho entradas y llega a 'Gestionar Partidos'", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/");
 

@@ -23,6 +23,7 @@ const ADMIN_PAGES = {
   "/admin/predictions": "Administración de Pronósticos",
   "/admin/ver-quinielas": "Quinielas Capturadas",
   "/admin/estado-pronosticos": "Estado de Pronósticos por Jornada",
+  "/admin/importar-resultados": "Importar Resultados",
 } as const;
 type AdminPage = keyof typeof ADMIN_PAGES;
 // "/admin" is the layout (its middleware is the guard); "/admin?index" its index route.
@@ -201,6 +202,15 @@ function adminWrites(path: string): Record<string, string>[] {
       { intent: "remove-participant", quinielaId: s(ids.quiniela), userId: ids.victim },
     ],
     "/admin/estado-pronosticos": [{ intent: "activate", phaseId: s(ids.phase) }],
+    // The preview's fingerprint can only be guessed: the guard must refuse before anything is read.
+    "/admin/importar-resultados": [
+      { intent: "preview", archivo: "jornada,local,visitante,fecha,goles_local,goles_visitante\n1,Querétaro,Toluca,,9,9\n" },
+      {
+        intent: "apply",
+        content: "jornada,local,visitante,fecha,goles_local,goles_visitante\n1,Querétaro,Toluca,,9,9\n",
+        fingerprint: "0".repeat(64),
+      },
+    ],
   };
   return [...(byScreen[path.replace(/\?.*$/, "")] ?? []), ...anyScreen];
 }

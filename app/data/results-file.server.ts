@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { legOfPhase } from "#app/domain/phases";
+import {
+  type CurrentMatch,
+  type FileContext,
+  parseResultsFile,
+  planChanges,
+  planFingerprintSource,
+  planResults,
+  type ResultsPlan,
+} from "#app/domain/results-file";
+import type { Database } from "./schema";
+import { rescoreAround } from "./standings.server";
+
+/** The file read against the database as it is now: its rows' problems, or the plan and its fingerprint. */
+export type FilePreview = { ok: true; plan: ResultsPlan; fingerprint: string } | { ok: false; errors: string[] };
+
+async function loadState(db: Kysely<Database>, timeZone: string) {
+  const [teams, phases, matches] = await Promise.all([
+    db.selectFrom("teams").select(["id", "name", "short_code"]).orderBy("id").execute(),
+    db.selectFrom("phases").select(["id", "name"]).orderBy("position").execute(),
+    db
+      .selectFrom("matches")
+      .select(["id", "phase_id", "home_team_id", "away_team_id", "kickoff_at", "home_score", "away_score"])
+      .execute(),
+  ]);
+  const context: FileContext = {
+    teams: teams.map((team) => ({ id: team.id, name: team.name, shortCode: team.short_code })),
+    phases,
+    timeZone,
+  };
+  const current: CurrentMatch[] = matches.map((match) => ({
+    id: match.id,
+    phaseId: match.phase_id,
+    homeTeamId: match.home_team_id,
+    awayTeamId: match.away_team_id,
+    kickoffAt: match.kickoff_at,
+    result:
+      match.home_score !== null && match.away_score !== null ? { home: match.home_score, away: match.away_score } : null,
+  }));
+  return { context, current, phaseNames: new Map(phases.map((phase) => [phase.id, phase.name])) };
+}
+
+function fingerprintOf(content: string, plan: ResultsPlan): string {
+  return crypto.createHash("sha256").update(planFingerprintSource(content, plan)).digest("hex");
+}
+
+async function previewWith(db: Kysely<Database>, content: string, timeZone: string) {
+  const state = await loadState(db, timeZone);
+  const parsed = parseResultsFile(content, state.context);
+  if (!parsed.ok) return { preview: { ok: false as const, errors: parsed.errors }, state };
+  const plan = planResults(parsed.rows, state.current);
+  return { preview: { ok: true as const, plan, fingerprint: fingerprintOf(content, plan) }, state };
+}
+
+/** Reads the file against the current matches; writes nothing. */
+export async function previewResultsFile(db: Kysely<Database>, content: string, timeZone: string): Promise<FilePreview> {
+  return (await previewWith(db, content, timeZone)).preview;
+}
+
+export type ApplyOutcome =
+  | { ok: true; plan: ResultsPlan; changed: boolean }
+  | { ok: false; reason: "invalid"; errors: string[] }
+  | { ok: false; reason: "stale" };
+
+/**
+ * Applies the file in one transaction, after reading it again against the matches as they are
+ * inside that transaction: refused as 'stale' when that is no longer what the preview showed
+ * (its fingerprint). New matches are created inactive; kickoffs and results are written inside
+ * one `rescoreAround` over every match that changes, so the stored standings stay true.
+ */
+export async function applyResultsFile(
+  db: Kysely<Database>,
+  content: string,
+  fingerprint: string,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<ApplyOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const { preview, state } = await previewWith(trx, content, timeZone);
+    if (!preview.ok) return { ok: false as const, reason: "invalid" as const, errors: preview.errors };
+    if (preview.fingerprint !== fingerprint) return { ok: false as const, reason: "stale" as const };
+    const { plan } = preview;
+    if (!planChanges(plan)) return { ok: true as const, plan, changed: false };
+
+    const stamp = now.toISOString();
+    const writes: { matchId: number; kickoffAt: string | null; result: { home: number; away: number } | null }[] = [];
+    for (const item of plan.items) {
+      if (item.kinds.includes("Sin cambios")) continue;
+      let matchId = item.matchId;
+      if (matchId === null) {
+        // Created without result first, so that the result goes in through rescoreAround like the others.
+        const leg = legOfPhase(state.phaseNames.get(item.row.phaseId) ?? "");
+        const row = await trx
+          .insertInto("matches")
+          .values({
+            phase_id: item.row.phaseId,
+            home_team_id: item.row.home.id,
+            away_team_id: item.row.away.id,
+            kickoff_at: item.after.kickoffAt,
+            home_score: null,
+            away_score: null,
+            active: 0,
+            is_first_leg: leg === null ? null : leg === "first" ? 1 : 0,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        matchId = row.id;
+      }
+      writes.push({ matchId, kickoffAt: item.after.kickoffAt, result: item.after.result });
+    }
+
+    await rescoreAround(
+      trx,
+      writes.map((write) => write.matchId),
+      async () => {
+        for (const write of writes) {
+          await trx
+            .updateTable("matches")
+            .set({
+              kickoff_at: write.kickoffAt,
+              home_score: write.result?.home ?? null,
+              away_score: write.result?.away ?? null,
+              updated_at: stamp,
+            })
+            .where("id", "=", write.matchId)
+            .execute();
+        }
+      },
+    );
+    return { ok: true as const, plan, changed: true };
+  });
+}

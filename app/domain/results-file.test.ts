@@ -1,0 +1,233 @@
+import { describe, expect, test } from "vitest";
+import {
+  type CurrentMatch,
+  describeCounts,
+  type FileContext,
+  type FileRow,
+  normalizeFileText,
+  parseKickoff,
+  parseResultsFile,
+  planFingerprintSource,
+  planResults,
+} from "./results-file";
+
+const context: FileContext = {
+  teams: [
+    { id: 1, name: "América", shortCode: "AME" },
+    { id: 2, name: "Guadalajara", shortCode: "GDL" },
+    { id: 3, name: "Cruz Azul", shortCode: "CAZ" },
+    { id: 15, name: "Querétaro", shortCode: "QRO" },
+    { id: 9, name: "Toluca", shortCode: "TOL" },
+  ],
+  phases: [
+    { id: 1, name: "Jornada 1" },
+    { id: 3, name: "Jornada 3" },
+    { id: 18, name: "Cuartos Ida" },
+  ],
+  timeZone: "America/Mexico_City",
+};
+
+const HEADER = "jornada,local,visitante,fecha,goles_local,goles_visitante";
+
+function rows(text: string): FileRow[] {
+  const parsed = parseResultsFile(text, context);
+  if (!parsed.ok) throw new Error(parsed.errors.join("\n"));
+  return parsed.rows;
+}
+
+function errors(text: string): string[] {
+  const parsed = parseResultsFile(text, context);
+  if (parsed.ok) throw new Error("se esperaban errores");
+  return parsed.errors;
+}
+
+describe("CSV", () => {
+  test("comma-separated, LF, team aliases, a bare jornada number, local time in Mexico City", () => {
+    const [first, second] = rows(`${HEADER}\n3,Chivas,américa,2024-01-27 19:00,2,1\nJornada 1,QRO,Toluca,,,\n`);
+    expect(first).toEqual({
+      row: 2,
+      phaseId: 3,
+      phaseName: "Jornada 3",
+      home: context.teams[1],
+      away: context.teams[0],
+      kickoffAt: "2024-01-28T01:00:00.000Z",
+      result: { home: 2, away: 1 },
+    });
+    expect(second).toMatchObject({ row: 3, phaseId: 1, kickoffAt: null, result: null });
+  });
+
+  test("semicolons, BOM, CRLF, quoted fields with \"\" escapes, header in any case and order", () => {
+    const text = `\uFEFFJornada;Local;Visitante;Goles_Local;Goles_Visitante;Fecha\r\n"Cuartos Ida";"Cruz ""La Máquina"" Azul";América;0;0;2024-05-09T19:00:00-06:00\r\n`;
+    // The quoted name is not a team: the quotes were read, the name reported as written.
+    expect(errors(text)).toEqual(['Fila 2: equipo desconocido «Cruz "La Máquina" Azul»']);
+    const [row] = rows(text.replace('"Cruz ""La Máquina"" Azul"', '"Cruz Azul"'));
+    expect(row).toMatchObject({ phaseId: 18, home: { id: 3 }, away: { id: 1 }, result: { home: 0, away: 0 } });
+    expect(row!.kickoffAt).toBe("2024-05-10T01:00:00.000Z");
+  });
+
+  test("blank lines are skipped but keep the row numbers of a spreadsheet", () => {
+    expect(errors(`${HEADER}\n\n1,América,Nadie,,,\n`)).toEqual(["Fila 3: equipo desconocido «Nadie»"]);
+  });
+
+  test("every problem of the whole file, each with its row", () => {
+    const text = [
+      HEADER,
+      "1,América,Guadalajara,,2,1",
+      "Jornada 99,América,Toluca,,,",
+      "1,Atlético X,Toluca,,,",
+      "1,América,América,,,",
+      "1,Toluca,Cruz Azul,,21,0",
+      "1,Toluca,Querétaro,,3,",
+      "1,America,Chivas,,,",
+      "1,Cruz Azul,Toluca,mañana,,",
+      "1,Cruz Azul,Querétaro,,dos,1",
+      ",,,,,",
+      "1,,Toluca,,,",
+      "1,Querétaro,Toluca,,1,1,extra",
+    ].join("\n");
+    expect(errors(text)).toEqual(["Fila 13: tiene 7 columnas y el encabezado 6"]);
+    expect(errors(text.replace(",extra", ""))).toEqual([
+      "Fila 3: jornada desconocida «Jornada 99»",
+      "Fila 4: equipo desconocido «Atlético X»",
+      "Fila 5: el mismo equipo es local y visitante («América»)",
+      "Fila 6: goles fuera de rango (0–20)",
+      "Fila 7: falta uno de los dos marcadores (deja ambos vacíos o escribe ambos)",
+      "Fila 8: partido repetido (Jornada 1, América vs Guadalajara; ya está en fila 2)",
+      "Fila 9: fecha no válida «mañana» (usa AAAA-MM-DD HH:mm o ISO 8601)",
+      "Fila 10: goles no válidos (deben ser números enteros)",
+      "Fila 12: falta el equipo local",
+    ]);
+  });
+
+  test("a missing jornada, negative goals", () => {
+    expect(errors(`${HEADER}\n,América,Toluca,,-1,0\n`)).toEqual([
+      "Fila 2: falta la jornada",
+      "Fila 2: goles fuera de rango (0–20)",
+    ]);
+  });
+
+  test("a header without the expected columns, an empty file", () => {
+    expect(errors("jornada,local,visitante\n1,América,Toluca\n")).toEqual([
+      "Fila 1: faltan columnas: fecha, goles_local, goles_visitante (el encabezado debe ser jornada,local,visitante,fecha,goles_local,goles_visitante)",
+    ]);
+    expect(errors(`${HEADER}\n`)).toEqual(["El archivo no tiene partidos"]);
+  });
+});
+
+describe("JSON (the season file)", () => {
+  test("only matches is read; numbers and nulls as the season file has them", () => {
+    const file = {
+      season: "Liga MX Clausura 2024",
+      phases: ["Jornada 1"],
+      teams: [],
+      matches: [
+        { phase: "Jornada 1", home: "Querétaro", away: "Toluca", kickoff: "2024-01-12T19:00:00-06:00", is_first_leg: null, home_score: 2, away_score: 2 },
+        { phase: "Cuartos Ida", home: "Cruz Azul", away: "América", kickoff: null, is_first_leg: true, home_score: null, away_score: null },
+      ],
+    };
+    expect(rows(JSON.stringify(file, null, 1))).toEqual([
+      expect.objectContaining({ row: 1, phaseId: 1, kickoffAt: "2024-01-13T01:00:00.000Z", result: { home: 2, away: 2 } }),
+      expect.objectContaining({ row: 2, phaseId: 18, kickoffAt: null, result: null }),
+    ]);
+  });
+
+  test("problems are reported by match position", () => {
+    const file = {
+      matches: [
+        { phase: "Jornada 1", home: "Querétaro", away: null, kickoff: null, home_score: 2.5, away_score: 2 },
+        "no es un partido",
+      ],
+    };
+    expect(errors(JSON.stringify(file))).toEqual([
+      "Partido 2: no tiene la forma {phase, home, away, kickoff, home_score, away_score}",
+    ]);
+    file.matches.pop();
+    expect(errors(JSON.stringify(file))).toEqual([
+      "Partido 1: falta el equipo visitante",
+      "Partido 1: goles no válidos (deben ser números enteros)",
+    ]);
+  });
+
+  test("broken JSON and JSON without matches", () => {
+    expect(errors("{ nope")).toEqual(["El archivo no es un JSON válido"]);
+    expect(errors('{"partidos": []}')).toEqual(["El archivo JSON no tiene la lista «matches» de la temporada"]);
+  });
+});
+
+describe("parseKickoff", () => {
+  test.each([
+    ["2024-01-12T19:00:00-06:00", "2024-01-13T01:00:00.000Z"],
+    ["2024-01-13T01:00:00Z", "2024-01-13T01:00:00.000Z"],
+    ["2024-01-12 19:00", "2024-01-13T01:00:00.000Z"],
+    ["2024-01-12T19:00", "2024-01-13T01:00:00.000Z"],
+    ["2024-02-31 19:00", null],
+    ["2024-02-31T19:00:00Z", null],
+    ["12/01/2024 19:00", null],
+    ["2024-01-12", null],
+  ])("%s → %s", (text, iso) => {
+    expect(parseKickoff(text, "America/Mexico_City")).toBe(iso);
+  });
+});
+
+describe("planResults", () => {
+  const current: CurrentMatch[] = [
+    { id: 10, phaseId: 1, homeTeamId: 15, awayTeamId: 9, kickoffAt: null, result: null },
+    { id: 11, phaseId: 1, homeTeamId: 1, awayTeamId: 2, kickoffAt: "2024-01-13T01:00:00.000Z", result: { home: 1, away: 1 } },
+    { id: 12, phaseId: 1, homeTeamId: 3, awayTeamId: 9, kickoffAt: "2024-01-13T03:00:00.000Z", result: { home: 0, away: 0 } },
+    { id: 13, phaseId: 3, homeTeamId: 2, awayTeamId: 1, kickoffAt: "2024-01-28T01:00:00.000Z", result: null },
+  ];
+  const file = [
+    HEADER,
+    "1,Querétaro,Toluca,,2,2", // result new
+    "1,América,Guadalajara,2024-01-12T19:00:00-06:00,2,1", // result changes, same instant written differently
+    "1,Cruz Azul,Toluca,2024-01-12 21:00,0,0", // nothing changes
+    "3,Guadalajara,América,2024-01-28 20:00,,", // date changes, result untouched
+    "3,América,Guadalajara,,1,0", // new match (the reverse pairing is another match)
+  ].join("\n");
+
+  test("each row is classified against the match it names", () => {
+    const plan = planResults(rows(file), current);
+    expect(plan.items.map((item) => [item.matchId, item.kinds])).toEqual([
+      [10, ["Resultado nuevo"]],
+      [11, ["Resultado cambia"]],
+      [12, ["Sin cambios"]],
+      [13, ["Fecha cambia"]],
+      [null, ["Partido nuevo"]],
+    ]);
+    expect(plan.items[1]).toMatchObject({ before: { result: { home: 1, away: 1 } }, after: { result: { home: 2, away: 1 } } });
+    expect(plan.items[3]!.after).toEqual({ kickoffAt: "2024-01-29T02:00:00.000Z", result: null });
+    expect(plan.counts).toEqual({
+      "Partido nuevo": 1,
+      "Resultado nuevo": 1,
+      "Resultado cambia": 1,
+      "Fecha cambia": 1,
+      "Sin cambios": 1,
+    });
+    expect(describeCounts(plan.counts)).toBe(
+      "1 partido nuevo, 1 resultado nuevo, 1 resultado cambiado, 1 fecha cambiada, 1 sin cambios",
+    );
+  });
+
+  test("a row that changes result and date counts in both", () => {
+    const plan = planResults(rows(`${HEADER}\n1,Querétaro,Toluca,2024-01-12 19:00,2,2\n`), current);
+    expect(plan.items[0]!.kinds).toEqual(["Resultado nuevo", "Fecha cambia"]);
+    expect(plan.counts["Resultado nuevo"]).toBe(1);
+    expect(plan.counts["Fecha cambia"]).toBe(1);
+  });
+
+  test("the fingerprint source moves with the file and with the matches it touches, not with others", () => {
+    const parsed = rows(file);
+    const base = planFingerprintSource(file, planResults(parsed, current));
+    const other = [...current, { id: 99, phaseId: 3, homeTeamId: 9, awayTeamId: 3, kickoffAt: null, result: null }];
+    expect(planFingerprintSource(file, planResults(parsed, other))).toBe(base);
+    const moved = current.map((match) => (match.id === 10 ? { ...match, result: { home: 0, away: 1 } } : match));
+    expect(planFingerprintSource(file, planResults(parsed, moved))).not.toBe(base);
+    const created = [...current, { id: 14, phaseId: 3, homeTeamId: 1, awayTeamId: 2, kickoffAt: null, result: null }];
+    expect(planFingerprintSource(file, planResults(parsed, created))).not.toBe(base);
+    expect(planFingerprintSource(`${file}\n`, planResults(parsed, current))).not.toBe(base);
+  });
+});
+
+test("the file's text is compared without BOM and with LF line breaks (browsers send CRLF back)", () => {
+  expect(normalizeFileText("\uFEFFa,b\r\nc\rd\n")).toBe("a,b\nc\nd\n");
+});

@@ -1,0 +1,331 @@
+import { Alert, Badge, Button, Card, Code, Group, Input, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import { applyResultsFile, previewResultsFile } from "#app/data/results-file.server";
+import { formatKickoff } from "#app/domain/dates";
+import {
+  CHANGE_KINDS,
+  type ChangeKind,
+  CSV_COLUMNS,
+  describeCounts,
+  normalizeFileText,
+  type PlanItem,
+  RESULTS_FILE_MAX_BYTES,
+} from "#app/domain/results-file";
+import type { Score } from "#app/domain/scoring";
+import { runAction } from "#app/http/admin-action.server";
+import { getRuntime } from "#app/runtime.server";
+import { Page } from "#app/ui/Page";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { showToast, useToast } from "#app/ui/toasts";
+import type { Route } from "./+types/import-results";
+
+export const meta: Route.MetaFunction = () => [{ title: "Importar Resultados · Quiniela" }];
+
+const FAILURE = "No se pudo importar el archivo";
+const TOO_BIG = "El archivo pesa más de 1 MB";
+const STALE = "Los partidos cambiaron desde la vista previa; revisa el archivo de nuevo";
+/** Multipart framing around the file: a bigger body cannot hold a file of 1 MB or less. */
+const BODY_OVERHEAD = 64 * 1024;
+
+/** One row of the preview, as the table shows it (text built on the server, in the season's zone). */
+interface PreviewRow {
+  row: number;
+  phase: string;
+  home: string;
+  away: string;
+  changes: PreviewChange[];
+}
+
+interface PreviewChange {
+  kind: ChangeKind;
+  detail: string;
+}
+
+interface Preview {
+  counts: Record<ChangeKind, number>;
+  rows: PreviewRow[];
+  changes: boolean;
+  fingerprint: string;
+  content: string;
+}
+
+type ImportReply = { ok: boolean; toast: Toast; preview?: Preview; errors?: string[]; applied?: string };
+
+export function loader() {
+  return { maxBytes: RESULTS_FILE_MAX_BYTES };
+}
+
+const applySchema = z.object({
+  intent: z.literal("apply", { error: "Acción desconocida" }),
+  content: z.string({ error: "Vuelve a subir el archivo" }).min(1, "Vuelve a subir el archivo"),
+  fingerprint: z.string({ error: "Vuelve a subir el archivo" }).regex(/^[0-9a-f]{64}$/, "Vuelve a subir el archivo"),
+});
+
+/** The admin screens' reply (`reply`: ok and a toast), with the preview or the file's problems. */
+function answer(status: number, body: Omit<ImportReply, "ok">) {
+  return data<ImportReply>({ ok: status < 300, ...body }, { status });
+}
+
+function score(result: Score | null): string {
+  return result ? `${result.home}–${result.away}` : "sin resultado";
+}
+
+/** What each change of the row does, beside its kind's badge. */
+function describeItem(item: PlanItem, timeZone: string): PreviewChange[] {
+  const when = (iso: string | null) => formatKickoff(iso, timeZone) ?? "sin fecha";
+  if (item.matchId === null) {
+    return [{ kind: "Partido nuevo", detail: `inactivo · ${when(item.after.kickoffAt)} · ${score(item.after.result)}` }];
+  }
+  return item.kinds.map((kind) => {
+    if (kind === "Resultado nuevo") return { kind, detail: score(item.after.result) };
+    if (kind === "Resultado cambia") return { kind, detail: `${score(item.before!.result)} → ${score(item.after.result)}` };
+    if (kind === "Fecha cambia") return { kind, detail: `${when(item.before!.kickoffAt)} → ${when(item.after.kickoffAt)}` };
+    return { kind, detail: "" };
+  });
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return runAction(FAILURE, async () => {
+    const declared = Number(request.headers.get("content-length") ?? 0);
+    if (declared > RESULTS_FILE_MAX_BYTES + BODY_OVERHEAD) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return answer(400, { toast: errorToast("Selecciona un archivo de resultados", FAILURE) });
+    }
+    const { db, config, live } = getRuntime();
+    const timeZone = config.APP_TIMEZONE;
+
+    if (form.get("intent") === "preview") {
+      const file = form.get("archivo");
+      if (!(file instanceof File) || file.size === 0) {
+        return answer(400, { toast: errorToast("Selecciona un archivo de resultados", FAILURE) });
+      }
+      if (file.size > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
+      const content = normalizeFileText(await file.text());
+      const preview = await previewResultsFile(db, content, timeZone);
+      if (!preview.ok) {
+        const n = preview.errors.length;
+        return answer(400, {
+          toast: errorToast(`${n === 1 ? "Hay 1 problema" : `Hay ${n} problemas`} en el archivo; no se aplicó nada.`, FAILURE),
+          errors: preview.errors,
+        });
+      }
+      const { plan } = preview;
+      return answer(200, {
+        toast: successToast(`Vista previa lista: ${describeCounts(plan.counts)}`, "Archivo revisado"),
+        preview: {
+          counts: plan.counts,
+          rows: plan.items.map((item) => ({
+            row: item.row.row,
+            phase: item.row.phaseName,
+            home: item.row.home.name,
+            away: item.row.away.name,
+            changes: describeItem(item, timeZone),
+          })),
+          changes: plan.items.some((item) => !item.kinds.includes("Sin cambios")),
+          fingerprint: preview.fingerprint,
+          content,
+        },
+      });
+    }
+
+    const fields = applySchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
+    if (!fields.success) return answer(400, { toast: errorToast(fields.error.issues[0]?.message ?? FAILURE, FAILURE) });
+    if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
+    const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, timeZone);
+    if (!outcome.ok && outcome.reason === "stale") return answer(409, { toast: errorToast(STALE, FAILURE) });
+    if (!outcome.ok) {
+      return answer(400, { toast: errorToast("El archivo tiene problemas; no se aplicó nada.", FAILURE), errors: outcome.errors });
+    }
+    if (!outcome.changed) {
+      return answer(200, { toast: { type: "info", title: "Sin cambios", message: "El archivo no cambia ningún partido" } });
+    }
+    await live.publish("resultados");
+    const applied = describeCounts(outcome.plan.counts);
+    return answer(200, { toast: successToast(applied, "Resultados importados"), applied });
+  });
+}
+
+const KIND_COLORS: Record<ChangeKind, string> = {
+  "Partido nuevo": "grape",
+  "Resultado nuevo": "green",
+  "Resultado cambia": "orange",
+  "Fecha cambia": "blue",
+  "Sin cambios": "gray",
+};
+
+function Changes({ changes }: { changes: PreviewChange[] }) {
+  return (
+    <Stack gap={4}>
+      {changes.map((change) => (
+        <Group key={change.kind} gap={6} wrap="nowrap" align="flex-start">
+          <Badge color={KIND_COLORS[change.kind]} variant="light" size="xs" mt={3} style={{ flex: "none" }}>
+            {change.kind}
+          </Badge>
+          {change.detail && <Text size="sm">{change.detail}</Text>}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** Wide screens: one table row per file row. */
+function PreviewTable({ rows }: { rows: PreviewRow[] }) {
+  return (
+    <Table.ScrollContainer minWidth={640} type="native" visibleFrom="sm">
+      <Table striped verticalSpacing="xs" aria-label="Cambios del archivo">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Fila</Table.Th>
+            <Table.Th>Jornada</Table.Th>
+            <Table.Th>Local</Table.Th>
+            <Table.Th>Visitante</Table.Th>
+            <Table.Th>Cambios</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.row} aria-label={`${row.home} vs ${row.away}`}>
+              <Table.Td c="dimmed">{row.row}</Table.Td>
+              <Table.Td style={{ whiteSpace: "nowrap" }}>{row.phase}</Table.Td>
+              <Table.Td fw={600}>{row.home}</Table.Td>
+              <Table.Td fw={600}>{row.away}</Table.Td>
+              <Table.Td>
+                <Changes changes={row.changes} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones: a list of small cards, so that no column hides off screen. */
+function PreviewCards({ rows }: { rows: PreviewRow[] }) {
+  return (
+    <Stack gap="xs" hiddenFrom="sm" role="list" aria-label="Cambios del archivo">
+      {rows.map((row) => (
+        <Paper key={row.row} withBorder radius="md" p="xs" role="listitem" aria-label={`${row.home} vs ${row.away}`}>
+          <Text size="xs" c="dimmed">{`Fila ${row.row} · ${row.phase}`}</Text>
+          <Text fw={600} size="sm" mb={4}>{`${row.home} vs ${row.away}`}</Text>
+          <Changes changes={row.changes} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+export default function ImportResults({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>() as ImportReply | undefined;
+  useToast(result?.toast);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const intent = navigation.formData?.get("intent");
+  const preview = result?.preview;
+
+  const checkSize = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (file && file.size > loaderData.maxBytes) {
+      showToast(errorToast(TOO_BIG, FAILURE));
+      event.currentTarget.value = "";
+    }
+  };
+
+  return (
+    <Page
+      title="Importar Resultados"
+      description="Crea partidos y captura resultados desde un archivo. Primero verás los cambios; nada se guarda hasta que los apliques."
+    >
+      <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+        <Form method="post" encType="multipart/form-data">
+          <input type="hidden" name="intent" value="preview" />
+          <Stack gap="sm">
+            <Input.Wrapper
+              id="archivo-resultados"
+              label="Archivo de resultados"
+              description="JSON de la temporada o CSV, hasta 1 MB"
+            >
+              <Input
+                id="archivo-resultados"
+                component="input"
+                type="file"
+                name="archivo"
+                accept=".json,.csv,application/json,text/csv"
+                required
+                onChange={checkSize}
+                styles={{ input: { paddingTop: 6, height: "auto", minHeight: 36 } }}
+              />
+            </Input.Wrapper>
+            <Text size="sm" c="dimmed">
+              CSV con el encabezado <Code style={{ wordBreak: "break-all" }}>{CSV_COLUMNS.join(",")}</Code> (coma o punto y coma). La jornada es su nombre
+              («Jornada 3», «Cuartos Ida») o solo el número; la fecha, <Code>AAAA-MM-DD HH:mm</Code> en hora de la Ciudad
+              de México; goles vacíos: sin resultado.
+            </Text>
+            <Group>
+              <Button type="submit" loading={busy && intent === "preview"} disabled={busy}>
+                Revisar
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Card>
+
+      {result?.errors && (
+        <Alert color="red" variant="light" title="El archivo tiene problemas; no se aplicó nada">
+          <List size="sm" spacing={2}>
+            {result.errors.slice(0, 200).map((error) => (
+              <List.Item key={error}>{error}</List.Item>
+            ))}
+          </List>
+          {result.errors.length > 200 && <Text size="sm" mt="xs">{`… y ${result.errors.length - 200} más`}</Text>}
+        </Alert>
+      )}
+
+      {result?.applied && (
+        <Alert color="green" variant="light" title="Cambios aplicados" role="status">
+          {result.applied}. Los partidos nuevos quedan inactivos: actívalos en Gestionar Partidos.
+        </Alert>
+      )}
+
+      {preview && (
+        <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Vista previa
+            </Title>
+            <Group gap="xs" aria-label="Resumen de cambios" role="list">
+              {CHANGE_KINDS.map((kind) => (
+                <Badge key={kind} role="listitem" color={KIND_COLORS[kind]} variant={preview.counts[kind] ? "light" : "outline"} size="lg" tt="none">
+                  {`${kind}: ${preview.counts[kind]}`}
+                </Badge>
+              ))}
+            </Group>
+            <PreviewTable rows={preview.rows} />
+            <PreviewCards rows={preview.rows} />
+            <Form method="post" encType="multipart/form-data">
+              <input type="hidden" name="intent" value="apply" />
+              <input type="hidden" name="fingerprint" value={preview.fingerprint} />
+              <textarea name="content" value={preview.content} readOnly hidden />
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed">
+                  {preview.changes ? "Se aplica todo junto o nada." : "El archivo no cambia ningún partido."}
+                </Text>
+                <Button type="submit" color="green" loading={busy && intent === "apply"} disabled={busy || !preview.changes}>
+                  Aplicar cambios
+                </Button>
+              </Group>
+            </Form>
+          </Stack>
+        </Card>
+      )}
+    </Page>
+  );
+}
