@@ -2,7 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./ui/app.css";
 
-import { AppShell, Button, Center, ColorSchemeScript, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from "@mantine/core";
+import { Button, Center, ColorSchemeScript, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import {
@@ -21,6 +21,7 @@ import { readSessionUser } from "./auth/guards.server";
 import { userContext } from "./http/context";
 import { takeToast } from "./http/toast.server";
 import { Navbar, type NavUser } from "./ui/Navbar";
+import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
 import { useToast } from "./ui/toasts";
@@ -85,12 +86,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ user, children }: { user: NavUser | null; children: React.ReactNode }) {
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
-      <AppShell.Header>
+    <>
+      {/* right-scroll-bar-position: modals and drawers keep the header still when they lock scrolling. */}
+      <header className={`${shellClasses.header} right-scroll-bar-position`}>
         <Navbar user={user} />
-      </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+      </header>
+      <main className={shellClasses.main}>{children}</main>
+    </>
   );
 }
 

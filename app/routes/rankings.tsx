@@ -4,10 +4,8 @@ import {
   Box,
   Button,
   Card,
-  Group,
   NativeSelect,
   Pagination,
-  Stack,
   Table,
   Text,
   TextInput,
@@ -225,47 +223,43 @@ function Legend() {
 function Filters({ data }: { data: LoaderData }) {
   const submit = useSubmit();
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <Form method="get" action="/rankings" style={{ flex: "1 1 200px" }}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <NativeSelect
-            label="Jornada"
-            name="jornada"
-            defaultValue={data.phase ? String(data.phase.id) : ""}
-            key={data.phase?.id ?? "todas"}
-            onChange={(event) => submit(event.currentTarget.form)}
-            data={[
-              { value: "", label: "Todas las jornadas" },
-              ...data.phases.map((phase) => ({ value: String(phase.id), label: phase.name })),
-            ]}
-            style={{ flex: 1 }}
-          />
-          {data.search && <input type="hidden" name="buscar" value={data.search} />}
-          <noscript>
-            <Button type="submit" variant="default" size="sm">
-              Ver
-            </Button>
-          </noscript>
-        </Group>
-      </Form>
-      <Form method="get" action="/rankings" role="search" style={{ flex: "1 1 240px" }}>
-        {data.phase && <input type="hidden" name="jornada" value={data.phase.id} />}
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Buscar por nombre"
-            name="buscar"
-            type="search"
-            defaultValue={data.search}
-            key={data.search}
-            maxLength={100}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" variant="light">
-            Buscar
+    <div className={classes.filters}>
+      <Form method="get" action="/rankings" className={classes.filter}>
+        <NativeSelect
+          label="Jornada"
+          name="jornada"
+          defaultValue={data.phase ? String(data.phase.id) : ""}
+          key={data.phase?.id ?? "todas"}
+          onChange={(event) => submit(event.currentTarget.form)}
+          data={[
+            { value: "", label: "Todas las jornadas" },
+            ...data.phases.map((phase) => ({ value: String(phase.id), label: phase.name })),
+          ]}
+          className={classes.grow}
+        />
+        {data.search && <input type="hidden" name="buscar" value={data.search} />}
+        <noscript>
+          <Button type="submit" variant="default" size="sm">
+            Ver
           </Button>
-        </Group>
+        </noscript>
       </Form>
-    </Group>
+      <Form method="get" action="/rankings" role="search" className={`${classes.filter} ${classes.searchFilter}`}>
+        {data.phase && <input type="hidden" name="jornada" value={data.phase.id} />}
+        <TextInput
+          label="Buscar por nombre"
+          name="buscar"
+          type="search"
+          defaultValue={data.search}
+          key={data.search}
+          maxLength={100}
+          className={classes.grow}
+        />
+        <Button type="submit" variant="light">
+          Buscar
+        </Button>
+      </Form>
+    </div>
   );
 }
 
@@ -275,8 +269,8 @@ function Standings({ data }: { data: LoaderData }) {
   const last = first + table.rows.length - 1;
   return (
     <Card withBorder radius="lg" padding="md" className={classes.panel}>
-      <Stack gap="md">
-        <Group justify="space-between" align="baseline" gap="xs">
+      <div className={classes.stack}>
+        <div className={classes.panelHeading}>
           <Title order={2} fz="lg">
             Puntos Acumulados
           </Title>
@@ -285,7 +279,7 @@ function Standings({ data }: { data: LoaderData }) {
               {data.phase.name}
             </Badge>
           )}
-        </Group>
+        </div>
         <Filters data={data} />
         {data.pinned && (
           <div className={classes.pinned}>
@@ -309,7 +303,7 @@ function Standings({ data }: { data: LoaderData }) {
           </Anchor>
         )}
         {table.rows.length > 0 && (
-          <Group justify="space-between" gap="sm">
+          <div className={classes.tableFooter}>
             <Text size="sm" c="dimmed">
               {data.search
                 ? `${table.matched} ${table.matched === 1 ? "coincidencia" : "coincidencias"} · ${first}–${last}`
@@ -336,9 +330,9 @@ function Standings({ data }: { data: LoaderData }) {
                 }}
               />
             )}
-          </Group>
+          </div>
         )}
-      </Stack>
+      </div>
     </Card>
   );
 }
@@ -395,7 +389,7 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
         />
       )}
       {loaderData.matchPhases.map((phase) => (
-        <Stack key={phase.phaseId} gap="sm" component="section" aria-labelledby={`fase-${phase.phaseId}`}>
+        <section key={phase.phaseId} className={classes.phase} aria-labelledby={`fase-${phase.phaseId}`}>
           <Title order={2} fz="lg" id={`fase-${phase.phaseId}`}>
             {phase.phaseName}
           </Title>
@@ -404,7 +398,7 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
               <MatchCard key={match.id} match={match} />
             ))}
           </div>
-        </Stack>
+        </section>
       ))}
     </Page>
   );
