@@ -7,7 +7,10 @@
 //   npm run bench -- --postgres postgres://postgres@127.0.0.1:5432/postgres
 //                                                   fresh PostgreSQL databases, dropped after
 //   (BENCH_DATABASE_URL does the same as --postgres.)
-// Options: --users N (10000), --samples N (30), --warmup N (5), --skip-build (reuse build-bench/).
+// Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/).
+// Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
+// running serves from JIT-compiled code, and after five requests V8 is still compiling (the demo
+// pages measured a third slower).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -48,7 +51,7 @@ const { values: options } = parseArgs({
     postgres: { type: "string" },
     users: { type: "string", default: "10000" },
     samples: { type: "string", default: "30" },
-    warmup: { type: "string", default: "5" },
+    warmup: { type: "string", default: "50" },
     "skip-build": { type: "boolean", default: false },
   },
 });
