@@ -11,9 +11,9 @@ function team(id: number | null, name: string | null, code: string | null, logo:
 /** Matches with their phase and teams, in season order (phase, kickoff, id). */
 export async function listMatches(
   db: Kysely<Database>,
-  filter: { activeOnly?: boolean; phaseId?: number; matchIds?: readonly number[] } = {},
+  filter: { activeOnly?: boolean; phaseIds?: readonly number[]; matchIds?: readonly number[] } = {},
 ): Promise<MatchView[]> {
-  if (filter.matchIds && filter.matchIds.length === 0) return [];
+  if (filter.matchIds?.length === 0 || filter.phaseIds?.length === 0) return [];
   let query = db
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
@@ -43,7 +43,7 @@ export async function listMatches(
     .orderBy("m.kickoff_at")
     .orderBy("m.id");
   if (filter.activeOnly) query = query.where("m.active", "=", 1);
-  if (filter.phaseId !== undefined) query = query.where("m.phase_id", "=", filter.phaseId);
+  if (filter.phaseIds) query = query.where("m.phase_id", "in", filter.phaseIds);
   if (filter.matchIds) query = query.where("m.id", "in", filter.matchIds);
   const rows = await query.execute();
   return rows.map((row) => ({

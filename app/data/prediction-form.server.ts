@@ -15,9 +15,14 @@ import type { Database } from "./schema";
 export async function predictionMatches(
   db: Kysely<Database>,
   userId: string,
-  { matchIds, timeZone, now = new Date() }: { matchIds?: number[]; timeZone: string; now?: Date },
+  {
+    matchIds,
+    phaseIds,
+    timeZone,
+    now = new Date(),
+  }: { matchIds?: number[]; phaseIds?: readonly number[]; timeZone: string; now?: Date },
 ): Promise<PredictionMatch[]> {
-  const matches = await listMatches(db, { activeOnly: matchIds === undefined, matchIds });
+  const matches = await listMatches(db, { activeOnly: matchIds === undefined, matchIds, phaseIds });
   const picks = await picksOfUser(
     db,
     userId,

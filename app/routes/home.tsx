@@ -1,9 +1,9 @@
 import { Button, Card, List, Stack, Title } from "@mantine/core";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
+import { listPhases } from "#app/data/phases.server";
 import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
 import { phaseParam } from "#app/domain/admin-forms";
-import { groupByPhase } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
@@ -21,18 +21,28 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { db, config } = getRuntime();
   const requested = phaseParam(args.request.url);
-  const matches = await predictionMatches(db, user.id, { timeZone: config.APP_TIMEZONE });
-  const phases = groupByPhase(matches).map((phase) => ({
-    id: phase.phaseId,
-    name: phase.phaseName,
-    waiting: phase.matches.some((match) => match.lockedBecause === null && match.pick === null),
-  }));
-  const shown = phasesToShow(phases, requested);
+  const timeZone = config.APP_TIMEZONE;
+  const phases = (await listPhases(db)).filter((phase) => phase.activeMatches > 0);
+  // Only a phase with active matches still without result, not yet activated, can wait for this
+  // user's picks: those are read, and the lock rules (kickoff, picks already saved) decide. A
+  // whole season is 167 matches; a week in play, nine.
+  const open = phases.filter((phase) => phase.activeWithoutResult > 0 && phase.activatedAt === null).map((p) => p.id);
+  const openMatches = await predictionMatches(db, user.id, { phaseIds: open, timeZone });
+  const waiting = new Set(
+    openMatches.filter((match) => match.lockedBecause === null && match.pick === null).map((match) => match.phaseId),
+  );
+  const shown = phasesToShow(
+    phases.map((phase) => ({ id: phase.id, waiting: waiting.has(phase.id) })),
+    requested,
+  );
+  const matches = shown.every((id) => open.includes(id))
+    ? openMatches.filter((match) => shown.includes(match.phaseId))
+    : await predictionMatches(db, user.id, { phaseIds: shown, timeZone });
   return {
     seasonName: config.SEASON_NAME,
     phases: phases.map(({ id, name }) => ({ id, name })),
     shown,
-    matches: matches.filter((match) => shown.includes(match.phaseId)),
+    matches,
   };
 }
 

@@ -19,7 +19,7 @@ import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { formatKickoff } from "#app/domain/dates";
-import { groupByPhase, type MatchView, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { groupByPhase, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
 import type { Band } from "#app/domain/standings";
 import { getRuntime } from "#app/runtime.server";
@@ -67,8 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .filter((p) => p.activeMatches > 0)
     .map((p) => ({ id: p.id, name: p.name, waiting: p.activeWithoutResult > 0 }));
   const shownCards = phasesToShow(cardPhases, phase?.id ?? null);
-  const matches: MatchView[] = [];
-  for (const phaseId of shownCards) matches.push(...(await listMatches(db, { activeOnly: true, phaseId })));
+  const matches = await listMatches(db, { activeOnly: true, phaseIds: shownCards });
 
   return {
     phases: phases.map(({ id, name }) => ({ id, name })),

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const phases = await listPhases(db);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   if (phaseId === null) return { phases, phaseId, matches: [] as CapturedMatch[], total: 0 };
-  const [matches, predictions] = await Promise.all([listMatches(db, { phaseId }), predictionsOfPhase(db, phaseId)]);
+  const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
   const byMatch = new Map<number, AdminPrediction[]>();
   for (const prediction of predictions) {
     byMatch.set(prediction.matchId, [...(byMatch.get(prediction.matchId) ?? []), prediction]);

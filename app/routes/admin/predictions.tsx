@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const phases = await listPhases(db);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   if (phaseId === null) return { phases, phaseId, rows: [] };
-  const [matches, predictions] = await Promise.all([listMatches(db, { phaseId }), predictionsOfPhase(db, phaseId)]);
+  const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
   const order = new Map(matches.map((match, index) => [match.id, { index, match }]));
   const rows: PredictionRow[] = predictions
     .filter((prediction) => order.has(prediction.matchId))
