@@ -83,24 +83,36 @@ export async function createMatch(
     if (teams.length !== new Set([match.homeTeamId, match.awayTeamId]).size) {
       return { ok: false as const, message: "El equipo no existe" };
     }
-    const stamp = now.toISOString();
-    const leg = legOfPhase(phase.name);
-    const row = await trx
-      .insertInto("matches")
-      .values({
-        phase_id: match.phaseId,
-        home_team_id: match.homeTeamId,
-        away_team_id: match.awayTeamId,
-        kickoff_at: match.kickoffAt,
-        home_score: null,
-        away_score: null,
-        active: 0,
-        is_first_leg: leg === null ? null : leg === "first" ? 1 : 0,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { ok: true as const, matchId: row.id };
+    return { ok: true as const, matchId: await insertMatch(trx, { ...match, phaseName: phase.name }, now) };
   });
+}
+
+/**
+ * Writes a new match: inactive, without result, its leg taken from the phase's name. The caller
+ * has checked the phase and teams, inside its own transaction.
+ */
+export async function insertMatch(
+  db: Kysely<Database>,
+  match: { phaseId: number; phaseName: string; homeTeamId: number; awayTeamId: number; kickoffAt: string | null },
+  now: Date,
+): Promise<number> {
+  const stamp = now.toISOString();
+  const leg = legOfPhase(match.phaseName);
+  const row = await db
+    .insertInto("matches")
+    .values({
+      phase_id: match.phaseId,
+      home_team_id: match.homeTeamId,
+      away_team_id: match.awayTeamId,
+      kickoff_at: match.kickoffAt,
+      home_score: null,
+      away_score: null,
+      active: 0,
+      is_first_leg: leg === null ? null : leg === "first" ? 1 : 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

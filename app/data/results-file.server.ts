@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { legOfPhase } from "#app/domain/phases";
 import {
   type CurrentMatch,
   type FileContext,
@@ -10,6 +9,7 @@ import {
   planResults,
   type ResultsPlan,
 } from "#app/domain/results-file";
+import { insertMatch } from "./matches.server";
 import type { Database } from "./schema";
 import { rescoreAround } from "./standings.server";
 
@@ -91,24 +91,17 @@ export async function applyResultsFile(
       let matchId = item.matchId;
       if (matchId === null) {
         // Created without result first, so that the result goes in through rescoreAround like the others.
-        const leg = legOfPhase(state.phaseNames.get(item.row.phaseId) ?? "");
-        const row = await trx
-          .insertInto("matches")
-          .values({
-            phase_id: item.row.phaseId,
-            home_team_id: item.row.home.id,
-            away_team_id: item.row.away.id,
-            kickoff_at: item.after.kickoffAt,
-            home_score: null,
-            away_score: null,
-            active: 0,
-            is_first_leg: leg === null ? null : leg === "first" ? 1 : 0,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        matchId = row.id;
+        matchId = await insertMatch(
+          trx,
+          {
+            phaseId: item.row.phaseId,
+            phaseName: state.phaseNames.get(item.row.phaseId) ?? "",
+            homeTeamId: item.row.home.id,
+            awayTeamId: item.row.away.id,
+            kickoffAt: item.after.kickoffAt,
+          },
+          now,
+        );
       }
       writes.push({ matchId, kickoffAt: item.after.kickoffAt, result: item.after.result });
     }
