@@ -36,6 +36,11 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   // 64 MB of page cache (the default is 2 MB): a result touches every prediction of its match,
   // spread over thousands of pages; kept in memory, re-scoring reads them at half the cost.
   file.pragma("cache_size = -65536");
+  // A result rewrites the pages of its match's predictions and of both standings tables, more
+  // than SQLite's default 1,000-page WAL: every result's commit copied them back into the
+  // database file. At 10,000 pages (up to 40 MB of WAL) that copy comes every few results, and
+  // pages written again in between are copied once.
+  file.pragma("wal_autocheckpoint = 10000");
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(file) }) }), engine: "sqlite" };
 }
 

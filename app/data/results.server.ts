@@ -3,7 +3,7 @@ import type { MatchView } from "#app/domain/match";
 import type { Score } from "#app/domain/scoring";
 import { listMatches } from "./matches.server";
 import type { Database } from "./schema";
-import { rescoreAround } from "./standings.server";
+import { rescoreAround, rescoreResult } from "./standings.server";
 
 /** Active matches for the results screen: by kickoff (matches without one last), then phase. */
 export async function resultMatches(db: Kysely<Database>): Promise<MatchView[]> {
@@ -31,7 +31,7 @@ export async function saveResult(
   return db.transaction().execute(async (trx) => {
     const match = await trx.selectFrom("matches").select("home_score").where("id", "=", matchId).executeTakeFirst();
     if (!match) return null;
-    await rescoreAround(trx, [matchId], async () => {
+    await rescoreResult(trx, matchId, async () => {
       await trx
         .updateTable("matches")
         .set({ home_score: score.home, away_score: score.away, updated_at: now.toISOString() })

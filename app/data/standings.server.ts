@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Expression, type Kysely, sql } from "kysely";
 import { findTies, POINTS_EXACT, predictionPoints, type ScoredMatch, type Tie, tieBonus } from "#app/domain/scoring";
 import type { Database } from "./schema";
 
@@ -32,6 +32,59 @@ export async function rescoreAround(
   if (matches.some((match) => scoreOf(match) === null)) await dropEmptyRows(db, matchIds);
 }
 
+/**
+ * One match's result saved or corrected (never cleared): one pass over its predictions instead
+ * of two. Each prediction whose points change moves its user's standings by the difference
+ * (new − old), in one upsert per table, then the new points are written. A knockout leg, or a
+ * match with an unusual number of distinct scorelines, takes rescoreAround (the tie's bonus
+ * depends on both legs).
+ */
+export async function rescoreResult(db: Kysely<Database>, matchId: number, change: () => Promise<void>): Promise<void> {
+  const inTie = findTies(await knockoutMatches(db)).some(
+    (tie) => tie.firstLeg.id === matchId || tie.secondLeg.id === matchId,
+  );
+  const scorelines = await distinctScorelines(db, matchId);
+  if (inTie || scorelines.length > SCORELINES_PER_STATEMENT) return rescoreAround(db, [matchId], change);
+
+  await change();
+  const match = await db
+    .selectFrom("matches")
+    .select(["home_score", "away_score"])
+    .where("id", "=", matchId)
+    .executeTakeFirstOrThrow();
+  const result = scoreOf(match);
+  if (!result) throw new Error("rescoreResult: el partido quedó sin resultado (usa rescoreAround)");
+  if (scorelines.length > 0) {
+    const moved = db
+      .selectFrom(
+        db
+          .selectFrom("predictions as pr")
+          .innerJoin("matches as m", "m.id", "pr.match_id")
+          .select(["pr.user_id", "m.phase_id", "pr.points as old", pointsCase(result, scorelines, "pr").as("new")])
+          .where("pr.match_id", "=", matchId)
+          .as("d"),
+      )
+      .where((eb) => eb.or([eb("d.old", "is", null), eb("d.old", "<>", eb.ref("d.new"))]));
+    const exact = sql.lit(POINTS_EXACT);
+    const tally = [
+      sql<number>`sum(d.new - coalesce(d.old, 0))`.as("points"),
+      sql<number>`sum((case when d.new = ${exact} then 1 else 0 end) - (case when d.old = ${exact} then 1 else 0 end))`.as(
+        "exact_hits",
+      ),
+      sql<number>`sum((case when d.new > 0 then 1 else 0 end) - (case when d.old > 0 then 1 else 0 end))`.as("outcome_hits"),
+    ] as const;
+    await addTallies(
+      db,
+      (byPhase) =>
+        byPhase
+          ? moved.select(["d.user_id", "d.phase_id", ...tally]).groupBy(["d.user_id", "d.phase_id"])
+          : moved.select(["d.user_id", ...tally]).groupBy("d.user_id"),
+    );
+  }
+  // The same scorelines as the differences above: standings and points cannot disagree.
+  await scorePredictions(db, matchId, result, scorelines);
+}
+
 /** Re-scores everything (after a bulk load such as the demo season or an import). */
 export async function refreshAllScores(db: Kysely<Database>): Promise<void> {
   const matches = await db.selectFrom("matches").select(["id", "home_score", "away_score"]).execute();
@@ -48,6 +101,33 @@ function scoreOf(row: { home_score: number | null; away_score: number | null }) 
   return row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null;
 }
 
+/** Most distinct scorelines one statement's CASE carries (two parameters each). */
+const SCORELINES_PER_STATEMENT = 200;
+
+type Scoreline = { home_score: number; away_score: number };
+
+async function distinctScorelines(db: Kysely<Database>, matchId: number): Promise<Scoreline[]> {
+  return db
+    .selectFrom("predictions")
+    .select(["home_score", "away_score"])
+    .distinct()
+    .where("match_id", "=", matchId)
+    .execute();
+}
+
+/**
+ * The points of a prediction with one of these scorelines, by the domain's rule, as SQL; `table`
+ * names the predictions table when the query joins others.
+ */
+function pointsCase(result: { home: number; away: number }, scorelines: readonly Scoreline[], table?: string) {
+  const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
+  const branches = scorelines.map((line) => {
+    const points = predictionPoints(result, { home: line.home_score, away: line.away_score }) ?? 0;
+    return sql`when ${column("home_score")} = ${line.home_score} and ${column("away_score")} = ${line.away_score} then ${sql.lit(points)}`;
+  });
+  return sql<number>`case ${sql.join(branches, sql` `)} else ${column("points")} end`;
+}
+
 /**
  * Predictions of a match fall into few distinct scorelines; the domain rule decides the points
  * of each, and one UPDATE (a CASE over the scorelines, in chunks when there are many) applies
@@ -57,29 +137,20 @@ async function scorePredictions(
   db: Kysely<Database>,
   matchId: number,
   result: { home: number; away: number } | null,
+  known?: readonly Scoreline[],
 ): Promise<void> {
   if (!result) {
     await db.updateTable("predictions").set({ points: null }).where("match_id", "=", matchId).execute();
     return;
   }
-  const scorelines = await db
-    .selectFrom("predictions")
-    .select(["home_score", "away_score"])
-    .distinct()
-    .where("match_id", "=", matchId)
-    .execute();
-  const CHUNK = 200;
-  for (let i = 0; i < scorelines.length; i += CHUNK) {
-    const chunk = scorelines.slice(i, i + CHUNK);
-    const branches = chunk.map((line) => {
-      const points = predictionPoints(result, { home: line.home_score, away: line.away_score }) ?? 0;
-      return sql`when home_score = ${line.home_score} and away_score = ${line.away_score} then ${sql.lit(points)}`;
-    });
+  const scorelines = known ?? (await distinctScorelines(db, matchId));
+  for (let i = 0; i < scorelines.length; i += SCORELINES_PER_STATEMENT) {
+    const chunk = scorelines.slice(i, i + SCORELINES_PER_STATEMENT);
     let update = db
       .updateTable("predictions")
-      .set({ points: sql<number>`case ${sql.join(branches, sql` `)} else points end` })
+      .set({ points: pointsCase(result, chunk) })
       .where("match_id", "=", matchId);
-    if (scorelines.length > CHUNK) {
+    if (scorelines.length > SCORELINES_PER_STATEMENT) {
       update = update.where((eb) =>
         eb.or(chunk.map((line) => eb.and([eb("home_score", "=", line.home_score), eb("away_score", "=", line.away_score)]))),
       );
@@ -158,24 +229,16 @@ async function setBonus(db: Kysely<Database>, matchId: number, bonus: number, us
 }
 
 /**
- * Adds (or takes away) the scored predictions of these matches to standings_phase and
- * standings_total: one upsert per table (INSERT … SELECT … ON CONFLICT DO UPDATE, on both
- * engines), whatever the number of users.
+ * Per-user sums, as the standings tables keep them: a query selecting user_id, phase_id (when
+ * by phase), points, exact_hits and outcome_hits.
  */
-async function addToStandings(db: Kysely<Database>, matchIds: readonly number[], op: "+" | "-"): Promise<void> {
-  if (matchIds.length === 0) return;
-  const sign = sql.lit(op === "+" ? 1 : -1);
-  const scored = () =>
-    db
-      .selectFrom("predictions as pr")
-      .innerJoin("matches as m", "m.id", "pr.match_id")
-      .where("pr.match_id", "in", matchIds)
-      .where("pr.points", "is not", null);
-  const tally = [
-    sql<number>`${sign} * sum(pr.points + pr.bonus)`.as("points"),
-    sql<number>`${sign} * sum(case when pr.points = ${sql.lit(POINTS_EXACT)} then 1 else 0 end)`.as("exact_hits"),
-    sql<number>`${sign} * sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
-  ] as const;
+type TallySource = (byPhase: boolean) => Expression<unknown>;
+
+/**
+ * Adds tallies to standings_phase and standings_total: one upsert per table (INSERT … SELECT …
+ * ON CONFLICT DO UPDATE, on both engines), whatever the number of users. A tally may be negative.
+ */
+async function addTallies(db: Kysely<Database>, source: TallySource): Promise<void> {
   const added = (table: "standings_phase" | "standings_total") => ({
     points: sql<number>`${sql.ref(`${table}.points`)} + excluded.points`,
     exact_hits: sql<number>`${sql.ref(`${table}.exact_hits`)} + excluded.exact_hits`,
@@ -184,15 +247,36 @@ async function addToStandings(db: Kysely<Database>, matchIds: readonly number[],
   await db
     .insertInto("standings_phase")
     .columns(["user_id", "phase_id", "points", "exact_hits", "outcome_hits"])
-    .expression(scored().select(["pr.user_id", "m.phase_id", ...tally]).groupBy(["pr.user_id", "m.phase_id"]))
+    .expression(source(true))
     .onConflict((oc) => oc.columns(["phase_id", "user_id"]).doUpdateSet(added("standings_phase")))
     .execute();
   await db
     .insertInto("standings_total")
     .columns(["user_id", "points", "exact_hits", "outcome_hits"])
-    .expression(scored().select(["pr.user_id", ...tally]).groupBy("pr.user_id"))
+    .expression(source(false))
     .onConflict((oc) => oc.column("user_id").doUpdateSet(added("standings_total")))
     .execute();
+}
+
+/** Adds (or takes away) the scored predictions of these matches to the standings. */
+async function addToStandings(db: Kysely<Database>, matchIds: readonly number[], op: "+" | "-"): Promise<void> {
+  if (matchIds.length === 0) return;
+  const sign = sql.lit(op === "+" ? 1 : -1);
+  const tally = [
+    sql<number>`${sign} * sum(pr.points + pr.bonus)`.as("points"),
+    sql<number>`${sign} * sum(case when pr.points = ${sql.lit(POINTS_EXACT)} then 1 else 0 end)`.as("exact_hits"),
+    sql<number>`${sign} * sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
+  ] as const;
+  await addTallies(db, (byPhase) => {
+    const scored = db
+      .selectFrom("predictions as pr")
+      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .where("pr.match_id", "in", matchIds)
+      .where("pr.points", "is not", null);
+    return byPhase
+      ? scored.select(["pr.user_id", "m.phase_id", ...tally]).groupBy(["pr.user_id", "m.phase_id"])
+      : scored.select(["pr.user_id", ...tally]).groupBy("pr.user_id");
+  });
 }
 
 /**
