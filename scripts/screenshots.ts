@@ -40,6 +40,7 @@ const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "admin-captured", path: "/admin/ver-quinielas", as: "admin" },
   { name: "admin-activate", path: "/admin/activar-quinielas", as: "admin" },
   { name: "admin-users", path: "/admin/users", as: "admin" },
+  { name: "admin-import", path: "/admin/importar-resultados", as: "admin" },
 ];
 
 const VIEWPORTS = {

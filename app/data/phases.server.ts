@@ -12,6 +12,8 @@ export interface PhaseOption {
   activeMatches: number;
   /** Active matches still without a result. */
   activeWithoutResult: number;
+  /** Matches with their official result. */
+  withResult: number;
 }
 
 /** The season's phases in order, with their match counts (one query). */
@@ -36,6 +38,16 @@ export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
             .end(),
         )
         .as("active_without_result"),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when(eb.and([eb("m.home_score", "is not", null), eb("m.away_score", "is not", null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("with_result"),
     ])
     .groupBy(["p.id", "p.name", "p.position", "p.activated_at"])
     .orderBy("p.position")
@@ -48,6 +60,7 @@ export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
     matches: Number(row.matches),
     activeMatches: Number(row.active_matches ?? 0),
     activeWithoutResult: Number(row.active_without_result ?? 0),
+    withResult: Number(row.with_result ?? 0),
   }));
 }
 

@@ -147,11 +147,16 @@ test("el administrador agrega un partido a la Jornada 16 y activa la jornada", a
   await open(admin, "/admin/matches");
   await expect(admin.getByRole("heading", { name: "Administración de Partidos", level: 1 })).toBeVisible();
 
-  await choose(admin, "Jornada", PHASE);
-  await choose(admin, "Equipo Local", CREATED.home);
-  await choose(admin, "Equipo Visitante", CREATED.away);
+  // Native selects (the phone's own picker).
+  const field = (name: string) => admin.getByRole("combobox", { name, exact: true });
+  await field("Jornada").selectOption({ label: PHASE });
+  await field("Equipo Local").selectOption({ label: CREATED.home });
+  await field("Equipo Visitante").selectOption({ label: CREATED.away });
   await admin.getByRole("button", { name: "Agregar Partido", exact: true }).click();
   await expectToast(admin, "Éxito", "Partido creado correctamente");
+  // Ready for the next match of the phase: the teams are cleared, the phase stays.
+  await expect(field("Equipo Local")).toHaveValue("");
+  await expect(field("Jornada")).not.toHaveValue("");
 
   const card = admin.getByRole("region", { name: PHASE, exact: true });
   const created = card.getByRole("row", { name: M1, exact: true });

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SimpleGrid, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -31,30 +31,20 @@ type AdminMatch = MatchView & { kickoffLabel: string | null };
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, config } = getRuntime();
-  const [phases, teams, all] = await Promise.all([listPhases(db), listTeams(db), listMatches(db)]);
-  const withResult: Record<number, number> = {};
-  const waiting = new Set<number>();
-  let lastPlayed: number | undefined;
-  for (const match of all) {
-    if (match.result) {
-      withResult[match.phaseId] = (withResult[match.phaseId] ?? 0) + 1;
-      lastPlayed = match.phaseId;
-    } else waiting.add(match.phaseId);
-  }
-  if (lastPlayed !== undefined) waiting.add(lastPlayed);
+  const [phases, teams] = await Promise.all([listPhases(db), listTeams(db)]);
+  // Waiting: a match without result; and the last phase played, where a correction is likeliest.
+  const lastPlayed = phases.filter((phase) => phase.withResult > 0).at(-1)?.id;
   const shown = phasesToShow(
-    phases.map((phase) => ({ id: phase.id, waiting: waiting.has(phase.id) })),
+    phases.map((phase) => ({ id: phase.id, waiting: phase.withResult < phase.matches || phase.id === lastPlayed })),
     phaseParam(request.url),
   );
+  const matches = await listMatches(db, { phaseIds: shown });
   return {
     timeZone: config.APP_TIMEZONE,
     teams,
     phases,
     shown,
-    withResult,
-    matches: all
-      .filter((match) => shown.includes(match.phaseId))
-      .map((match): AdminMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
+    matches: matches.map((match): AdminMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
   };
 }
 
@@ -108,9 +98,9 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "teams" | "timeZone">) {
   const fetcher = useFetcher<typeof action>();
-  const [phaseId, setPhaseId] = useState<string | null>(null);
-  const [homeId, setHomeId] = useState<string | null>(null);
-  const [awayId, setAwayId] = useState<string | null>(null);
+  const [phaseId, setPhaseId] = useState("");
+  const [homeId, setHomeId] = useState("");
+  const [awayId, setAwayId] = useState("");
   const [kickoff, setKickoff] = useState("");
   const saving = fetcher.state !== "idle";
   useToast(fetcher.data?.toast);
@@ -120,13 +110,15 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
   if (fetcher.data !== handled) {
     setHandled(fetcher.data);
     if (fetcher.data?.ok) {
-      setHomeId(null);
-      setAwayId(null);
+      setHomeId("");
+      setAwayId("");
       setKickoff("");
     }
   }
 
-  const teamOptions = teams.map((team) => ({ value: String(team.id), label: team.name }));
+  // Native selects: the phone's own picker, and a fraction of a Combobox's rendering cost.
+  const choose = { value: "", label: "Selecciona" };
+  const teamOptions = [choose, ...teams.map((team) => ({ value: String(team.id), label: team.name }))];
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={2} fz="lg" mb="sm">
@@ -134,33 +126,27 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
       </Title>
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="create" />
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <Select
+        <div className={t.formGrid}>
+          <NativeSelect
             label="Jornada"
             name="phaseId"
-            placeholder="Selecciona"
-            data={phases.map((phase) => ({ value: String(phase.id), label: phase.name }))}
+            data={[choose, ...phases.map((phase) => ({ value: String(phase.id), label: phase.name }))]}
             value={phaseId}
-            onChange={setPhaseId}
-            maxDropdownHeight={300}
+            onChange={(event) => setPhaseId(event.currentTarget.value)}
           />
-          <Select
+          <NativeSelect
             label="Equipo Local"
             name="homeTeamId"
-            placeholder="Selecciona"
             data={teamOptions}
             value={homeId}
-            onChange={setHomeId}
-            maxDropdownHeight={300}
+            onChange={(event) => setHomeId(event.currentTarget.value)}
           />
-          <Select
+          <NativeSelect
             label="Equipo Visitante"
             name="awayTeamId"
-            placeholder="Selecciona"
             data={teamOptions}
             value={awayId}
-            onChange={setAwayId}
-            maxDropdownHeight={300}
+            onChange={(event) => setAwayId(event.currentTarget.value)}
           />
           <TextInput
             label="Fecha y hora"
@@ -171,7 +157,7 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
             value={kickoff}
             onChange={(event) => setKickoff(event.currentTarget.value)}
           />
-        </SimpleGrid>
+        </div>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={saving}>
             Agregar Partido
@@ -258,12 +244,10 @@ function MatchRow({ match }: { match: AdminMatch }) {
 function PhaseCard({
   phase,
   matches,
-  withResult,
 }: {
   phase: LoaderData["phases"][number];
   /** Its rows, or null when the card is folded (a link shows them). */
   matches: AdminMatch[] | null;
-  withResult: number;
 }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
@@ -277,7 +261,7 @@ function PhaseCard({
             {phase.activatedAt && <span className={`${t.badge} ${t.green}`}>Quinielas activadas</span>}
           </div>
           <p className={t.phaseMeta}>
-            {`${phase.matches === 1 ? "1 partido" : `${phase.matches} partidos`}${withResult > 0 ? ` · ${withResult} con resultado` : ""}`}
+            {`${phase.matches === 1 ? "1 partido" : `${phase.matches} partidos`}${phase.withResult > 0 ? ` · ${phase.withResult} con resultado` : ""}`}
           </p>
         </div>
         <fetcher.Form method="post">
@@ -342,7 +326,6 @@ export default function AdminMatches({ loaderData }: Route.ComponentProps) {
           key={phase.id}
           phase={phase}
           matches={loaderData.shown.includes(phase.id) ? (byPhase.get(phase.id) ?? []) : null}
-          withResult={loaderData.withResult[phase.id] ?? 0}
         />
       ))}
     </Page>
