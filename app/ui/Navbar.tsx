@@ -17,7 +17,9 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import classes from "./Navbar.module.css";
 import { UserAvatar } from "./UserAvatar";
 
 export interface NavUser {
@@ -81,49 +83,49 @@ function LogoutForm({ children }: { children: React.ReactNode }) {
 
 function Brand() {
   return (
-    <Text component={Link} to="/" fw={800} fz="xl" c="teal.7" style={{ textDecoration: "none" }}>
-      <Box component="span" aria-hidden mr={6}>
+    <Link to="/" className={classes.brand}>
+      <span aria-hidden className={classes.ball}>
         ⚽
-      </Box>
+      </span>
       Quinielas
-    </Text>
+    </Link>
   );
 }
 
 export function Navbar({ user }: { user: NavUser | null }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(false);
+  // The phone's drawer is mounted on the first tap of the burger, not on every page render.
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const location = useLocation();
+  const toggle = () => {
+    if (opened) return close();
+    setDrawerMounted(true);
+    // Mounted closed first, so that it slides in.
+    requestAnimationFrame(open);
+  };
 
   return (
     <>
-      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-        <Group gap="xl" wrap="nowrap">
+      <div className={classes.bar}>
+        <div className={classes.left}>
           <Brand />
           {user && (
-            <Group gap={4} visibleFrom="sm" component="nav" aria-label="Principal">
+            <nav className={`${classes.links} mantine-visible-from-sm`} aria-label="Principal">
               {MAIN_LINKS.map((link) => (
-                <Button
-                  key={link.to}
-                  component={NavLink}
-                  to={link.to}
-                  end
-                  variant={location.pathname === link.to ? "light" : "subtle"}
-                  color="gray"
-                  size="sm"
-                >
+                <NavLink key={link.to} to={link.to} end className={classes.link}>
                   {link.label}
-                </Button>
+                </NavLink>
               ))}
               {user.isAdmin && (
                 <Menu position="bottom-start" withinPortal>
                   <Menu.Target>
-                    <Button
-                      variant={location.pathname.startsWith("/admin") ? "light" : "subtle"}
-                      color="gray"
-                      size="sm"
+                    <button
+                      type="button"
+                      className={classes.link}
+                      data-active={location.pathname.startsWith("/admin") || undefined}
                     >
                       Administración
-                    </Button>
+                    </button>
                   </Menu.Target>
                   <Menu.Dropdown>
                     {ADMIN_LINKS.map((link) => (
@@ -134,11 +136,11 @@ export function Navbar({ user }: { user: NavUser | null }) {
                   </Menu.Dropdown>
                 </Menu>
               )}
-            </Group>
+            </nav>
           )}
-        </Group>
+        </div>
 
-        <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+        <div className={`${classes.right} mantine-visible-from-sm`}>
           {user ? (
             <Menu position="bottom-end" width={220} withinPortal>
               <Menu.Target>
@@ -181,82 +183,84 @@ export function Navbar({ user }: { user: NavUser | null }) {
               </Button>
             </>
           )}
-        </Group>
+        </div>
 
         <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Abrir menú" />
-      </Group>
+      </div>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title="Menú"
-        position="right"
-        size="80%"
-        hiddenFrom="sm"
-        closeButtonProps={{ "aria-label": "Cerrar menú" }}
-      >
-        <ScrollArea h="calc(100dvh - 80px)" onClick={(event) => {
-          // Any link or button in the drawer navigates; close it behind.
-          if ((event.target as HTMLElement).closest("a,button[type=submit]")) close();
-        }}>
-          <Stack gap={4} component="nav" aria-label="Menú móvil">
-            {user ? (
-              <>
-                <Group gap="sm" px="sm" py="xs">
-                  <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={36} />
-                  <Text fw={600}>{user.displayName}</Text>
-                </Group>
-                <Divider />
-                {MAIN_LINKS.map((link) => (
-                  <MantineNavLink
-                    key={link.to}
-                    component={Link}
-                    to={link.to}
-                    label={link.label}
-                    active={location.pathname === link.to}
-                  />
-                ))}
-                {user.isAdmin && (
-                  <MantineNavLink label="Administración" defaultOpened={location.pathname.startsWith("/admin")}>
-                    {ADMIN_LINKS.map((link) => (
-                      <MantineNavLink
-                        key={link.to}
-                        component={Link}
-                        to={link.to}
-                        label={link.label}
-                        active={location.pathname === link.to}
-                      />
-                    ))}
-                  </MantineNavLink>
-                )}
-                <Divider my="xs" />
-                <MantineNavLink component={Link} to="/profile" label="Mi Perfil" />
-                <MantineNavLink component={Link} to="/quinielas" label="Mis Quinielas" />
-                <Box px="sm" py="xs">
-                  <DarkModeSwitch />
-                </Box>
-                <LogoutForm>
-                  <Button type="submit" variant="light" color="red" fullWidth mt="xs">
-                    Cerrar Sesión
+      {drawerMounted && (
+        <Drawer
+          opened={opened}
+          onClose={close}
+          title="Menú"
+          position="right"
+          size="80%"
+          hiddenFrom="sm"
+          closeButtonProps={{ "aria-label": "Cerrar menú" }}
+        >
+          <ScrollArea h="calc(100dvh - 80px)" onClick={(event) => {
+            // Any link or button in the drawer navigates; close it behind.
+            if ((event.target as HTMLElement).closest("a,button[type=submit]")) close();
+          }}>
+            <Stack gap={4} component="nav" aria-label="Menú móvil">
+              {user ? (
+                <>
+                  <Group gap="sm" px="sm" py="xs">
+                    <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={36} />
+                    <Text fw={600}>{user.displayName}</Text>
+                  </Group>
+                  <Divider />
+                  {MAIN_LINKS.map((link) => (
+                    <MantineNavLink
+                      key={link.to}
+                      component={Link}
+                      to={link.to}
+                      label={link.label}
+                      active={location.pathname === link.to}
+                    />
+                  ))}
+                  {user.isAdmin && (
+                    <MantineNavLink label="Administración" defaultOpened={location.pathname.startsWith("/admin")}>
+                      {ADMIN_LINKS.map((link) => (
+                        <MantineNavLink
+                          key={link.to}
+                          component={Link}
+                          to={link.to}
+                          label={link.label}
+                          active={location.pathname === link.to}
+                        />
+                      ))}
+                    </MantineNavLink>
+                  )}
+                  <Divider my="xs" />
+                  <MantineNavLink component={Link} to="/profile" label="Mi Perfil" />
+                  <MantineNavLink component={Link} to="/quinielas" label="Mis Quinielas" />
+                  <Box px="sm" py="xs">
+                    <DarkModeSwitch />
+                  </Box>
+                  <LogoutForm>
+                    <Button type="submit" variant="light" color="red" fullWidth mt="xs">
+                      Cerrar Sesión
+                    </Button>
+                  </LogoutForm>
+                </>
+              ) : (
+                <>
+                  <Button component={Link} to="/login" variant="light">
+                    Iniciar Sesión
                   </Button>
-                </LogoutForm>
-              </>
-            ) : (
-              <>
-                <Button component={Link} to="/login" variant="light">
-                  Iniciar Sesión
-                </Button>
-                <Button component={Link} to="/register">
-                  Registrarse
-                </Button>
-                <Box px="sm" py="xs">
-                  <DarkModeSwitch />
-                </Box>
-              </>
-            )}
-          </Stack>
-        </ScrollArea>
-      </Drawer>
+                  <Button component={Link} to="/register">
+                    Registrarse
+                  </Button>
+                  <Box px="sm" py="xs">
+                    <DarkModeSwitch />
+                  </Box>
+                </>
+              )}
+            </Stack>
+          </ScrollArea>
+        </Drawer>
+      )}
     </>
   );
 }
