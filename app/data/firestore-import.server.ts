@@ -6,6 +6,7 @@ import type { Engine } from "./db.server";
 import { newInviteCode } from "./quinielas.server";
 import type { Database } from "./schema";
 import { refreshAllScores } from "./standings.server";
+import { namedTeams } from "./teams.server";
 
 /**
  * Loads an export of the original app (normalised by import/firestore-values.ts, planned by
@@ -39,7 +40,7 @@ class DryRunRollback extends Error {
 
 export async function readDatabaseState(db: Db): Promise<DatabaseState> {
   // One after another: inside a PostgreSQL transaction they share one connection anyway.
-  const teams = await db.selectFrom("teams").select(["id", "name", "short_code"]).execute();
+  const teams = await namedTeams(db);
   const phases = await db.selectFrom("phases").select(["id", "name", "position"]).execute();
   const matches = await db
     .selectFrom("matches")
@@ -52,7 +53,7 @@ export async function readDatabaseState(db: Db): Promise<DatabaseState> {
   const poolMembers = await db.selectFrom("quiniela_participants").select(["quiniela_id", "user_id"]).execute();
   const poolMatches = await db.selectFrom("quiniela_matches").select(["quiniela_id", "match_id"]).execute();
   return {
-    teams: teams.map((team) => ({ id: team.id, name: team.name, shortCode: team.short_code })),
+    teams,
     phases,
     matches: matches.map((match) => ({
       id: match.id,

@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
 import type { MatchView, TeamView } from "#app/domain/match";
 import { legOfPhase } from "#app/domain/phases";
+import type { Score } from "#app/domain/scoring";
 import type { Database } from "./schema";
+
+/** A match row's official result: both scores, or none. */
+export function resultOf(row: { home_score: number | null; away_score: number | null }): Score | null {
+  return row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null;
+}
 
 function team(id: number | null, name: string | null, code: string | null, logo: string | null): TeamView | null {
   if (id === null || name === null || code === null) return null;
@@ -55,7 +61,7 @@ export async function listMatches(
     home: team(row.home_id, row.home_name, row.home_code, row.home_logo),
     away: team(row.away_id, row.away_name, row.away_code, row.away_logo),
     kickoffAt: row.kickoff_at,
-    result: row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null,
+    result: resultOf(row),
     active: row.active === 1,
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
   }));

@@ -7,6 +7,7 @@ import { predictionPoints, type ScoredMatch } from "#app/domain/scoring";
 import { type Band, emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
+import { resultOf } from "./matches.server";
 
 /**
  * Pools (SPEC §4): who belongs to which, their matches, the invite code, and the pool's
@@ -427,7 +428,7 @@ export async function poolStandings(db: Db, quinielaId: number, participants: re
     phasePosition: row.phase_position,
     homeTeamId: row.home_team_id,
     awayTeamId: row.away_team_id,
-    result: row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null,
+    result: resultOf(row),
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
     kickoffAt: row.kickoff_at,
   }));

@@ -9,16 +9,17 @@ import {
   planResults,
   type ResultsPlan,
 } from "#app/domain/results-file";
-import { insertMatch } from "./matches.server";
+import { insertMatch, resultOf } from "./matches.server";
 import type { Database } from "./schema";
 import { rescoreAround } from "./standings.server";
+import { namedTeams } from "./teams.server";
 
 /** The file read against the database as it is now: its rows' problems, or the plan and its fingerprint. */
 export type FilePreview = { ok: true; plan: ResultsPlan; fingerprint: string } | { ok: false; errors: string[] };
 
 async function loadState(db: Kysely<Database>, timeZone: string) {
   const [teams, phases, matches] = await Promise.all([
-    db.selectFrom("teams").select(["id", "name", "short_code"]).orderBy("id").execute(),
+    namedTeams(db),
     db.selectFrom("phases").select(["id", "name"]).orderBy("position").execute(),
     db
       .selectFrom("matches")
@@ -26,7 +27,7 @@ async function loadState(db: Kysely<Database>, timeZone: string) {
       .execute(),
   ]);
   const context: FileContext = {
-    teams: teams.map((team) => ({ id: team.id, name: team.name, shortCode: team.short_code })),
+    teams,
     phases,
     timeZone,
   };
@@ -36,8 +37,7 @@ async function loadState(db: Kysely<Database>, timeZone: string) {
     homeTeamId: match.home_team_id,
     awayTeamId: match.away_team_id,
     kickoffAt: match.kickoff_at,
-    result:
-      match.home_score !== null && match.away_score !== null ? { home: match.home_score, away: match.away_score } : null,
+    result: resultOf(match),
   }));
   return { context, current, phaseNames: new Map(phases.map((phase) => [phase.id, phase.name])) };
 }

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, sql } from "kysely";
 import { findTies, POINTS_EXACT, predictionPoints, type ScoredMatch, type Tie, tieBonus } from "#app/domain/scoring";
+import { resultOf } from "./matches.server";
 import type { Database } from "./schema";
 
 /**
@@ -25,11 +26,11 @@ export async function rescoreAround(
     .select(["id", "home_score", "away_score"])
     .where("id", "in", matchIds)
     .execute();
-  for (const match of matches) await scorePredictions(db, match.id, scoreOf(match));
+  for (const match of matches) await scorePredictions(db, match.id, resultOf(match));
   for (const tie of findTies(await knockoutMatches(db)).filter(touches)) await applyTieBonus(db, tie);
   await addToStandings(db, affected, "+");
   // Only a match left without result (a reset) can leave a user nothing scored in a phase.
-  if (matches.some((match) => scoreOf(match) === null)) await dropEmptyRows(db, matchIds);
+  if (matches.some((match) => resultOf(match) === null)) await dropEmptyRows(db, matchIds);
 }
 
 /**
@@ -52,7 +53,7 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
     .select(["home_score", "away_score"])
     .where("id", "=", matchId)
     .executeTakeFirstOrThrow();
-  const result = scoreOf(match);
+  const result = resultOf(match);
   if (!result) throw new Error("rescoreResult: el partido quedó sin resultado (usa rescoreAround)");
   if (scorelines.length > 0) {
     const moved = db
@@ -88,17 +89,13 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
 /** Re-scores everything (after a bulk load such as the demo season or an import). */
 export async function refreshAllScores(db: Kysely<Database>): Promise<void> {
   const matches = await db.selectFrom("matches").select(["id", "home_score", "away_score"]).execute();
-  for (const match of matches) await scorePredictions(db, match.id, scoreOf(match));
+  for (const match of matches) await scorePredictions(db, match.id, resultOf(match));
   await db.updateTable("predictions").set({ bonus: 0 }).where("bonus", "<>", 0).execute();
   for (const tie of findTies(await knockoutMatches(db))) await applyTieBonus(db, tie);
   await db.deleteFrom("standings_phase").execute();
   await db.deleteFrom("standings_total").execute();
   const matchIds = matches.map((match) => match.id);
   for (let i = 0; i < matchIds.length; i += 500) await addToStandings(db, matchIds.slice(i, i + 500), "+");
-}
-
-function scoreOf(row: { home_score: number | null; away_score: number | null }) {
-  return row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null;
 }
 
 /** Most distinct scorelines one statement's CASE carries (two parameters each). */
@@ -185,7 +182,7 @@ async function knockoutMatches(db: Kysely<Database>): Promise<PhasedMatch[]> {
     phasePosition: row.position,
     homeTeamId: row.home_team_id,
     awayTeamId: row.away_team_id,
-    result: scoreOf(row),
+    result: resultOf(row),
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
     kickoffAt: row.kickoff_at,
   }));

@@ -73,6 +73,13 @@ function ColorSchemeToggle() {
   );
 }
 
+/** The phone drawer's links, the current page marked. */
+function DrawerLinks({ links, pathname }: { links: readonly { to: string; label: string }[]; pathname: string }) {
+  return links.map((link) => (
+    <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} active={pathname === link.to} />
+  ));
+}
+
 function LogoutForm({ children }: { children: React.ReactNode }) {
   return (
     <Form method="post" action="/logout">
@@ -210,26 +217,10 @@ export function Navbar({ user }: { user: NavUser | null }) {
                     <Text fw={600}>{user.displayName}</Text>
                   </Group>
                   <Divider />
-                  {MAIN_LINKS.map((link) => (
-                    <MantineNavLink
-                      key={link.to}
-                      component={Link}
-                      to={link.to}
-                      label={link.label}
-                      active={location.pathname === link.to}
-                    />
-                  ))}
+                  <DrawerLinks links={MAIN_LINKS} pathname={location.pathname} />
                   {user.isAdmin && (
                     <MantineNavLink label="Administración" defaultOpened={location.pathname.startsWith("/admin")}>
-                      {ADMIN_LINKS.map((link) => (
-                        <MantineNavLink
-                          key={link.to}
-                          component={Link}
-                          to={link.to}
-                          label={link.label}
-                          active={location.pathname === link.to}
-                        />
-                      ))}
+                      <DrawerLinks links={ADMIN_LINKS} pathname={location.pathname} />
                     </MantineNavLink>
                   )}
                   <Divider my="xs" />
