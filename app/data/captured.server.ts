@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { picksRevealed } from "#app/domain/locking";
 import type { MatchView, TeamView } from "#app/domain/match";
 import type { Score } from "#app/domain/scoring";
@@ -76,21 +76,30 @@ export async function revealedPicks(
   // Who may be seen: picks of revealed matches, and the viewer's own. Users without a name are hidden.
   const known = sql<boolean>`trim(${displayName}) <> ''`;
 
+  // A phase gets a tab when one of its matches has a pick the viewer may see. EXISTS stops at the
+  // first such pick of each match (a DISTINCT over every prediction read them all: ms per view).
   const phasesWithPicks = new Set<number>();
   if (revealedIds.length > 0 || viewerId) {
+    const visiblePick = (eb: ExpressionBuilder<Database & { m: Database["matches"] }, "m">, ownOnly: boolean) =>
+      eb.exists(
+        eb
+          .selectFrom("predictions as pr")
+          .innerJoin("users as u", "u.id", "pr.user_id")
+          .select(sql.lit(1).as("one"))
+          .whereRef("pr.match_id", "=", "m.id")
+          .where(known)
+          .$if(ownOnly, (q) => q.where("pr.user_id", "=", viewerId!)),
+      );
     const rows = await db
-      .selectFrom("predictions as pr")
-      .innerJoin("users as u", "u.id", "pr.user_id")
-      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .selectFrom("matches as m")
       .select("m.phase_id")
-      .distinct()
-      .where(known)
       .where((eb) =>
         eb.or([
-          ...(revealedIds.length > 0 ? [eb("pr.match_id", "in", revealedIds)] : []),
-          ...(viewerId ? [eb("pr.user_id", "=", viewerId)] : []),
+          ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePick(eb, false)])] : []),
+          ...(viewerId ? [visiblePick(eb, true)] : []),
         ]),
       )
+      .groupBy("m.phase_id")
       .execute();
     for (const row of rows) phasesWithPicks.add(row.phase_id);
   }

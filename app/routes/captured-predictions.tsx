@@ -1,4 +1,4 @@
-import { Center, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Center, Group, Loader, Paper, Tabs, Text, UnstyledButton } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
 import { matchLabel, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import typography from "#app/ui/typography.module.css";
 import type { Route } from "./+types/captured-predictions";
 import classes from "./captured-predictions.module.css";
 
@@ -117,55 +118,102 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
     );
   }
   return (
-    <Stack gap="xl">
+    <div className={classes.phases}>
       {phases.map((phase) => (
-        <Stack key={phase.phaseId} gap="sm" component="section" aria-labelledby={`capturadas-${phase.phaseId}`}>
-          <Title order={2} fz="lg" id={`capturadas-${phase.phaseId}`}>
+        <section key={phase.phaseId} className={classes.phaseSection} aria-labelledby={`capturadas-${phase.phaseId}`}>
+          <h2 className={typography.sectionTitle} id={`capturadas-${phase.phaseId}`}>
             {phase.phaseName}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          </h2>
+          <div className={classes.cards}>
             {phase.matches.map((match) => (
               <MatchCard key={match.id} match={match} />
             ))}
-          </SimpleGrid>
-        </Stack>
+          </div>
+        </section>
       ))}
-    </Stack>
+    </div>
   );
 }
 
-export default function CapturedPredictions({ loaderData }: Route.ComponentProps) {
-  const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
-  // Tabs are links (?jornada=<id>): the server loads only the chosen phase, with or without scripts.
-  const tabLink = (to: string) => ({ component: Link, to, preventScrollReset: true }) as Record<string, unknown>;
+// Mantine's own classes and variables for its default tabs.
+const TAB_CLASS = `mantine-focus-auto ${Tabs.classes["tab--default"]} ${Tabs.classes.tab} ${UnstyledButton.classes.root} ${classes.tab}`;
+const TABS_STYLE = {
+  "--tabs-radius": "var(--mantine-radius-default)",
+  "--tabs-color": "var(--mantine-primary-color-filled)",
+} as React.CSSProperties;
+
+const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+/**
+ * 'Todas' and one tab per phase, with Mantine's tab look. Each tab is a link (?jornada=<id>): the
+ * server loads only the chosen phase, with or without scripts. The arrow keys move between tabs
+ * (the WAI-ARIA tabs pattern); Enter opens one. Plain markup: a season has 24 tabs, and as
+ * Mantine components they were a fifth of the page's server time.
+ */
+function PhaseTabs({ tabs, current, panelId }: { tabs: { value: string; label: string }[]; current: string; panelId: string }) {
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // On a phone the tab row scrolls sideways: bring the chosen phase into view.
     const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
     if (list.current && active) list.current.scrollLeft = active.offsetLeft - list.current.clientWidth / 2 + active.offsetWidth / 2;
   }, [current]);
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const move = TAB_KEYS[event.key];
+    const items = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const index = items.indexOf(event.target as HTMLElement);
+    if (!move || index < 0) return;
+    event.preventDefault();
+    items[move(index, items.length)]?.focus();
+  };
+  return (
+    <div
+      ref={list}
+      role="tablist"
+      aria-label="Jornadas"
+      className={`${Tabs.classes["list--default"]} ${Tabs.classes.list} ${classes.tabs}`}
+      data-variant="default"
+      data-orientation="horizontal"
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((tab) => (
+        <Link
+          key={tab.value}
+          to={`${PATH}?jornada=${tab.value}`}
+          preventScrollReset
+          role="tab"
+          id={`tab-${tab.value}`}
+          aria-selected={tab.value === current}
+          aria-controls={tab.value === current ? panelId : undefined}
+          tabIndex={tab.value === current ? 0 : -1}
+          className={TAB_CLASS}
+          data-active={tab.value === current || undefined}
+          data-variant="default"
+          data-orientation="horizontal"
+        >
+          <span className={Tabs.classes.tabLabel}>{tab.label}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export default function CapturedPredictions({ loaderData }: Route.ComponentProps) {
+  const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
+  const tabs = [{ value: ALL, label: "Todas" }, ...loaderData.tabs.map((tab) => ({ value: String(tab.phaseId), label: tab.phaseName }))];
+  const panelId = "capturadas-panel";
   return (
     <Page title="Quinielas Capturadas">
-      <Tabs value={current} keepMounted={false}>
-        <Tabs.List className={classes.tabs} ref={list}>
-          <Tabs.Tab value={ALL} {...tabLink(`${PATH}?jornada=${ALL}`)}>
-            Todas
-          </Tabs.Tab>
-          {loaderData.tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.phaseId}
-              value={String(tab.phaseId)}
-              className={classes.tab}
-              {...tabLink(`${PATH}?jornada=${tab.phaseId}`)}
-            >
-              {tab.phaseName}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value={current} pt="lg">
+      <div className={Tabs.classes.root} style={TABS_STYLE} data-variant="default" data-orientation="horizontal">
+        <PhaseTabs tabs={tabs} current={current} panelId={panelId} />
+        <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={`${Tabs.classes.panel} ${classes.panel}`}>
           <Content phases={loaderData.phases} />
-        </Tabs.Panel>
-      </Tabs>
+        </div>
+      </div>
     </Page>
   );
 }

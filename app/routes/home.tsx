@@ -1,4 +1,4 @@
-import { Button, Card, List, Stack, Title } from "@mantine/core";
+import { Card, Title } from "@mantine/core";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/phases.server";
@@ -7,12 +7,14 @@ import { phaseParam } from "#app/domain/admin-forms";
 import { phasesToShow } from "#app/domain/phase-status";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
+import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { useToast } from "#app/ui/toasts";
 import { useLiveUpdates } from "#app/ui/useLiveUpdates";
 import type { Route } from "./+types/home";
+import classes from "./home.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 
@@ -58,16 +60,16 @@ function Instructions() {
       <Title order={2} fz="lg" mb="xs">
         ¿Cómo se juega?
       </Title>
-      <List spacing={6} size="sm">
-        <List.Item>Pronostica el marcador exacto de cada partido activo y guarda tus pronósticos.</List.Item>
-        <List.Item>Marcador exacto: 3 puntos. Aciertas el ganador o el empate: 1 punto.</List.Item>
-        <List.Item>
+      <ul className={classes.rules}>
+        <li>Pronostica el marcador exacto de cada partido activo y guarda tus pronósticos.</li>
+        <li>Marcador exacto: 3 puntos. Aciertas el ganador o el empate: 1 punto.</li>
+        <li>
           Cuartos de Final, Semifinal y Final: 2 puntos extra si aciertas el total de goles de la serie (ida y
           vuelta).
-        </List.Item>
-        <List.Item>Una vez guardados, tus pronósticos son definitivos: ya no se pueden modificar.</List.Item>
-        <List.Item>Los pronósticos se cierran al comenzar cada partido.</List.Item>
-      </List>
+        </li>
+        <li>Una vez guardados, tus pronósticos son definitivos: ya no se pueden modificar.</li>
+        <li>Los pronósticos se cierran al comenzar cada partido.</li>
+      </ul>
     </Card>
   );
 }
@@ -80,11 +82,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <Instructions />
       <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/?jornada=${id}`} />
       <PredictionForm matches={loaderData.matches} />
-      <Stack align="center">
-        <Button component={Link} to="/rankings" variant="light" size="md">
-          Ver Tabla de Posiciones
-        </Button>
-      </Stack>
+      <Link to="/rankings" className={`${buttons.button} ${buttons.light} ${buttons.large} ${classes.toRankings}`}>
+        Ver Tabla de Posiciones
+      </Link>
     </Page>
   );
 }

@@ -1,31 +1,20 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  NativeSelect,
-  Pagination,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Anchor, Badge, Card, Pagination } from "@mantine/core";
 import { Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
-import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
+import { overallStandings, phaseStandings, userPosition } from "#app/data/rankings.server";
 import { formatKickoff } from "#app/domain/dates";
 import { groupByPhase, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
-import type { Band } from "#app/domain/standings";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
-import { initials, mantineAvatarColor } from "#app/ui/avatar-colors";
+import buttons from "#app/ui/buttons.module.css";
+import { SelectField, TextField } from "#app/ui/fields";
+import typography from "#app/ui/typography.module.css";
+import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { useLiveUpdates } from "#app/ui/useLiveUpdates";
 import type { Route } from "./+types/rankings";
 import classes from "./rankings.module.css";
@@ -96,13 +85,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const BAND_COLORS: Record<Exclude<Band, null>, string> = {
-  blue: "var(--mantine-color-blue-6)",
-  yellow: "var(--mantine-color-yellow-5)",
-  green: "var(--mantine-color-green-6)",
-  red: "var(--mantine-color-red-6)",
-};
-
 /** The query string of this page with some parameters changed (empty values dropped). */
 function hrefWith(data: Pick<LoaderData, "phase" | "search">, changes: Record<string, string | number | null>): string {
   const params = new URLSearchParams();
@@ -116,121 +98,18 @@ function hrefWith(data: Pick<LoaderData, "phase" | "search">, changes: Record<st
   return search ? `/rankings?${search}` : "/rankings";
 }
 
-/**
- * UserAvatar's look as plain markup: the picture when set, else the initials on the user's
- * colour (the same rules, from ui/avatar-colors). Fifty Mantine Avatars cost about 10 ms of
- * server time per page. A picture that fails to load (empty alt) leaves the initials showing.
- */
-function RowAvatar({ name, image, color }: { name: string; image: string | null; color: string }) {
-  return (
-    <span
-      className={classes.avatar}
-      style={{ "--avatar-bg": `var(--mantine-color-${mantineAvatarColor(color)}-filled)` } as React.CSSProperties}
-    >
-      {initials(name)}
-      {image && <img className={classes.avatarImage} src={image} alt="" loading="lazy" />}
-    </span>
-  );
-}
-
-/** One row; plain cells with Mantine's own table classes (cheap to render 50 times). */
-function StandingRowView({ row, mine }: { row: RankingRow; mine: boolean }) {
-  const marker = row.band ? { "--band-color": BAND_COLORS[row.band] } : undefined;
-  return (
-    <tr className={`${Table.classes.tr}${mine ? ` ${classes.mine}` : ""}`} data-with-row-border data-hover data-band={row.band ?? undefined}>
-      <td className={`${Table.classes.td} ${classes.pos} ${classes.marker}`} style={marker as React.CSSProperties}>
-        {row.rank}
-      </td>
-      <td className={`${Table.classes.td} ${classes.avatarCell}`}>
-        <RowAvatar name={row.name} image={row.image} color={row.avatarColor} />
-      </td>
-      <td className={`${Table.classes.td} ${classes.nameCell}`}>
-        <span className={classes.name}>
-          <span className={classes.nameText} title={row.name}>
-            {row.name}
-          </span>
-          {mine && <span className={classes.you}>Tú</span>}
-        </span>
-      </td>
-      <td className={`${Table.classes.td} ${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
-      <td className={`${Table.classes.td} ${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
-    </tr>
-  );
-}
-
-function StandingsTable({
-  label,
-  rows,
-  viewerId,
-  headerHidden = false,
-}: {
-  label: string;
-  rows: RankingRow[];
-  viewerId: string | null;
-  headerHidden?: boolean;
-}) {
-  return (
-    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover className={classes.table}>
-      {/* Fixed column widths, so that the pinned 'Tu posición' row lines up with the table. */}
-      <colgroup>
-        <col className={classes.pos} />
-        <col className={classes.avatarCell} />
-        <col />
-        <col className={classes.pointsCol} />
-        <col className={classes.exactCol} />
-      </colgroup>
-      <Table.Thead className={headerHidden ? classes.srOnly : undefined}>
-        <Table.Tr>
-          <Table.Th className={classes.pos}>Pos.</Table.Th>
-          <Table.Th className={classes.avatarCell}>
-            <VisuallyHidden>Avatar</VisuallyHidden>
-          </Table.Th>
-          <Table.Th>Nombre</Table.Th>
-          <Table.Th className={`${classes.number} ${classes.pointsCol}`}>Puntos</Table.Th>
-          <Table.Th className={`${classes.number} ${classes.exactCol}`}>Exactos</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} />
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-const LEGEND: { band: Exclude<Band, null>; label: string }[] = [
-  { band: "blue", label: "Lugares 1–4" },
-  { band: "yellow", label: "5–7" },
-  { band: "green", label: "8–9" },
-  { band: "red", label: "Últimos 2" },
-];
-
-function Legend() {
-  return (
-    <div className={classes.legend} aria-hidden>
-      {LEGEND.map((item) => (
-        <span key={item.band} className={classes.legendItem}>
-          <span className={classes.swatch} style={{ "--band-color": BAND_COLORS[item.band] } as React.CSSProperties} />
-          {item.label}
-        </span>
-      ))}
-    </div>
-  );
-}
-
 function Filters({ data }: { data: LoaderData }) {
   const submit = useSubmit();
   return (
     <div className={classes.filters}>
       <Form method="get" action="/rankings" className={classes.filter}>
-        <NativeSelect
+        <SelectField
           label="Jornada"
           name="jornada"
           defaultValue={data.phase ? String(data.phase.id) : ""}
           key={data.phase?.id ?? "todas"}
           onChange={(event) => submit(event.currentTarget.form)}
-          data={[
+          options={[
             { value: "", label: "Todas las jornadas" },
             ...data.phases.map((phase) => ({ value: String(phase.id), label: phase.name })),
           ]}
@@ -238,14 +117,14 @@ function Filters({ data }: { data: LoaderData }) {
         />
         {data.search && <input type="hidden" name="buscar" value={data.search} />}
         <noscript>
-          <Button type="submit" variant="default" size="sm">
+          <button type="submit" className={`${buttons.button} ${buttons.default}`}>
             Ver
-          </Button>
+          </button>
         </noscript>
       </Form>
       <Form method="get" action="/rankings" role="search" className={`${classes.filter} ${classes.searchFilter}`}>
         {data.phase && <input type="hidden" name="jornada" value={data.phase.id} />}
-        <TextInput
+        <TextField
           label="Buscar por nombre"
           name="buscar"
           type="search"
@@ -254,9 +133,9 @@ function Filters({ data }: { data: LoaderData }) {
           maxLength={100}
           className={classes.grow}
         />
-        <Button type="submit" variant="light">
+        <button type="submit" className={`${buttons.button} ${buttons.light}`}>
           Buscar
-        </Button>
+        </button>
       </Form>
     </div>
   );
@@ -270,9 +149,7 @@ function Standings({ data }: { data: LoaderData }) {
     <Card withBorder radius="lg" padding="md" className={classes.panel}>
       <div className={classes.stack}>
         <div className={classes.panelHeading}>
-          <Title order={2} fz="lg">
-            Puntos Acumulados
-          </Title>
+          <h2 className={typography.sectionTitle}>Puntos Acumulados</h2>
           {data.phase && (
             <Badge variant="light" size="lg">
               {data.phase.name}
@@ -287,15 +164,15 @@ function Standings({ data }: { data: LoaderData }) {
           </div>
         )}
         {table.rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
+          <p className={classes.empty}>
             {data.search ? `Ningún usuario coincide con «${data.search}».` : "Aún no hay usuarios registrados."}
-          </Text>
+          </p>
         ) : (
-          <Box style={{ overflowX: "auto" }}>
+          <div className={classes.scroll}>
             <StandingsTable label="Puntos Acumulados" rows={table.rows} viewerId={data.viewerId} />
-          </Box>
+          </div>
         )}
-        <Legend />
+        <StandingsLegend />
         {data.isAdmin && (
           <Anchor href={`/admin/exportar/posiciones.csv${data.phase ? `?jornada=${data.phase.id}` : ""}`} download size="sm">
             Descargar esta tabla (CSV)
@@ -303,11 +180,11 @@ function Standings({ data }: { data: LoaderData }) {
         )}
         {table.rows.length > 0 && (
           <div className={classes.tableFooter}>
-            <Text size="sm" c="dimmed">
+            <p className={classes.count}>
               {data.search
                 ? `${table.matched} ${table.matched === 1 ? "coincidencia" : "coincidencias"} · ${first}–${last}`
                 : `${first}–${last} de ${table.total.toLocaleString("es-MX")}`}
-            </Text>
+            </p>
             {table.pageCount > 1 && (
               <Pagination
                 component="nav"
@@ -389,9 +266,9 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
       )}
       {loaderData.matchPhases.map((phase) => (
         <section key={phase.phaseId} className={classes.phase} aria-labelledby={`fase-${phase.phaseId}`}>
-          <Title order={2} fz="lg" id={`fase-${phase.phaseId}`}>
+          <h2 className={typography.sectionTitle} id={`fase-${phase.phaseId}`}>
             {phase.phaseName}
-          </Title>
+          </h2>
           <div className={classes.cards}>
             {phase.matches.map((match) => (
               <MatchCard key={match.id} match={match} />

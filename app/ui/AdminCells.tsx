@@ -1,7 +1,7 @@
 import { type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { ADMIN_MAX_GOALS } from "#app/domain/admin-forms";
 import classes from "./AdminTable.module.css";
-import { initials, mantineAvatarColor } from "./avatar-colors";
+import { UserAvatar } from "./UserAvatar";
 
 /**
  * Light cells for the admin game tables: plain elements styled by AdminTable.module.css, because
@@ -36,17 +36,11 @@ export function ScoreBox({ name, team, defaultValue }: { name: string; team: str
   );
 }
 
-/** The user's picture, else their initials on their colour. */
+/** The user's picture, else their initials on their colour, and their name. */
 export function UserCell({ name, image, color }: { name: string; image: string | null; color: string }) {
   return (
     <span className={classes.user}>
-      <span
-        className={classes.avatar}
-        style={{ "--avatar-bg": `var(--mantine-color-${mantineAvatarColor(color)}-filled)` } as React.CSSProperties}
-        aria-hidden
-      >
-        {image ? <img src={image} alt="" loading="lazy" /> : initials(name)}
-      </span>
+      <UserAvatar name={name} image={image} color={color} size={28} />
       <span>{name}</span>
     </span>
   );

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Box,
   Burger,
   Button,
@@ -62,14 +61,14 @@ function DarkModeSwitch() {
 function ColorSchemeToggle() {
   const { toggleColorScheme } = useMantineColorScheme();
   return (
-    <ActionIcon variant="default" size="lg" aria-label="Modo oscuro" onClick={toggleColorScheme}>
-      <Box component="span" darkHidden aria-hidden>
+    <button type="button" className={classes.iconButton} aria-label="Modo oscuro" onClick={toggleColorScheme}>
+      <span className="mantine-dark-hidden" aria-hidden>
         🌙
-      </Box>
-      <Box component="span" lightHidden aria-hidden>
+      </span>
+      <span className="mantine-light-hidden" aria-hidden>
         ☀️
-      </Box>
-    </ActionIcon>
+      </span>
+    </button>
   );
 }
 
@@ -151,14 +150,10 @@ export function Navbar({ user }: { user: NavUser | null }) {
           {user ? (
             <Menu position="bottom-end" width={220} withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={user.displayName} px="xs" py={4} style={{ borderRadius: 8 }}>
-                  <Group gap="xs" wrap="nowrap">
-                    <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={30} />
-                    <Text size="sm" fw={600} maw={180} truncate>
-                      {user.displayName}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
+                <button type="button" className={classes.userButton} aria-label={user.displayName}>
+                  <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={30} />
+                  <span className={classes.userName}>{user.displayName}</span>
+                </button>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Item component={Link} to="/profile">
@@ -182,17 +177,26 @@ export function Navbar({ user }: { user: NavUser | null }) {
           ) : (
             <>
               <ColorSchemeToggle />
-              <Button component={Link} to="/login" variant="subtle">
+              <Link to="/login" className={classes.subtle}>
                 Iniciar Sesión
-              </Button>
-              <Button component={Link} to="/register">
+              </Link>
+              <Link to="/register" className={classes.cta}>
                 Registrarse
-              </Button>
+              </Link>
             </>
           )}
         </div>
 
-        <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Abrir menú" />
+        {/* Mantine's Burger look on a plain button. */}
+        <button
+          type="button"
+          className={`mantine-focus-auto ${Burger.classes.root} ${UnstyledButton.classes.root} mantine-hidden-from-sm`}
+          onClick={toggle}
+          aria-label="Abrir menú"
+          aria-expanded={opened}
+        >
+          <span className={Burger.classes.burger} data-opened={opened || undefined} />
+        </button>
       </div>
 
       {drawerMounted && (

@@ -1,7 +1,11 @@
-import { Container, Group, Stack, Text, Title } from "@mantine/core";
 import classes from "./Page.module.css";
 
-/** The frame of every screen: a centred column with the screen's title (and its main action). */
+const WIDTHS = { xs: "33.75rem", sm: "45rem", md: "60rem", lg: "71.25rem", xl: "82.5rem" } as const;
+
+/**
+ * The frame of every screen: a centred column (Mantine's container widths) with the screen's
+ * title and its main action. Plain markup: it renders on every request of every page.
+ */
 export function Page({
   title,
   description,
@@ -13,30 +17,19 @@ export function Page({
   description?: React.ReactNode;
   /** Beside the title on wide screens, below it on phones (e.g. 'Crear Quiniela'). */
   action?: React.ReactNode;
-  size?: "xs" | "sm" | "md" | "lg" | "xl";
+  size?: keyof typeof WIDTHS;
   children?: React.ReactNode;
 }) {
-  const heading = (
-    <Stack gap={4} style={{ minWidth: 0 }}>
-      <Title order={1} className={classes.title}>
-        {title}
-      </Title>
-      {description && <Text c="dimmed">{description}</Text>}
-    </Stack>
-  );
   return (
-    <Container size={size} className={classes.page}>
-      <Stack gap="lg">
-        {action ? (
-          <Group justify="space-between" align="flex-end" gap="sm">
-            {heading}
-            {action}
-          </Group>
-        ) : (
-          heading
-        )}
-        {children}
-      </Stack>
-    </Container>
+    <div className={classes.page} style={{ "--page-width": `calc(${WIDTHS[size]} * var(--mantine-scale))` } as React.CSSProperties}>
+      <div className={action ? `${classes.heading} ${classes.withAction}` : classes.heading}>
+        <div className={classes.titles}>
+          <h1 className={classes.title}>{title}</h1>
+          {description && <p className={classes.description}>{description}</p>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </div>
   );
 }

@@ -1,12 +1,14 @@
-import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
-import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
+import { groupByPhase, matchLabel, type PredictionMatch, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import badges from "./badges.module.css";
+import { BareInput } from "./fields";
 import classes from "./PredictionForm.module.css";
-import { TeamBadge } from "./TeamBadge";
+import typography from "./typography.module.css";
 
 function ScoreInput({ name, team }: { name: string; team: string }) {
   return (
-    <TextInput
+    <BareInput
       name={name}
       aria-label={`Goles de ${team}`}
       type="number"
@@ -14,82 +16,72 @@ function ScoreInput({ name, team }: { name: string; team: string }) {
       min={0}
       max={99}
       step={1}
-      w={56}
-      styles={{ input: { textAlign: "center", fontWeight: 700, fontSize: 18, paddingInline: 4 } }}
+      wrapperClassName={classes.scoreBox}
+      className={classes.score}
     />
   );
 }
 
+const POINTS_TONE = { exact: badges.teal, hit: badges.blue, miss: badges.gray };
+
 function pointsBadge(pick: PredictionMatch["pick"]) {
   if (!pick || pick.points === null) return null;
   const total = pick.points + pick.bonus;
-  const color = pick.points === 3 ? "teal" : pick.points > 0 ? "blue" : "gray";
+  const tone = pick.points === 3 ? POINTS_TONE.exact : pick.points > 0 ? POINTS_TONE.hit : POINTS_TONE.miss;
+  return <span className={`${badges.badge} ${tone}`}>{total === 1 ? "1 punto" : `${total} puntos`}</span>;
+}
+
+function Team({ team, away = false }: { team: PredictionMatch["home"]; away?: boolean }) {
+  const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={32} height={32} loading="lazy" />;
   return (
-    <Badge color={color} variant="light">
-      {total} {total === 1 ? "punto" : "puntos"}
-    </Badge>
+    <div className={away ? `${classes.team} ${classes.away}` : classes.team}>
+      {!away && badge}
+      <span className={classes.teamName}>{teamLabel(team)}</span>
+      {away && badge}
+    </div>
   );
 }
 
+/**
+ * One match: kickoff and state, the teams, and either two score inputs or the saved pick. Plain
+ * markup styled by the CSS module: a phase has nine of these, on the page people open most.
+ */
 function MatchCard({ match }: { match: PredictionMatch }) {
   const label = matchLabel(match);
   const open = match.lockedBecause === null && match.pick === null;
+  const state = match.pick ? (
+    (pointsBadge(match.pick) ?? <span className={`${badges.badge} ${badges.teal}`}>Pronóstico guardado</span>)
+  ) : match.lockedBecause ? (
+    <span className={`${badges.badge} ${badges.gray}`}>Cerrado</span>
+  ) : null;
   return (
-    <Paper withBorder radius="md" p="sm" role="group" aria-label={label}>
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {match.kickoffLabel ?? "Fecha por confirmar"}
-          </Text>
-          {match.pick ? (
-            pointsBadge(match.pick) ?? (
-              <Badge variant="light" color="teal">
-                Pronóstico guardado
-              </Badge>
-            )
-          ) : match.lockedBecause ? (
-            <Badge variant="light" color="gray">
-              Cerrado
-            </Badge>
-          ) : null}
-        </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <div className={classes.team}>
-            <TeamBadge team={match.home} size={32} />
-            <Text fw={600} size="sm" lineClamp={2}>
-              {teamLabel(match.home)}
-            </Text>
+    <div className={classes.card} role="group" aria-label={label}>
+      <div className={classes.head}>
+        <span className={classes.small}>{match.kickoffLabel ?? "Fecha por confirmar"}</span>
+        {state}
+      </div>
+      <div className={classes.row}>
+        <Team team={match.home} />
+        {open ? (
+          <div className={classes.inputs}>
+            <input type="hidden" name="matchId" value={match.id} />
+            <ScoreInput name={`home-${match.id}`} team={teamLabel(match.home)} />
+            <span className={classes.dash}>–</span>
+            <ScoreInput name={`away-${match.id}`} team={teamLabel(match.away)} />
           </div>
-          {open ? (
-            <Group gap={6} wrap="nowrap">
-              <input type="hidden" name="matchId" value={match.id} />
-              <ScoreInput name={`home-${match.id}`} team={teamLabel(match.home)} />
-              <Text c="dimmed" fw={700}>
-                –
-              </Text>
-              <ScoreInput name={`away-${match.id}`} team={teamLabel(match.away)} />
-            </Group>
-          ) : (
-            <Text fw={800} fz="lg" miw={64} ta="center" aria-label="Tu pronóstico">
-              {match.pick ? `${match.pick.home} – ${match.pick.away}` : "–"}
-            </Text>
-          )}
-          <div className={`${classes.team} ${classes.away}`}>
-            <Text fw={600} size="sm" lineClamp={2}>
-              {teamLabel(match.away)}
-            </Text>
-            <TeamBadge team={match.away} size={32} />
-          </div>
-        </Group>
-        {(match.result || (!open && !match.pick && match.lockedBecause)) && (
-          <Text size="xs" c="dimmed" ta="center">
-            {match.result
-              ? `Resultado oficial: ${match.result.home} - ${match.result.away}`
-              : match.lockedBecause}
-          </Text>
+        ) : (
+          <span className={classes.pick} aria-label="Tu pronóstico">
+            {match.pick ? `${match.pick.home} – ${match.pick.away}` : "–"}
+          </span>
         )}
-      </Stack>
-    </Paper>
+        <Team team={match.away} away />
+      </div>
+      {(match.result || (!open && !match.pick && match.lockedBecause)) && (
+        <p className={`${classes.small} ${classes.foot}`}>
+          {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : match.lockedBecause}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -113,16 +105,16 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
     <Form method="post" action={action} noValidate>
       <Stack gap="lg">
         {groupByPhase(matches).map((phase) => (
-          <Card key={phase.phaseId} withBorder radius="lg" p={{ base: "xs", sm: "md" }}>
-            <Title order={2} fz="lg" mb="sm">
+          <section key={phase.phaseId} className={classes.phase} aria-labelledby={`pronosticos-${phase.phaseId}`}>
+            <h2 className={typography.sectionTitle} id={`pronosticos-${phase.phaseId}`}>
               {phase.phaseName}
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            </h2>
+            <div className={classes.cards}>
               {phase.matches.map((match) => (
                 <MatchCard key={match.id} match={match} />
               ))}
-            </SimpleGrid>
-          </Card>
+            </div>
+          </section>
         ))}
         {openCount > 0 && (
           <Box

@@ -1,4 +1,4 @@
-import { Table, VisuallyHidden } from "@mantine/core";
+import { Table } from "@mantine/core";
 import type { Band } from "#app/domain/standings";
 import classes from "./StandingsTable.module.css";
 import { UserAvatar } from "./UserAvatar";
@@ -23,18 +23,26 @@ export const BAND_COLORS: Record<Exclude<Band, null>, string> = {
   red: "var(--mantine-color-red-6)",
 };
 
-/** One row; plain cells with Mantine's own table classes (cheap to render 50 times). */
+// Mantine's table look (its classes and spacing variables) on plain elements: a standings page
+// renders up to fifty rows, and each Mantine cell is a component of its own.
+const TABLE_STYLE = {
+  "--table-horizontal-spacing": "var(--mantine-spacing-xs)",
+  "--table-vertical-spacing": "calc(0.375rem * var(--mantine-scale))",
+} as React.CSSProperties;
+const TD = Table.classes.td;
+const TH = Table.classes.th;
+
 function StandingRowView({ row, mine }: { row: StandingsTableRow; mine: boolean }) {
-  const marker = row.band ? { "--band-color": BAND_COLORS[row.band] } : undefined;
+  const marker = row.band ? ({ "--band-color": BAND_COLORS[row.band] } as React.CSSProperties) : undefined;
   return (
-    <tr className={`${Table.classes.tr}${mine ? ` ${classes.mine}` : ""}`} data-with-row-border data-hover data-band={row.band ?? undefined}>
-      <td className={`${Table.classes.td} ${classes.pos} ${classes.marker}`} style={marker as React.CSSProperties}>
+    <tr className={mine ? `${Table.classes.tr} ${classes.mine}` : Table.classes.tr} data-with-row-border data-hover data-band={row.band ?? undefined}>
+      <td className={`${TD} ${classes.pos} ${classes.marker}`} style={marker}>
         {row.rank}
       </td>
-      <td className={`${Table.classes.td} ${classes.avatarCell}`}>
+      <td className={`${TD} ${classes.avatarCell}`}>
         <UserAvatar name={row.name} image={row.image} color={row.avatarColor} size={32} />
       </td>
-      <td className={`${Table.classes.td} ${classes.nameCell}`}>
+      <td className={`${TD} ${classes.nameCell}`}>
         <span className={classes.name}>
           <span className={classes.nameText} title={row.name}>
             {row.name}
@@ -42,15 +50,16 @@ function StandingRowView({ row, mine }: { row: StandingsTableRow; mine: boolean 
           {mine && <span className={classes.you}>Tú</span>}
         </span>
       </td>
-      <td className={`${Table.classes.td} ${classes.number} ${classes.points}`}>{row.points}</td>
-      <td className={`${Table.classes.td} ${classes.number} ${classes.dim}`}>{row.exactHits}</td>
+      <td className={`${TD} ${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
+      <td className={`${TD} ${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
     </tr>
   );
 }
 
 /**
  * Position (with the colour marker of SPEC §5), avatar, name, points and exact hits; the
- * viewer's row highlighted with 'Tú'.
+ * viewer's row highlighted with 'Tú'. Fixed column widths, so that a one-row table (the pinned
+ * 'Tu posición') lines up with the table below it.
  */
 export function StandingsTable({
   label,
@@ -65,24 +74,31 @@ export function StandingsTable({
   headerHidden?: boolean;
 }) {
   return (
-    <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" highlightOnHover className={classes.table}>
-      <Table.Thead className={headerHidden ? classes.srOnly : undefined}>
-        <Table.Tr>
-          <Table.Th className={classes.pos}>Pos.</Table.Th>
-          <Table.Th className={classes.avatarCell}>
-            <VisuallyHidden>Avatar</VisuallyHidden>
-          </Table.Th>
-          <Table.Th>Nombre</Table.Th>
-          <Table.Th className={classes.number}>Puntos</Table.Th>
-          <Table.Th className={classes.number}>Exactos</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table aria-label={label} className={`${Table.classes.table} ${classes.table}`} style={TABLE_STYLE}>
+      <colgroup>
+        <col className={classes.pos} />
+        <col className={classes.avatarCell} />
+        <col />
+        <col className={classes.pointsCol} />
+        <col className={classes.exactCol} />
+      </colgroup>
+      <thead className={headerHidden ? `${Table.classes.thead} ${classes.srOnly}` : Table.classes.thead}>
+        <tr className={Table.classes.tr} data-with-row-border>
+          <th className={`${TH} ${classes.pos}`}>Pos.</th>
+          <th className={`${TH} ${classes.avatarCell}`}>
+            <span className={classes.srOnly}>Avatar</span>
+          </th>
+          <th className={TH}>Nombre</th>
+          <th className={`${TH} ${classes.number}`}>Puntos</th>
+          <th className={`${TH} ${classes.number}`}>Exactos</th>
+        </tr>
+      </thead>
+      <tbody className={Table.classes.tbody}>
         {rows.map((row) => (
           <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} />
         ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 

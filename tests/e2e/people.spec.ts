@@ -63,7 +63,7 @@ async function alertsSeen(page: Page): Promise<string[]> {
 
 /** The initials disc of the navbar's user menu (desktop). */
 function navbarAvatar(page: Page, displayName: string) {
-  return userMenuButton(page, displayName).locator(".mantine-Avatar-placeholder");
+  return userMenuButton(page, displayName).locator("span").first();
 }
 
 /** Sets a password on an open /reset-password page and waits for the signed-in home page. */

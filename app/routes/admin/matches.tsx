@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -14,7 +14,10 @@ import { reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import badges from "#app/ui/badges.module.css";
+import buttons from "#app/ui/buttons.module.css";
 import { adminTable as t, TeamCell } from "#app/ui/AdminCells";
+import { SelectField, TextField } from "#app/ui/fields";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/matches";
@@ -116,7 +119,7 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
     }
   }
 
-  // Native selects: the phone's own picker, and a fraction of a Combobox's rendering cost.
+  // Native selects: the phone's own picker (ui/fields: light to render).
   const choose = { value: "", label: "Selecciona" };
   const teamOptions = [choose, ...teams.map((team) => ({ value: String(team.id), label: team.name }))];
   return (
@@ -127,33 +130,32 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
       <fetcher.Form method="post" noValidate>
         <input type="hidden" name="intent" value="create" />
         <div className={t.formGrid}>
-          <NativeSelect
+          <SelectField
             label="Jornada"
             name="phaseId"
-            data={[choose, ...phases.map((phase) => ({ value: String(phase.id), label: phase.name }))]}
+            options={[choose, ...phases.map((phase) => ({ value: String(phase.id), label: phase.name }))]}
             value={phaseId}
             onChange={(event) => setPhaseId(event.currentTarget.value)}
           />
-          <NativeSelect
+          <SelectField
             label="Equipo Local"
             name="homeTeamId"
-            data={teamOptions}
+            options={teamOptions}
             value={homeId}
             onChange={(event) => setHomeId(event.currentTarget.value)}
           />
-          <NativeSelect
+          <SelectField
             label="Equipo Visitante"
             name="awayTeamId"
-            data={teamOptions}
+            options={teamOptions}
             value={awayId}
             onChange={(event) => setAwayId(event.currentTarget.value)}
           />
-          <TextInput
+          <TextField
             label="Fecha y hora"
             name="kickoff"
             type="datetime-local"
             description={`Opcional · hora de ${timeZone.replace(/_/g, " ")}`}
-            inputWrapperOrder={["label", "input", "description", "error"]}
             value={kickoff}
             onChange={(event) => setKickoff(event.currentTarget.value)}
           />
@@ -190,7 +192,7 @@ function ResetButton({ match }: { match: AdminMatch }) {
   return (
     <button
       type="button"
-      className={`${t.button} ${t.compact} ${t.danger}`}
+      className={`${buttons.button} ${buttons.compact} ${buttons.danger}`}
       onClick={confirm}
       disabled={busy}
       aria-busy={busy}
@@ -202,10 +204,10 @@ function ResetButton({ match }: { match: AdminMatch }) {
 
 function StateBadges({ match }: { match: AdminMatch }) {
   return (
-    <span className={t.badges}>
-      <span className={`${t.badge} ${match.active ? t.green : t.gray}`}>{match.active ? "Activo" : "Inactivo"}</span>
+    <span className={badges.badges}>
+      <span className={`${badges.badge} ${match.active ? badges.green : badges.gray}`}>{match.active ? "Activo" : "Inactivo"}</span>
       {match.result && (
-        <span className={`${t.badge} ${t.outline}`} title="Resultado oficial">
+        <span className={`${badges.badge} ${badges.outline}`} title="Resultado oficial">
           {`${match.result.home} - ${match.result.away}`}
         </span>
       )}
@@ -258,7 +260,7 @@ function PhaseCard({
         <div>
           <div className={t.phaseTitle}>
             <h2 id={`phase-${phase.id}`}>{phase.name}</h2>
-            {phase.activatedAt && <span className={`${t.badge} ${t.green}`}>Quinielas activadas</span>}
+            {phase.activatedAt && <span className={`${badges.badge} ${badges.green}`}>Quinielas activadas</span>}
           </div>
           <p className={t.phaseMeta}>
             {`${phase.matches === 1 ? "1 partido" : `${phase.matches} partidos`}${phase.withResult > 0 ? ` · ${phase.withResult} con resultado` : ""}`}
@@ -270,7 +272,7 @@ function PhaseCard({
           <input type="hidden" name="active" value={allActive ? "0" : "1"} />
           <button
             type="submit"
-            className={`${t.button} ${allActive ? t.default : t.filled}`}
+            className={`${buttons.button} ${allActive ? buttons.default : buttons.filled}`}
             disabled={phase.matches === 0 || fetcher.state !== "idle"}
             aria-busy={fetcher.state !== "idle"}
           >

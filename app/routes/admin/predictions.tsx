@@ -12,6 +12,7 @@ import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
+import buttons from "#app/ui/buttons.module.css";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -83,7 +84,7 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
             <span className={t.dash}>–</span>
             <ScoreBox name="away" team={teamLabel(row.awayTeam)} defaultValue={row.away} />
           </span>
-          <button type="submit" className={`${t.button} ${t.light}`} disabled={busy} aria-busy={busy}>
+          <button type="submit" className={`${buttons.button} ${buttons.light}`} disabled={busy} aria-busy={busy}>
             Actualizar
           </button>
         </fetcher.Form>

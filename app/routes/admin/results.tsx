@@ -10,6 +10,8 @@ import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
+import badges from "#app/ui/badges.module.css";
+import buttons from "#app/ui/buttons.module.css";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -93,7 +95,7 @@ function ResultRow({ match }: { match: ResultMatch }) {
           </span>
           <button
             type="submit"
-            className={`${t.button} ${match.result ? t.light : t.filled}`}
+            className={`${buttons.button} ${match.result ? buttons.light : buttons.filled}`}
             disabled={busy}
             aria-busy={busy}
           >
@@ -102,7 +104,7 @@ function ResultRow({ match }: { match: ResultMatch }) {
         </fetcher.Form>
       </td>
       <td className={t.desktop}>
-        <span className={`${t.badge} ${match.result ? t.blue : t.gray}`}>
+        <span className={`${badges.badge} ${match.result ? badges.blue : badges.gray}`}>
           {match.result ? "Con resultado" : "Pendiente"}
         </span>
       </td>
