@@ -11,6 +11,7 @@ import { phasesToShow } from "#app/domain/phase-status";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
+import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
 import { SelectField, TextField } from "#app/ui/fields";
 import typography from "#app/ui/typography.module.css";
@@ -243,7 +244,7 @@ function MatchCard({ match }: { match: CardMatch }) {
         </span>
         <Team team={match.away} />
       </div>
-      <span className={closed ? `${classes.status} ${classes.closed}` : classes.status}>
+      <span className={`${badges.badge} ${closed ? badges.gray : badges.teal} ${classes.status}`}>
         {closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}
       </span>
       {match.kickoffLabel && <span className={classes.kickoff}>{match.kickoffLabel}</span>}

@@ -257,8 +257,8 @@ test("match cards: the phases still being played in full, every phase with activ
   expect(page.body).toContain("Pronósticos cerrados");
   expect(page.body).toContain("Pronósticos aún habilitados");
   expect(page.body).toMatch(/>-<\/span>/);
-  // The cards' grid (rankings.module.css: two columns, one on phones).
-  expect(page.body).toMatch(/<div class="_cards_\w+">/);
+  // The cards' grid (rankings.module.css, composing ui/panels.module.css: two columns, one on phones).
+  expect(page.body).toMatch(/<div class="_cards_\w+ _tiles_\w+">/);
   const nav = page.body.match(/<nav aria-label="Partidos por jornada"[^>]*>(.*?)<\/nav>/)?.[1] ?? "";
   expect([...nav.matchAll(/>([^<>]+)<\/a>/g)].map((link) => link[1])).toEqual(["Jornada 1", "Cuartos Ida", "Cuartos Vuelta"]);
   expect(nav).toMatch(/aria-current="page"[^>]*>Jornada 1</);
