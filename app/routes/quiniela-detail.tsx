@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Center, Container, Grid, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Center, Container, Stack, Text, Title } from "@mantine/core";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
@@ -26,6 +26,7 @@ import { readForm } from "#app/http/form.server";
 import { parseId } from "#app/http/params";
 import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
+import badges from "#app/ui/badges.module.css";
 import { pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
@@ -34,8 +35,10 @@ import { LeavePool, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaMa
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
+import typography from "#app/ui/typography.module.css";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/quiniela-detail";
+import classes from "./quiniela-detail.module.css";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniela.name ?? "Quiniela"} · Quiniela` }];
 
@@ -182,65 +185,57 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId: string }) {
   return (
-    <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="posiciones" h="100%">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="posiciones">
-          Tabla de Posiciones
-        </Title>
-        <Box style={{ overflowX: "auto" }}>
-          <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} />
-        </Box>
-        <StandingsLegend />
-      </Stack>
-    </Card>
+    <section className={classes.panel} aria-labelledby="posiciones">
+      <h2 className={typography.sectionTitle} id="posiciones">
+        Tabla de Posiciones
+      </h2>
+      <div className={classes.scroll}>
+        <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} />
+      </div>
+      <StandingsLegend />
+    </section>
   );
 }
 
 function Participants({ data }: { data: LoaderData }) {
   const { participants, quiniela } = data;
   return (
-    <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="participantes" h="100%">
-      <Stack gap="sm">
-        <Group justify="space-between" align="baseline" gap="xs">
-          <Title order={2} fz="lg" id="participantes">
-            Participantes
-          </Title>
-          <Text size="sm" c="dimmed">
-            {participants.length}
-          </Text>
-        </Group>
-        <SimpleGrid cols={{ base: 2, md: 1 }} spacing="xs" verticalSpacing={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-          {participants.map((person) => (
-            <Group key={person.id} component="li" gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={32} />
-              <Text size="sm" fw={person.id === data.viewerId ? 700 : 500} truncate style={{ minWidth: 0 }}>
-                {person.name}
-              </Text>
-              {person.isOwner && (
-                <>
-                  <Badge size="xs" variant="light" color="teal" style={{ flex: "none" }} visibleFrom="sm">
-                    Creador
-                  </Badge>
-                  <Text c="teal" fw={700} title="Creador" aria-label="Creador" hiddenFrom="sm" style={{ flex: "none" }}>
-                    ★
-                  </Text>
-                </>
-              )}
-              {quiniela.canManage && !person.isOwner && (
-                <Box ml="auto" style={{ flex: "none" }}>
-                  <RemoveParticipant person={person} />
-                </Box>
-              )}
-            </Group>
-          ))}
-        </SimpleGrid>
-        {quiniela.isMember && !quiniela.isOwner && (
-          <Group justify="flex-end">
-            <LeavePool name={quiniela.name} />
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <section className={classes.panel} aria-labelledby="participantes">
+      <div className={classes.heading}>
+        <h2 className={typography.sectionTitle} id="participantes">
+          Participantes
+        </h2>
+        <span className={classes.dimmed}>{participants.length}</span>
+      </div>
+      <ul className={classes.people}>
+        {participants.map((person) => (
+          <li key={person.id} className={classes.person}>
+            <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={32} />
+            <span className={person.id === data.viewerId ? `${classes.personName} ${classes.me}` : classes.personName}>
+              {person.name}
+            </span>
+            {person.isOwner && (
+              <>
+                <span className={`${badges.badge} ${badges.teal} mantine-visible-from-sm`}>Creador</span>
+                <span className={`${classes.star} mantine-hidden-from-sm`} title="Creador" aria-label="Creador">
+                  ★
+                </span>
+              </>
+            )}
+            {quiniela.canManage && !person.isOwner && (
+              <span className={classes.end}>
+                <RemoveParticipant person={person} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {quiniela.isMember && !quiniela.isOwner && (
+        <div className={classes.end}>
+          <LeavePool name={quiniela.name} />
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -254,33 +249,27 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
   ].join(" · ");
   return (
     <Page title={quiniela.name} description={summary}>
-      <Group gap="xs" mt={-12}>
-        <Button component={Link} to="/quinielas" variant="subtle" size="compact-sm" px={4}>
+      <div className={classes.back}>
+        <Link to="/quinielas" className={classes.backLink}>
           ← Mis Quinielas
-        </Button>
+        </Link>
         {!quiniela.isMember && (
-          <Badge variant="light" color="gray">
-            No participas (vista de administrador)
-          </Badge>
+          <span className={`${badges.badge} ${badges.gray}`}>No participas (vista de administrador)</span>
         )}
-      </Group>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Participants data={loaderData} />
-        </Grid.Col>
-      </Grid>
-      <Stack gap="sm" component="section" aria-labelledby="pronosticos">
-        <Title order={2} fz="xl" id="pronosticos">
+      </div>
+      <div className={classes.top}>
+        <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
+        <Participants data={loaderData} />
+      </div>
+      <section className={classes.section} aria-labelledby="pronosticos">
+        <h2 className={classes.bigTitle} id="pronosticos">
           Partidos de la quiniela
-        </Title>
-        <Text size="sm" c="dimmed">
+        </h2>
+        <p className={classes.note}>
           Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
-        </Text>
+        </p>
         <PredictionForm matches={matches} />
-      </Stack>
+      </section>
       <PoolPicksGrid
         phases={loaderData.picks}
         people={participants.map((person) => ({ ...person, userId: person.id }))}

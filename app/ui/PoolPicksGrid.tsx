@@ -1,6 +1,8 @@
-import { Accordion, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Accordion } from "@mantine/core";
 import { matchLabel } from "#app/domain/match";
+import badges from "./badges.module.css";
 import classes from "./PoolPicksGrid.module.css";
+import typography from "./typography.module.css";
 import { UserAvatar } from "./UserAvatar";
 
 interface Team {
@@ -106,59 +108,51 @@ export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[
   const byId = new Map(people.map((person) => [person.userId, person]));
   const latest = phases.at(-1);
   return (
-    <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }} component="section" aria-labelledby="pronosticos-revelados">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} fz="lg" id="pronosticos-revelados">
-            Pronósticos de los participantes
-          </Title>
-          <Text size="sm" c="dimmed">
-            Se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.
-          </Text>
-        </div>
-        {phases.length === 0 ? (
-          <Text size="sm" c="dimmed" ta="center" py="md">
-            Aún no hay pronósticos a la vista.
-          </Text>
-        ) : (
-          <>
-            <Accordion
-              multiple
-              keepMounted
-              keepMountedMode="display-none"
-              variant="default"
-              defaultValue={latest ? [String(latest.phaseId)] : []}
-            >
-              {phases.map((phase) => (
-                <Accordion.Item key={phase.phaseId} value={String(phase.phaseId)}>
-                  <Accordion.Control>
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Text fw={600} size="sm">
-                        {phase.phaseName}
-                      </Text>
-                      <Badge variant="default" size="sm">
-                        {phase.matches.length === 1 ? "1 partido" : `${phase.matches.length} partidos`}
-                      </Badge>
-                    </Group>
-                  </Accordion.Control>
-                  <Accordion.Panel>
-                    <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
-                  </Accordion.Panel>
-                </Accordion.Item>
-              ))}
-            </Accordion>
-            <div className={classes.legend} aria-hidden>
-              <span>
-                <span className={`${classes.cell} ${classes.exact}`}>2-1</span> marcador exacto (3)
-              </span>
-              <span>
-                <span className={`${classes.cell} ${classes.outcome}`}>1-0</span> ganador o empate (1)
-              </span>
-              <span>· sin pronóstico</span>
-            </div>
-          </>
-        )}
-      </Stack>
-    </Card>
+    <section className={classes.panel} aria-labelledby="pronosticos-revelados">
+      <div>
+        <h2 className={typography.sectionTitle} id="pronosticos-revelados">
+          Pronósticos de los participantes
+        </h2>
+        <p className={classes.note}>Se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.</p>
+      </div>
+      {phases.length === 0 ? (
+        <p className={`${classes.note} ${classes.empty}`}>Aún no hay pronósticos a la vista.</p>
+      ) : (
+        <>
+          <Accordion
+            multiple
+            keepMounted
+            keepMountedMode="display-none"
+            variant="default"
+            defaultValue={latest ? [String(latest.phaseId)] : []}
+          >
+            {phases.map((phase) => (
+              <Accordion.Item key={phase.phaseId} value={String(phase.phaseId)}>
+                <Accordion.Control>
+                  <span className={classes.phaseHead}>
+                    <span className={classes.phaseName}>{phase.phaseName}</span>
+                    <span className={`${badges.badge} ${badges.gray}`}>
+                      {phase.matches.length === 1 ? "1 partido" : `${phase.matches.length} partidos`}
+                    </span>
+                  </span>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+          <div className={classes.legend} aria-hidden>
+            <span>
+              <span className={`${classes.cell} ${classes.exact}`}>2-1</span> marcador exacto (3)
+            </span>
+            <span>
+              <span className={`${classes.cell} ${classes.outcome}`}>1-0</span> ganador o empate (1)
+            </span>
+            <span>· sin pronóstico</span>
+          </div>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import buttons from "./buttons.module.css";
 import { MatchPicker, type PickerPhase } from "./MatchPicker";
 import { PeoplePicker, type PersonOption } from "./PeoplePicker";
 import type { Toast } from "./toast";
@@ -107,20 +108,17 @@ export function RemoveParticipant({ person }: { person: PersonOption }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="remove-participant" />
       <input type="hidden" name="userId" value={person.id} />
-      <Tooltip label={`Quitar a ${person.name}`} withArrow>
-        <ActionIcon
-          type="submit"
-          variant="subtle"
-          color="red"
-          size="sm"
-          aria-label={`Quitar a ${person.name}`}
-          loading={fetcher.state !== "idle"}
-        >
-          <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
-            ×
-          </span>
-        </ActionIcon>
-      </Tooltip>
+      {/* A plain button (the title is its tooltip): one per participant on the pool's page. */}
+      <button
+        type="submit"
+        className={buttons.remove}
+        aria-label={`Quitar a ${person.name}`}
+        title={`Quitar a ${person.name}`}
+        disabled={fetcher.state !== "idle"}
+        aria-busy={fetcher.state !== "idle"}
+      >
+        <span aria-hidden>×</span>
+      </button>
     </fetcher.Form>
   );
 }
@@ -156,7 +154,29 @@ function AddParticipants({ participantIds, people }: { participantIds: string[];
   );
 }
 
+/**
+ * The pool's matches: a count and 'Cambiar partidos', which mounts the picker. The picker is a
+ * season of phases and checkboxes (tens of milliseconds of server rendering and 90 KB of markup)
+ * that an owner opens now and then; the page renders without it.
+ */
 function Matches({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number[] }) {
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          {matchIds.length === 1 ? "1 partido en la quiniela" : `${matchIds.length} partidos en la quiniela`}
+        </Text>
+        <Button variant="light" onClick={() => setEditing(true)}>
+          Cambiar partidos
+        </Button>
+      </Group>
+    );
+  }
+  return <MatchesForm phases={phases} matchIds={matchIds} />;
+}
+
+function MatchesForm({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number[] }) {
   const fetcher = useFetcher<Reply>();
   const [chosen, setChosen] = useState(matchIds);
   const [error, setError] = useState<string | undefined>();

@@ -182,6 +182,12 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(toast(page, "Enlace renovado")).toBeVisible();
   await expect(link).not.toHaveValue(before, { timeout: 15_000 });
 
+  // The pool's matches: 'Cambiar partidos' mounts the picker; a whole phase is added and saved.
+  await tools.getByRole("button", { name: "Cambiar partidos", exact: true }).click();
+  await tools.getByRole("checkbox", { name: `Todos los partidos de ${PHASE}`, exact: true }).check();
+  await tools.getByRole("button", { name: "Guardar partidos", exact: true }).click();
+  await expect(toast(page, "Partidos actualizados")).toBeVisible();
+
   // In the browser, 'Mis Quinielas' opens at once and says it is loading while the list comes.
   const listRequest = (url: URL) => url.pathname === "/quinielas.data" && url.searchParams.get("_routes") === "routes/quinielas";
   let release: () => void = () => {};
