@@ -1,7 +1,7 @@
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import buttons from "./buttons.module.css";
 import { MatchPicker, type PickerPhase } from "./MatchPicker";
@@ -43,6 +43,12 @@ function Rename({ name }: { name: string }) {
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | undefined>();
   useToast(fetcher.data?.toast);
+  // A new saved name resets the field (in place: remounting would lose the fetcher's toast).
+  const [saved, setSaved] = useState(name);
+  if (saved !== name) {
+    setSaved(name);
+    setValue(name);
+  }
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     const parsed = quinielaName.safeParse(value);
     setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
@@ -160,6 +166,10 @@ function AddParticipants({ participantIds, people }: { participantIds: string[];
  * that an owner opens now and then; the page renders without it.
  */
 function Matches({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number[] }) {
+  // The fetcher lives here, above the form that is remounted when the saved matches change, so
+  // that its answer (the toast) is not lost with the old form.
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
   const [editing, setEditing] = useState(false);
   if (!editing) {
     return (
@@ -173,14 +183,20 @@ function Matches({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number
       </Group>
     );
   }
-  return <MatchesForm phases={phases} matchIds={matchIds} />;
+  return <MatchesForm key={matchIds.join(",")} fetcher={fetcher} phases={phases} matchIds={matchIds} />;
 }
 
-function MatchesForm({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number[] }) {
-  const fetcher = useFetcher<Reply>();
+function MatchesForm({
+  fetcher,
+  phases,
+  matchIds,
+}: {
+  fetcher: FetcherWithComponents<Reply>;
+  phases: PickerPhase[];
+  matchIds: number[];
+}) {
   const [chosen, setChosen] = useState(matchIds);
   const [error, setError] = useState<string | undefined>();
-  useToast(fetcher.data?.toast);
   const saved = new Set(matchIds);
   const changed = chosen.length !== saved.size || chosen.some((id) => !saved.has(id));
   return (
@@ -261,7 +277,7 @@ export function QuinielaManage({
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
           <Stack gap="lg">
-            <Rename key={name} name={name} />
+            <Rename name={name} />
             <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
               <InviteLink url={manage.inviteUrl} />
             </Section>
@@ -277,7 +293,7 @@ export function QuinielaManage({
         </SimpleGrid>
         <Divider />
         <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
-          <Matches key={manage.matchIds.join(",")} phases={manage.phases} matchIds={manage.matchIds} />
+          <Matches phases={manage.phases} matchIds={manage.matchIds} />
         </Section>
       </Stack>
     </Card>

@@ -1,5 +1,5 @@
-import { Table } from "@mantine/core";
 import type { Band } from "#app/domain/standings";
+import { tableClasses as Table, tableStyle } from "./plain-table";
 import classes from "./StandingsTable.module.css";
 import { UserAvatar } from "./UserAvatar";
 
@@ -23,19 +23,15 @@ export const BAND_COLORS: Record<Exclude<Band, null>, string> = {
   red: "var(--mantine-color-red-6)",
 };
 
-// Mantine's table look (its classes and spacing variables) on plain elements: a standings page
-// renders up to fifty rows, and each Mantine cell is a component of its own.
-const TABLE_STYLE = {
-  "--table-horizontal-spacing": "var(--mantine-spacing-xs)",
-  "--table-vertical-spacing": "calc(0.375rem * var(--mantine-scale))",
-} as React.CSSProperties;
-const TD = Table.classes.td;
-const TH = Table.classes.th;
+// Plain rows (ui/plain-table): a standings page renders up to fifty of them.
+const TABLE_STYLE = tableStyle("calc(0.375rem * var(--mantine-scale))");
+const TD = Table.td;
+const TH = Table.th;
 
 function StandingRowView({ row, mine }: { row: StandingsTableRow; mine: boolean }) {
   const marker = row.band ? ({ "--band-color": BAND_COLORS[row.band] } as React.CSSProperties) : undefined;
   return (
-    <tr className={mine ? `${Table.classes.tr} ${classes.mine}` : Table.classes.tr} data-with-row-border data-hover data-band={row.band ?? undefined}>
+    <tr className={mine ? `${Table.tr} ${classes.mine}` : Table.tr} data-with-row-border data-hover data-band={row.band ?? undefined}>
       <td className={`${TD} ${classes.pos} ${classes.marker}`} style={marker}>
         {row.rank}
       </td>
@@ -74,7 +70,7 @@ export function StandingsTable({
   headerHidden?: boolean;
 }) {
   return (
-    <table aria-label={label} className={`${Table.classes.table} ${classes.table}`} style={TABLE_STYLE}>
+    <table aria-label={label} className={`${Table.table} ${classes.table}`} style={TABLE_STYLE}>
       <colgroup>
         <col className={classes.pos} />
         <col className={classes.avatarCell} />
@@ -82,8 +78,8 @@ export function StandingsTable({
         <col className={classes.pointsCol} />
         <col className={classes.exactCol} />
       </colgroup>
-      <thead className={headerHidden ? `${Table.classes.thead} ${classes.srOnly}` : Table.classes.thead}>
-        <tr className={Table.classes.tr} data-with-row-border>
+      <thead className={headerHidden ? `${Table.thead} ${classes.srOnly}` : Table.thead}>
+        <tr className={Table.tr} data-with-row-border>
           <th className={`${TH} ${classes.pos}`}>Pos.</th>
           <th className={`${TH} ${classes.avatarCell}`}>
             <span className={classes.srOnly}>Avatar</span>
@@ -93,7 +89,7 @@ export function StandingsTable({
           <th className={`${TH} ${classes.number}`}>Exactos</th>
         </tr>
       </thead>
-      <tbody className={Table.classes.tbody}>
+      <tbody className={Table.tbody}>
         {rows.map((row) => (
           <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} />
         ))}

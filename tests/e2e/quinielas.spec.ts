@@ -182,6 +182,14 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(toast(page, "Enlace renovado")).toBeVisible();
   await expect(link).not.toHaveValue(before, { timeout: 15_000 });
 
+  // Renaming: the toast, the new title, and the field keeps the new name.
+  const nameField = tools.getByRole("textbox", { name: "Nombre" });
+  await nameField.fill("Para borrar pronto");
+  await tools.getByRole("button", { name: "Renombrar", exact: true }).click();
+  await expect(toast(page, "Nombre actualizado")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Para borrar pronto", level: 1 })).toBeVisible();
+  await expect(nameField).toHaveValue("Para borrar pronto");
+
   // The pool's matches: 'Cambiar partidos' mounts the picker; a whole phase is added and saved.
   await tools.getByRole("button", { name: "Cambiar partidos", exact: true }).click();
   await tools.getByRole("checkbox", { name: `Todos los partidos de ${PHASE}`, exact: true }).check();
@@ -200,7 +208,7 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(page.getByRole("heading", { name: "Mis Quinielas", level: 1 })).toBeVisible();
   await expect(page.getByText("Cargando quinielas...", { exact: true })).toBeVisible();
   release();
-  await expect(page.getByRole("article", { name: "Para borrar" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Para borrar pronto" })).toBeVisible();
   await expect(page.getByText("Cargando quinielas...", { exact: true })).toHaveCount(0);
   await page.unroute(listRequest);
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin-forms";
@@ -9,9 +9,11 @@ import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { PhaseSelect } from "#app/ui/PhaseSelect";
+import { tableClasses, tableStyle } from "#app/ui/plain-table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/activate";
+import classes from "./activate.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Activar Quinielas por Jornada · Quiniela" }];
 
@@ -28,6 +30,8 @@ export async function loader() {
 }
 
 const FAILURE = "No se pudieron activar las quinielas.";
+
+const TABLE_STYLE = tableStyle("var(--mantine-spacing-xs)", "8px");
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -94,34 +98,26 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
             Aún no se ha activado ninguna jornada.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={280} type="native">
-            <Table verticalSpacing="xs" horizontalSpacing={8}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Jornada</Table.Th>
-                  <Table.Th>Activada</Table.Th>
-                  <Table.Th ta="right">Pronósticos</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+          <div className={classes.scroll}>
+            <table className={`${tableClasses.table} ${classes.table}`} style={TABLE_STYLE}>
+              <thead className={tableClasses.thead}>
+                <tr className={tableClasses.tr} data-with-row-border>
+                  <th className={tableClasses.th}>Jornada</th>
+                  <th className={tableClasses.th}>Activada</th>
+                  <th className={`${tableClasses.th} ${classes.right}`}>Pronósticos</th>
+                </tr>
+              </thead>
+              <tbody className={tableClasses.tbody}>
                 {activated.map((phase) => (
-                  <Table.Tr key={phase.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {phase.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{phase.activatedLabel}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{phase.predictions}</Text>
-                    </Table.Td>
-                  </Table.Tr>
+                  <tr key={phase.id} className={tableClasses.tr} data-with-row-border>
+                    <td className={`${tableClasses.td} ${classes.strong}`}>{phase.name}</td>
+                    <td className={tableClasses.td}>{phase.activatedLabel}</td>
+                    <td className={`${tableClasses.td} ${classes.right}`}>{phase.predictions}</td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </Page>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Progress, SimpleGrid, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Group, Progress, SimpleGrid, Text, Title } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { defaultPhaseId, type PhaseStatus } from "#app/domain/phase-status";
 import { predictionStatus } from "#app/data/admin-predictions.server";
@@ -6,7 +6,12 @@ import { listPhases } from "#app/data/phases.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
+import { tableClasses as T, tableStyle } from "#app/ui/plain-table";
 import type { Route } from "./+types/prediction-status";
+import classes from "./prediction-status.module.css";
+
+// Plain rows (ui/plain-table): one per user.
+const TABLE_STYLE = tableStyle("6px");
 
 export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos por Jornada · Quiniela" }];
 
@@ -34,28 +39,22 @@ function CompleteTable({ status }: { status: PhaseStatus }) {
           Nadie ha capturado todos sus pronósticos todavía.
         </Text>
       ) : (
-        <Table verticalSpacing={6} aria-label="Pronósticos completos">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Usuario</Table.Th>
-              <Table.Th ta="right">Pronósticos</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className={`${T.table} ${classes.table}`} style={TABLE_STYLE} aria-label="Pronósticos completos">
+          <thead className={T.thead}>
+            <tr className={T.tr} data-with-row-border>
+              <th className={T.th}>Usuario</th>
+              <th className={`${T.th} ${classes.right}`}>Pronósticos</th>
+            </tr>
+          </thead>
+          <tbody className={T.tbody}>
             {status.complete.map((user) => (
-              <Table.Tr key={user.userId}>
-                <Table.Td>
-                  <Text size="sm">{user.name}</Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm" c="green.7" fw={600}>
-                    {`${user.captured} de ${status.total}`}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <tr key={user.userId} className={T.tr} data-with-row-border>
+                <td className={T.td}>{user.name}</td>
+                <td className={`${T.td} ${classes.right} ${classes.done}`}>{`${user.captured} de ${status.total}`}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
     </Card>
   );
@@ -72,34 +71,24 @@ function MissingTable({ status }: { status: PhaseStatus }) {
           {status.missing.length}
         </Badge>
       </Group>
-      <Table verticalSpacing={6} aria-label="Pronósticos pendientes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Usuario</Table.Th>
-            <Table.Th ta="right">Capturados</Table.Th>
-            <Table.Th ta="right">Faltan</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      <table className={`${T.table} ${classes.table}`} style={TABLE_STYLE} aria-label="Pronósticos pendientes">
+        <thead className={T.thead}>
+          <tr className={T.tr} data-with-row-border>
+            <th className={T.th}>Usuario</th>
+            <th className={`${T.th} ${classes.right}`}>Capturados</th>
+            <th className={`${T.th} ${classes.right}`}>Faltan</th>
+          </tr>
+        </thead>
+        <tbody className={T.tbody}>
           {status.missing.map((user) => (
-            <Table.Tr key={user.userId}>
-              <Table.Td>
-                <Text size="sm">{user.name}</Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm">
-                  {`${user.captured} de ${status.total}`}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c="orange.7" fw={600}>
-                  {user.missing}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <tr key={user.userId} className={T.tr} data-with-row-border>
+              <td className={T.td}>{user.name}</td>
+              <td className={`${T.td} ${classes.right}`}>{`${user.captured} de ${status.total}`}</td>
+              <td className={`${T.td} ${classes.right} ${classes.missing}`}>{user.missing}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </Card>
   );
 }

@@ -6,7 +6,6 @@ import {
   Modal,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -31,7 +30,10 @@ import { formatDate } from "#app/domain/dates";
 import { formatRoster, parseRoster } from "#app/domain/roster";
 import { readForm } from "#app/http/form.server";
 import { getRuntime } from "#app/runtime.server";
+import badges from "#app/ui/badges.module.css";
+import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
+import { tableClasses, tableStyle } from "#app/ui/plain-table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
@@ -39,6 +41,7 @@ import type { Route } from "./+types/users";
 import classes from "./users.module.css";
 import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 
+const TABLE_STYLE = tableStyle("var(--mantine-spacing-sm)");
 export const meta: Route.MetaFunction = () => [
   { title: "Gestionar Usuarios · Quiniela" },
 ];
@@ -304,16 +307,16 @@ function UserActions({
       onConfirm,
     });
 
+  const busy = fetcher.state !== "idle";
   return (
-    <Stack gap={4} align="flex-start">
-      <Group gap={6} wrap="wrap">
-        <Button size="xs" variant="light" onClick={onEdit}>
+    <div className={classes.actions}>
+      <div className={classes.actionRow}>
+        <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.light}`} onClick={onEdit}>
           Editar
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
+        </button>
+        <button
+          type="button"
+          className={`${buttons.button} ${buttons.compact} ${buttons.danger}`}
           onClick={() =>
             confirm(
               "Eliminar usuario",
@@ -323,11 +326,10 @@ function UserActions({
           }
         >
           Eliminar
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
+        </button>
+        <button
+          type="button"
+          className={`${buttons.button} ${buttons.compact} ${buttons.warning}`}
           onClick={() =>
             confirm(
               "Eliminar predicciones",
@@ -337,24 +339,13 @@ function UserActions({
           }
         >
           Eliminar Predicciones
-        </Button>
-      </Group>
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        px={4}
-        loading={fetcher.state !== "idle"}
-        onClick={() => submit("access-link")}
-      >
+        </button>
+      </div>
+      <button type="button" className={classes.linkButton} disabled={busy} aria-busy={busy} onClick={() => submit("access-link")}>
         Generar enlace de acceso
-      </Button>
-      {link && (
-        <LinkBox
-          link={link}
-          description="Enlace de un solo uso para que elija una contraseña nueva."
-        />
-      )}
-    </Stack>
+      </button>
+      {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
+    </div>
   );
 }
 
@@ -404,31 +395,16 @@ function RosterCard({ roster, count }: { roster: string; count: number }) {
 /** Avatar, display name (with 'Admin'), and the account's name when the nickname differs. */
 function UserName({ user }: { user: UserRow }) {
   return (
-    <Group gap="sm" wrap="nowrap">
-      <UserAvatar
-        name={user.displayName}
-        image={user.image}
-        color={user.avatarColor}
-        size={32}
-      />
-      <Stack gap={0}>
-        <Group gap={6} wrap="nowrap">
-          <Text fw={600} size="sm">
-            {user.displayName}
-          </Text>
-          {user.role === "admin" && (
-            <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-              Admin
-            </Badge>
-          )}
-        </Group>
-        {user.displayName !== user.name && (
-          <Text size="xs" c="dimmed">
-            {user.name}
-          </Text>
-        )}
-      </Stack>
-    </Group>
+    <span className={classes.user}>
+      <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={32} />
+      <span className={classes.names}>
+        <span className={classes.displayName}>
+          {user.displayName}
+          {user.role === "admin" && <span className={`${badges.badge} ${badges.blue}`}>Admin</span>}
+        </span>
+        {user.displayName !== user.name && <span className={classes.accountName}>{user.name}</span>}
+      </span>
+    </span>
   );
 }
 
@@ -464,44 +440,37 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
       <Card withBorder radius="lg" padding={0}>
         {/* On phones each row stacks into a small card (users.module.css). */}
         <div className={classes.scroll}>
-          <Table verticalSpacing="sm" highlightOnHover className={classes.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th>Correo electrónico</Table.Th>
-                <Table.Th>Registro</Table.Th>
-                <Table.Th>Pronósticos</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {/* Mantine's table look on plain rows: one row per user, each with four actions. */}
+          <table className={`${tableClasses.table} ${classes.table}`} style={TABLE_STYLE}>
+            <thead className={tableClasses.thead}>
+              <tr className={tableClasses.tr} data-with-row-border>
+                <th className={tableClasses.th}>Nombre</th>
+                <th className={tableClasses.th}>Correo electrónico</th>
+                <th className={tableClasses.th}>Registro</th>
+                <th className={tableClasses.th}>Pronósticos</th>
+                <th className={tableClasses.th}>Acciones</th>
+              </tr>
+            </thead>
+            <tbody className={tableClasses.tbody}>
               {loaderData.users.map((user) => (
-                <Table.Tr key={user.id} aria-label={user.displayName}>
-                  <Table.Td>
+                <tr key={user.id} className={tableClasses.tr} data-with-row-border data-hover aria-label={user.displayName}>
+                  <td className={tableClasses.td}>
                     <UserName user={user} />
-                  </Table.Td>
-                  <Table.Td className={classes.email}>
-                    <Text size="sm">{user.email}</Text>
-                  </Table.Td>
-                  <Table.Td data-label="Registro">
-                    <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-                      {user.createdLabel}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label="Pronósticos">
-                    <Text size="sm">{user.predictions}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <UserActions
-                      user={user}
-                      onEdit={() => open(user)}
-                      onDelete={() => remove(user)}
-                    />
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                  <td className={`${tableClasses.td} ${classes.email}`}>{user.email}</td>
+                  <td className={`${tableClasses.td} ${classes.nowrap}`} data-label="Registro">
+                    {user.createdLabel}
+                  </td>
+                  <td className={tableClasses.td} data-label="Pronósticos">
+                    {user.predictions}
+                  </td>
+                  <td className={tableClasses.td}>
+                    <UserActions user={user} onEdit={() => open(user)} onDelete={() => remove(user)} />
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </div>
       </Card>
       <RosterCard roster={loaderData.roster} count={loaderData.rosterCount} />
