@@ -443,6 +443,10 @@ async function main() {
     ["GET /quiniela/quinielas-capturadas", "/quiniela/quinielas-capturadas", undefined],
     ["GET /admin/matches (admin)", "/admin/matches", demoAdminCookie],
     ["GET /admin/results (admin)", "/admin/results", demoAdminCookie],
+    ["GET /admin/predictions (admin)", "/admin/predictions", demoAdminCookie],
+    ["GET /admin/estado-pronosticos (admin)", "/admin/estado-pronosticos", demoAdminCookie],
+    ["GET /admin/ver-quinielas (admin)", "/admin/ver-quinielas", demoAdminCookie],
+    ["GET /admin/activar-quinielas (admin)", "/admin/activar-quinielas", demoAdminCookie],
   ];
   for (const [title, url, cookie] of pages) {
     await measure({

@@ -1,17 +1,18 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Card, Group, Text } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
-import { type MatchView, matchLabel, teamLabel } from "#app/domain/match";
+import { type MatchView, matchLabel, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { defaultPhaseId } from "#app/domain/phase-status";
 import { type AdminPrediction, predictionsOfPhase } from "#app/data/admin-predictions.server";
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, UserCell } from "#app/ui/AdminCells";
+import badges from "#app/ui/badges.module.css";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
-import { TeamBadge } from "#app/ui/TeamBadge";
 import type { Route } from "./+types/captured";
+import classes from "./captured.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
 
@@ -45,64 +46,58 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+function Team({ team, away = false }: { team: CapturedMatch["home"]; away?: boolean }) {
+  const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={30} height={30} loading="lazy" />;
+  return (
+    <span className={away ? `${classes.team} ${classes.away}` : classes.team}>
+      {!away && badge}
+      <span className={classes.teamName}>{teamLabel(team)}</span>
+      {away && badge}
+    </span>
+  );
+}
+
+/** One match and everyone's picks: plain markup (a phase has nine, each with twenty rows). */
 function MatchCard({ match }: { match: CapturedMatch }) {
   return (
-    <Card withBorder radius="lg" p={{ base: "xs", sm: "md" }} component="section" aria-label={matchLabel(match)}>
-      <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {`Partido de ${match.phaseName}${match.kickoffLabel ? ` · ${match.kickoffLabel}` : ""}`}
-          </Text>
-          {match.phaseActivatedAt && (
-            <Badge size="xs" variant="light" color="green">
-              Quinielas activadas
-            </Badge>
-          )}
-        </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-            <TeamBadge team={match.home} size={30} />
-            <Text fw={700} size="sm" lineClamp={2}>
-              {teamLabel(match.home)}
-            </Text>
-          </Group>
-          <Text fw={800} fz="xl" miw={52} ta="center" style={{ whiteSpace: "nowrap" }}>
-            {match.result ? `${match.result.home} - ${match.result.away}` : "vs"}
-          </Text>
-          <Group gap={8} wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={700} size="sm" ta="right" lineClamp={2}>
-              {teamLabel(match.away)}
-            </Text>
-            <TeamBadge team={match.away} size={30} />
-          </Group>
-        </Group>
-        <Text size="xs" c="dimmed" ta="center">
-          {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
-        </Text>
-        <table className={t.table}>
-          <thead>
-            <tr>
-              <th>Usuario</th>
-              <th style={{ textAlign: "center" }}>Pronóstico</th>
-              <th className={t.right}>Puntos</th>
+    <section className={classes.card} aria-label={matchLabel(match)}>
+      <div className={classes.head}>
+        <span className={classes.small}>
+          {`Partido de ${match.phaseName}${match.kickoffLabel ? ` · ${match.kickoffLabel}` : ""}`}
+        </span>
+        {match.phaseActivatedAt && <span className={`${badges.badge} ${badges.green}`}>Quinielas activadas</span>}
+      </div>
+      <div className={classes.teams}>
+        <Team team={match.home} />
+        <span className={classes.score}>{match.result ? `${match.result.home} - ${match.result.away}` : "vs"}</span>
+        <Team team={match.away} away />
+      </div>
+      <p className={`${classes.small} ${classes.center}`}>
+        {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
+      </p>
+      <table className={t.table}>
+        <thead>
+          <tr>
+            <th>Usuario</th>
+            <th style={{ textAlign: "center" }}>Pronóstico</th>
+            <th className={t.right}>Puntos</th>
+          </tr>
+        </thead>
+        <tbody>
+          {match.predictions.map((prediction) => (
+            <tr key={prediction.id}>
+              <td>
+                <UserCell name={prediction.userName} image={prediction.userImage} color={prediction.userColor} />
+              </td>
+              <td className={t.points} style={{ textAlign: "center" }}>{`${prediction.home} - ${prediction.away}`}</td>
+              <td className={t.right}>
+                <PointsCell points={prediction.points} bonus={prediction.bonus} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {match.predictions.map((prediction) => (
-              <tr key={prediction.id}>
-                <td>
-                  <UserCell name={prediction.userName} image={prediction.userImage} color={prediction.userColor} />
-                </td>
-                <td className={t.points} style={{ textAlign: "center" }}>{`${prediction.home} - ${prediction.away}`}</td>
-                <td className={t.right}>
-                  <PointsCell points={prediction.points} bonus={prediction.bonus} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Stack>
-    </Card>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 
@@ -139,11 +134,11 @@ export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
           </Text>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <div className={classes.cards}>
           {matches.map((match) => (
             <MatchCard key={match.id} match={match} />
           ))}
-        </SimpleGrid>
+        </div>
       )}
     </Page>
   );
