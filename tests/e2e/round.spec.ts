@@ -352,6 +352,16 @@ test("tras el cierre, 'Quinielas Capturadas' muestra los pronósticos de A y B y
   await tab.click();
   await expect(anonymous).toHaveURL(/\?jornada=\d+$/);
   await expect(tab).toHaveAttribute("aria-selected", "true");
+  // The tabs follow the WAI-ARIA pattern: only the chosen one is in the Tab order, arrows move.
+  await expect(tab).toHaveAttribute("tabindex", "0");
+  await expect(anonymous.getByRole("tab", { name: "Todas", exact: true })).toHaveAttribute("tabindex", "-1");
+  await tab.focus();
+  await anonymous.keyboard.press("Home");
+  await expect(anonymous.getByRole("tab", { name: "Todas", exact: true })).toBeFocused();
+  await anonymous.keyboard.press("ArrowLeft");
+  await expect(anonymous.getByRole("tab").last()).toBeFocused();
+  await anonymous.keyboard.press("ArrowRight");
+  await expect(anonymous.getByRole("tab", { name: "Todas", exact: true })).toBeFocused();
   for (const [label, result] of [
     [M1, RESULT_M1],
     [M2, RESULT_M2],
