@@ -4,8 +4,9 @@ import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
 import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
-import { matchLabel, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { matchLabel } from "#app/domain/match";
 import { getRuntime } from "#app/runtime.server";
+import { MatchTeam } from "#app/ui/MatchTeam";
 import { Page } from "#app/ui/Page";
 import typography from "#app/ui/typography.module.css";
 import type { Route } from "./+types/captured-predictions";
@@ -63,25 +64,14 @@ function PicksTable({ match }: { match: CapturedMatch }) {
   );
 }
 
-function Team({ team, away = false }: { team: CapturedMatch["home"]; away?: boolean }) {
-  const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={32} height={32} loading="lazy" />;
-  return (
-    <span className={away ? `${classes.team} ${classes.away}` : classes.team}>
-      {!away && badge}
-      <span className={classes.teamName}>{teamLabel(team)}</span>
-      {away && badge}
-    </span>
-  );
-}
-
 /** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
 function MatchCard({ match }: { match: CapturedMatch }) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.teams}>
-        <Team team={match.home} />
+        <MatchTeam team={match.home} />
         <span className={classes.vs}>vs</span>
-        <Team team={match.away} away />
+        <MatchTeam team={match.away} away />
       </div>
       <div className={classes.meta}>
         <span className={classes.phase}>{`Partido de ${match.phaseName}`}</span>

@@ -205,7 +205,7 @@ function Participants({ data }: { data: LoaderData }) {
         <h2 className={typography.sectionTitle} id="participantes">
           Participantes
         </h2>
-        <span className={classes.dimmed}>{participants.length}</span>
+        <span className={typography.dimmed}>{participants.length}</span>
       </div>
       <ul className={classes.people}>
         {participants.map((person) => (
@@ -262,10 +262,10 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
         <Participants data={loaderData} />
       </div>
       <section className={classes.section} aria-labelledby="pronosticos">
-        <h2 className={classes.bigTitle} id="pronosticos">
+        <h2 className={typography.largeSectionTitle} id="pronosticos">
           Partidos de la quiniela
         </h2>
-        <p className={classes.note}>
+        <p className={typography.dimmed}>
           Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
         </p>
         <PredictionForm matches={matches} />

@@ -6,10 +6,11 @@ import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
 import { overallStandings, phaseStandings, userPosition } from "#app/data/rankings.server";
 import { formatKickoff } from "#app/domain/dates";
-import { groupByPhase, matchLabel, type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { groupByPhase, matchLabel } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
+import { MatchTeam } from "#app/ui/MatchTeam";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
@@ -181,7 +182,7 @@ function Standings({ data }: { data: LoaderData }) {
         )}
         {table.rows.length > 0 && (
           <div className={classes.tableFooter}>
-            <p className={classes.count}>
+            <p className={typography.dimmed}>
               {data.search
                 ? `${table.matched} ${table.matched === 1 ? "coincidencia" : "coincidencias"} · ${first}–${last}`
                 : `${first}–${last} de ${table.total.toLocaleString("es-MX")}`}
@@ -218,17 +219,7 @@ function Goals({ value }: { value: number | null }) {
   return <span className={value === null ? `${classes.goals} ${classes.missing}` : classes.goals}>{value ?? "-"}</span>;
 }
 
-type CardTeam = Pick<TeamView, "name" | "badgeUrl"> | null;
 type CardMatch = LoaderData["matchPhases"][number]["matches"][number];
-
-function Team({ team }: { team: CardTeam }) {
-  return (
-    <span className={classes.team}>
-      <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={36} height={36} loading="lazy" />
-      <span className={classes.teamName}>{teamLabel(team)}</span>
-    </span>
-  );
-}
 
 /** Plain markup: badges, names, score and whether picks are closed. */
 function MatchCard({ match }: { match: CardMatch }) {
@@ -236,13 +227,13 @@ function MatchCard({ match }: { match: CardMatch }) {
   return (
     <div className={classes.card} role="group" aria-label={matchLabel(match)}>
       <div className={classes.teams}>
-        <Team team={match.home} />
+        <MatchTeam team={match.home} size={36} stacked="always" />
         <span className={classes.score}>
           <Goals value={match.result?.home ?? null} />
           <span className={classes.srOnly}> - </span>
           <Goals value={match.result?.away ?? null} />
         </span>
-        <Team team={match.away} />
+        <MatchTeam team={match.away} size={36} stacked="always" />
       </div>
       <span className={`${badges.badge} ${closed ? badges.gray : badges.teal} ${classes.status}`}>
         {closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}

@@ -113,10 +113,10 @@ export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[
         <h2 className={typography.sectionTitle} id="pronosticos-revelados">
           Pronósticos de los participantes
         </h2>
-        <p className={classes.note}>Se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.</p>
+        <p className={typography.dimmed}>Se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.</p>
       </div>
       {phases.length === 0 ? (
-        <p className={`${classes.note} ${classes.empty}`}>Aún no hay pronósticos a la vista.</p>
+        <p className={`${typography.dimmed} ${classes.empty}`}>Aún no hay pronósticos a la vista.</p>
       ) : (
         <>
           <Accordion

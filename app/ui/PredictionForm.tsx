@@ -1,8 +1,9 @@
 import { Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
-import { groupByPhase, matchLabel, type PredictionMatch, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
 import badges from "./badges.module.css";
 import { BareInput } from "./fields";
+import { MatchTeam } from "./MatchTeam";
 import classes from "./PredictionForm.module.css";
 import typography from "./typography.module.css";
 
@@ -31,17 +32,6 @@ function pointsBadge(pick: PredictionMatch["pick"]) {
   return <span className={`${badges.badge} ${tone}`}>{total === 1 ? "1 punto" : `${total} puntos`}</span>;
 }
 
-function Team({ team, away = false }: { team: PredictionMatch["home"]; away?: boolean }) {
-  const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={32} height={32} loading="lazy" />;
-  return (
-    <div className={away ? `${classes.team} ${classes.away}` : classes.team}>
-      {!away && badge}
-      <span className={classes.teamName}>{teamLabel(team)}</span>
-      {away && badge}
-    </div>
-  );
-}
-
 /**
  * One match: kickoff and state, the teams, and either two score inputs or the saved pick. Plain
  * markup styled by the CSS module: a phase has nine of these, on the page people open most.
@@ -57,11 +47,11 @@ function MatchCard({ match }: { match: PredictionMatch }) {
   return (
     <div className={classes.card} role="group" aria-label={label}>
       <div className={classes.head}>
-        <span className={classes.small}>{match.kickoffLabel ?? "Fecha por confirmar"}</span>
+        <span className={typography.dimmedXs}>{match.kickoffLabel ?? "Fecha por confirmar"}</span>
         {state}
       </div>
       <div className={classes.row}>
-        <Team team={match.home} />
+        <MatchTeam team={match.home} stacked="phones" />
         {open ? (
           <div className={classes.inputs}>
             <input type="hidden" name="matchId" value={match.id} />
@@ -74,10 +64,10 @@ function MatchCard({ match }: { match: PredictionMatch }) {
             {match.pick ? `${match.pick.home} – ${match.pick.away}` : "–"}
           </span>
         )}
-        <Team team={match.away} away />
+        <MatchTeam team={match.away} away stacked="phones" />
       </div>
       {(match.result || (!open && !match.pick && match.lockedBecause)) && (
-        <p className={`${classes.small} ${classes.foot}`}>
+        <p className={`${typography.dimmedXs} ${classes.foot}`}>
           {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : match.lockedBecause}
         </p>
       )}

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Text } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
-import { type MatchView, matchLabel, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
+import { type MatchView, matchLabel } from "#app/domain/match";
 import { defaultPhaseId } from "#app/domain/phase-status";
 import { type AdminPrediction, predictionsOfPhase } from "#app/data/admin-predictions.server";
 import { listMatches } from "#app/data/matches.server";
@@ -9,7 +9,9 @@ import { listPhases } from "#app/data/phases.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, UserCell } from "#app/ui/AdminCells";
 import badges from "#app/ui/badges.module.css";
+import { MatchTeam } from "#app/ui/MatchTeam";
 import { Page } from "#app/ui/Page";
+import typography from "#app/ui/typography.module.css";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
 import type { Route } from "./+types/captured";
 import classes from "./captured.module.css";
@@ -46,33 +48,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function Team({ team, away = false }: { team: CapturedMatch["home"]; away?: boolean }) {
-  const badge = <img className={classes.badge} src={team?.badgeUrl ?? UNKNOWN_TEAM_BADGE} alt="" width={30} height={30} loading="lazy" />;
-  return (
-    <span className={away ? `${classes.team} ${classes.away}` : classes.team}>
-      {!away && badge}
-      <span className={classes.teamName}>{teamLabel(team)}</span>
-      {away && badge}
-    </span>
-  );
-}
-
 /** One match and everyone's picks: plain markup (a phase has nine, each with twenty rows). */
 function MatchCard({ match }: { match: CapturedMatch }) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.head}>
-        <span className={classes.small}>
+        <span className={typography.dimmedXs}>
           {`Partido de ${match.phaseName}${match.kickoffLabel ? ` · ${match.kickoffLabel}` : ""}`}
         </span>
         {match.phaseActivatedAt && <span className={`${badges.badge} ${badges.green}`}>Quinielas activadas</span>}
       </div>
       <div className={classes.teams}>
-        <Team team={match.home} />
+        <MatchTeam team={match.home} size={30} />
         <span className={classes.score}>{match.result ? `${match.result.home} - ${match.result.away}` : "vs"}</span>
-        <Team team={match.away} away />
+        <MatchTeam team={match.away} away size={30} />
       </div>
-      <p className={`${classes.small} ${classes.center}`}>
+      <p className={`${typography.dimmedXs} ${classes.center}`}>
         {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
       </p>
       <table className={t.table}>
