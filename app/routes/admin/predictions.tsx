@@ -1,4 +1,3 @@
-import { Card, Group, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { matchLabel, type TeamView, teamLabel } from "#app/domain/match";
@@ -13,10 +12,12 @@ import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/AdminCells";
 import { Page } from "#app/ui/Page";
 import buttons from "#app/ui/buttons.module.css";
+import { TextField } from "#app/ui/fields";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/predictions";
+import classes from "./predictions.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Pronósticos · Quiniela" }];
 
@@ -116,30 +117,29 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
 
   return (
     <Page title="Administración de Pronósticos" description="Corrige el marcador de cualquier pronóstico capturado.">
-      <Group align="flex-end" gap="sm">
+      <div className={classes.filters}>
         <PhaseFilter phases={phases} phaseId={phaseId} />
         {rows.length > 0 && (
-          <TextInput
+          <TextField
             label="Buscar"
+            type="search"
             placeholder="Usuario o equipo"
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: "100%", xs: 240 }}
+            className={classes.search}
           />
         )}
-      </Group>
-      <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
+      </div>
+      <div className={classes.panel}>
         {rows.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            {`No hay pronósticos capturados${phaseName ? ` para ${phaseName}` : ""}.`}
-          </Text>
+          <p className={classes.empty}>{`No hay pronósticos capturados${phaseName ? ` para ${phaseName}` : ""}.`}</p>
         ) : (
           <>
-            <Text size="sm" c="dimmed" mb="xs">
+            <p className={classes.count}>
               {shown.length === rows.length
                 ? `${rows.length} ${rows.length === 1 ? "pronóstico" : "pronósticos"}`
                 : `${shown.length} de ${rows.length} pronósticos`}
-            </Text>
+            </p>
             <div className={t.scroll}>
               <table className={t.table}>
                 <thead>
@@ -159,7 +159,7 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
             </div>
           </>
         )}
-      </Card>
+      </div>
     </Page>
   );
 }
