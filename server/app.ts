@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -95,7 +96,10 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
   app.use(securityHeaders(development));
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h" }));
+    // The other public files (favicon.svg…) have an extension; pages never do, so they skip the
+    // file-system lookup that would only miss.
+    const publicFiles = express.static(clientDir, { maxAge: "1h" });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
   app.use(refuseCrossOrigin(config.BASE_URL));
   app.use(
