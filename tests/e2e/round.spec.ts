@@ -258,6 +258,41 @@ test("'Estado de Pronósticos': A y B capturaron toda la jornada", async () => {
   }
 });
 
+test("'Administración de Pronósticos': el administrador busca y corrige un pronóstico", async () => {
+  await open(admin, "/admin/predictions");
+  await expect(admin.getByRole("heading", { name: "Administración de Pronósticos", level: 1 })).toBeVisible();
+  await choose(admin, "Jornada", phaseOption);
+  await expect(admin.getByRole("combobox", { name: "Jornada", exact: true })).toHaveValue(PHASE);
+  await expect(admin.getByText(`${2 * phaseMatches} pronósticos`, { exact: true })).toBeVisible();
+
+  // The search keeps B's picks only (name or team, accents ignored).
+  const search = admin.getByRole("searchbox", { name: "Buscar", exact: true });
+  await search.fill(playerB.name.toUpperCase());
+  await expect(admin.getByText(`${phaseMatches} de ${2 * phaseMatches} pronósticos`, { exact: true })).toBeVisible();
+  await expect(admin.getByRole("row").filter({ hasText: playerA.name })).toHaveCount(0);
+
+  const [local, visitor] = teams(M2);
+  const row = () => admin.getByRole("row", { name: `${playerB.name}: ${M2}`, exact: true });
+  async function correct(home: string, away: string, title: string, message: string) {
+    await row().getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(home);
+    await row().getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(away);
+    await row().getByRole("button", { name: "Actualizar", exact: true }).click();
+    await expectToast(admin, title, message);
+    await noToasts(admin);
+  }
+
+  // Out of range: refused by the server (the form does not validate in the browser).
+  await correct("21", "1", "Error", "Los goles deben ser un número entero entre 0 y 20");
+  // A correction is stored (seen after a reload), then put back as B predicted it.
+  await correct("2", "2", "Éxito", "Predicción actualizada correctamente");
+  await admin.reload();
+  await hydrated(admin);
+  await expect(row().getByRole("spinbutton", { name: `Goles de ${local}`, exact: true })).toHaveValue("2");
+  await expect(row().getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true })).toHaveValue("2");
+  const [home, away] = PICKS_B[M2]!;
+  await correct(String(home), String(away), "Éxito", "Predicción actualizada correctamente");
+});
+
 test("el administrador captura los resultados (guardado y actualizado)", async () => {
   await open(admin, "/admin/results");
   await expect(admin.getByRole("heading", { name: "Resultados", level: 1 })).toBeVisible();
