@@ -1,6 +1,9 @@
-import { Accordion, Badge, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
+import { useId, useState } from "react";
 import { groupByPhase, matchLabel, type MatchView } from "#app/domain/match";
+import badges from "./badges.module.css";
+import { CheckboxField } from "./fields";
 import classes from "./MatchPicker.module.css";
+import typography from "./typography.module.css";
 
 /** A phase of the season as the pool pickers show it: small rows, no team data beyond names. */
 export interface PickerPhase {
@@ -24,9 +27,15 @@ export function pickerPhases(matches: readonly (MatchView & { kickoffLabel: stri
   }));
 }
 
+const CHEVRON_PATH =
+  "M3.13523 6.15803C3.3241 5.95657 3.64052 5.94637 3.84197 6.13523L7.5 9.56464L11.158 6.13523C11.3595 5.94637 11.6759 5.95657 11.8648 6.15803C12.0536 6.35949 12.0434 6.67591 11.842 6.86477L7.84197 10.6148C7.64964 10.7951 7.35036 10.7951 7.15803 10.6148L3.15803 6.86477C2.95657 6.67591 2.94637 6.35949 3.13523 6.15803Z";
+
 /**
- * Matches chosen by phase: a checkbox per phase takes or drops the whole phase, the accordion
- * opens it to choose single matches. The choice is posted as one hidden `matchId` per match.
+ * Matches chosen by phase: a checkbox per phase takes or drops the whole phase, the phase's
+ * button opens it to choose single matches. The choice is posted as one hidden `matchId` per
+ * match. Plain markup with Mantine's accordion and checkbox look, and a phase's matches are
+ * rendered only once it is opened: as Mantine components the season's 167 checkboxes were most
+ * of the pool pages' server time.
  */
 export function MatchPicker({
   phases,
@@ -39,75 +48,87 @@ export function MatchPicker({
   onChange: (ids: number[]) => void;
   error?: string;
 }) {
+  const baseId = useId();
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
   const chosen = new Set(value);
-  const setPhase = (phase: PickerPhase, on: boolean) => {
-    const ids = new Set(chosen);
-    for (const match of phase.matches) {
-      if (on) ids.add(match.id);
-      else ids.delete(match.id);
+  const setMatches = (ids: readonly number[], on: boolean) => {
+    const next = new Set(chosen);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
     }
-    onChange([...ids]);
+    onChange([...next]);
+  };
+  const toggle = (phaseId: number) => {
+    const next = new Set(opened);
+    if (!next.delete(phaseId)) next.add(phaseId);
+    setOpened(next);
   };
   return (
     <div>
       {value.map((id) => (
         <input key={id} type="hidden" name="matchId" value={id} />
       ))}
-      <Accordion multiple variant="contained" radius="md" chevronPosition="right" classNames={{ control: classes.control, label: classes.label, content: classes.content }}>
+      <div className={classes.phases}>
         {phases.map((phase) => {
           const count = phase.matches.filter((match) => chosen.has(match.id)).length;
           const all = count > 0 && count === phase.matches.length;
+          const open = opened.has(phase.phaseId);
+          const panelId = `${baseId}-${phase.phaseId}`;
           return (
-            <Accordion.Item key={phase.phaseId} value={String(phase.phaseId)}>
-              <Group wrap="nowrap" gap={0} className={classes.head}>
-                <Checkbox
+            <div key={phase.phaseId} className={classes.phase} data-active={open || undefined}>
+              <div className={classes.head}>
+                <CheckboxField
                   aria-label={`Todos los partidos de ${phase.phaseName}`}
                   checked={all}
                   indeterminate={count > 0 && !all}
                   disabled={phase.matches.length === 0}
-                  onChange={(event) => setPhase(phase, event.currentTarget.checked)}
+                  onChange={(event) => setMatches(phase.matches.map((match) => match.id), event.currentTarget.checked)}
                   className={classes.phaseBox}
                 />
-                <Accordion.Control aria-label={`${phase.phaseName}: ${count} de ${phase.matches.length} partidos elegidos`}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text fw={600} size="sm">
-                      {phase.phaseName}
-                    </Text>
-                    <Badge variant={count > 0 ? "light" : "default"} color={count > 0 ? "teal" : "gray"} size="sm">
-                      {`${count}/${phase.matches.length}`}
-                    </Badge>
-                  </Group>
-                </Accordion.Control>
-              </Group>
-              <Accordion.Panel>
-                {phase.matches.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    Esta jornada aún no tiene partidos.
-                  </Text>
-                ) : (
-                  <Checkbox.Group value={value.map(String)} onChange={(ids) => onChange(ids.map(Number))}>
-                    <SimpleGrid
-                      cols={{ base: 1, sm: 2 }}
-                      spacing="xs"
-                      verticalSpacing={8}
-                      role="group"
-                      aria-label={`Partidos de ${phase.phaseName}`}
-                    >
+                <button
+                  type="button"
+                  className={classes.control}
+                  aria-expanded={open}
+                  aria-controls={open ? panelId : undefined}
+                  aria-label={`${phase.phaseName}: ${count} de ${phase.matches.length} partidos elegidos`}
+                  onClick={() => toggle(phase.phaseId)}
+                >
+                  <span className={classes.name}>{phase.phaseName}</span>
+                  <span className={`${badges.badge} ${count > 0 ? badges.teal : badges.default}`}>{`${count}/${phase.matches.length}`}</span>
+                  <svg className={classes.chevron} data-rotate={open || undefined} viewBox="0 0 15 15" fill="none" aria-hidden>
+                    <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+                  </svg>
+                </button>
+              </div>
+              {open && (
+                <div id={panelId} className={classes.content}>
+                  {phase.matches.length === 0 ? (
+                    <p className={typography.dimmed}>Esta jornada aún no tiene partidos.</p>
+                  ) : (
+                    <div className={classes.matches} role="group" aria-label={`Partidos de ${phase.phaseName}`}>
                       {phase.matches.map((match) => (
-                        <Checkbox key={match.id} value={String(match.id)} label={match.label} description={match.detail} size="sm" />
+                        <CheckboxField
+                          key={match.id}
+                          value={String(match.id)}
+                          label={match.label}
+                          description={match.detail}
+                          checked={chosen.has(match.id)}
+                          onChange={(event) => setMatches([match.id], event.currentTarget.checked)}
+                        />
                       ))}
-                    </SimpleGrid>
-                  </Checkbox.Group>
-                )}
-              </Accordion.Panel>
-            </Accordion.Item>
+                    </div>
+                  )}
+                </div>
+              )}
+            </div>
           );
         })}
-      </Accordion>
+      </div>
       {error && (
-        <Text c="red" size="sm" mt={6} role="alert">
+        <p className={classes.error} role="alert">
           {error}
-        </Text>
+        </p>
       )}
     </div>
   );

@@ -1,8 +1,8 @@
-import { Combobox, Input } from "@mantine/core";
-import { useId } from "react";
+import { Checkbox, Combobox, Input } from "@mantine/core";
+import { useEffect, useId, useRef } from "react";
 
 /*
- * Mantine's NativeSelect and TextInput as plain markup with Mantine's own classes and variables
+ * Mantine's NativeSelect, TextInput and Checkbox as plain markup with Mantine's own classes and variables
  * (size sm, default variant): the same look, the same label and description wiring, for the
  * forms that render on every view of a busy page (the standings' filters, the admin's add-match
  * form). As components, each field is a dozen Mantine boxes, and one option of a NativeSelect is
@@ -120,3 +120,83 @@ export function TextField({
     </Frame>
   );
 }
+
+// Checkbox.classes.root is the inline-input root; the checkbox's own root class (its sizes and
+// colours) is not exported, so its variables are set here.
+const CHECKBOX_STYLE = {
+  "--checkbox-size": "calc(1.25rem * var(--mantine-scale))",
+  "--checkbox-color": "var(--mantine-primary-color-filled)",
+  "--checkbox-icon-color": "var(--mantine-color-white)",
+  "--checkbox-radius": "var(--mantine-radius-sm)",
+  "--label-fz": "var(--mantine-font-size-sm)",
+  "--label-lh": "var(--label-lh-sm)",
+} as React.CSSProperties;
+
+/**
+ * A checkbox with Mantine's look (size sm): a label and a description beside it, or only an
+ * aria-label. `indeterminate` shows the dash and is read as 'mixed'. The season's pickers draw
+ * one per match (167): as Mantine components they were most of their page's server time.
+ */
+export function CheckboxField({
+  label,
+  description,
+  indeterminate = false,
+  className,
+  ...input
+}: { label?: string; description?: string | null; indeterminate?: boolean } & Omit<React.ComponentProps<"input">, "type" | "id">) {
+  const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  // The mixed state exists only as a DOM property (no attribute): set it once in the browser.
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <div
+      className={className ? `${Checkbox.classes.root} ${className}` : Checkbox.classes.root}
+      style={CHECKBOX_STYLE}
+      data-variant="filled"
+      data-size="sm"
+      data-label-position="right"
+    >
+      <div className={Checkbox.classes.body}>
+        <div className={Checkbox.classes.inner} data-label-position="right">
+          <input
+            {...input}
+            ref={ref}
+            id={id}
+            type="checkbox"
+            className={`mantine-focus-auto ${Checkbox.classes.input}`}
+            data-indeterminate={indeterminate || undefined}
+            aria-describedby={description ? `${id}-description` : undefined}
+          />
+          {indeterminate ? (
+            <svg className={Checkbox.classes.icon} viewBox="0 0 32 6" fill="none" aria-hidden>
+              <rect width="32" height="6" fill="currentColor" rx="3" />
+            </svg>
+          ) : (
+            <svg className={Checkbox.classes.icon} viewBox="0 0 10 7" fill="none" aria-hidden>
+              <path d={CHECK_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+            </svg>
+          )}
+        </div>
+        {(label || description) && (
+          <div className={Checkbox.classes.labelWrapper}>
+            {label && (
+              <label className={Checkbox.classes.label} htmlFor={id}>
+                {label}
+              </label>
+            )}
+            {description && (
+              <p className={`${Checkbox.classes.description} ${Input.classes.description}`} style={DESCRIPTION_STYLE} data-size="sm" id={`${id}-description`}>
+                {description}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const CHECK_PATH =
+  "M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z";

@@ -88,6 +88,9 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   expect(label).toMatch(/^.+ vs .+$/);
   await firstMatch.check();
   await expect(a.getByText("1 partido elegido", { exact: true })).toBeVisible();
+  // Part of a phase: its box reads 'mixed', and its button says how many of the phase are chosen.
+  await expect(wholePhase).toBeChecked({ indeterminate: true });
+  await expect(a.getByRole("button", { name: new RegExp(`^${PHASE}: 1 de \\d+ partidos elegidos$`) })).toHaveAttribute("aria-expanded", "true");
   await a.getByRole("button", { name: "Crear Quiniela", exact: true }).click();
 
   await expect(a).toHaveURL(/\/quiniela\/\d+$/, { timeout: 15_000 });
