@@ -1,14 +1,17 @@
-import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Text, TextInput } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import buttons from "./buttons.module.css";
+import { TextField } from "./fields";
 import { MatchPicker, type PickerPhase } from "./MatchPicker";
 import { PeoplePicker, type PersonOption } from "./PeoplePicker";
 import type { Toast } from "./toast";
 import { useToast } from "./toasts";
 import { CopyLinkButton } from "./CopyLinkButton";
+import classes from "./QuinielaManage.module.css";
+import typography from "./typography.module.css";
 
 /** What every intent of the pool page answers. */
 type Reply = { ok: boolean; toast: Toast };
@@ -22,19 +25,30 @@ export interface ManageData {
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (
-    <Stack gap="xs">
+    <div className={classes.section}>
       <div>
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        )}
+        <h3 className={classes.sectionTitle}>{title}</h3>
+        {description && <p className={typography.dimmed}>{description}</p>}
       </div>
       {children}
-    </Stack>
+    </div>
+  );
+}
+
+/** A plain button with Mantine's look; busy while its request runs. */
+function ActionButton({
+  busy = false,
+  tone,
+  ...button
+}: { busy?: boolean; tone: "filled" | "light" | "default" | "danger" } & React.ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      {...button}
+      className={`${buttons.button} ${buttons[tone]}`}
+      disabled={busy || button.disabled}
+      aria-busy={busy || undefined}
+    />
   );
 }
 
@@ -57,7 +71,7 @@ function Rename({ name }: { name: string }) {
   return (
     <fetcher.Form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name="intent" value="rename" />
-      <Group align="flex-start" gap="xs" wrap="nowrap">
+      <div className={classes.rename}>
         <TextInput
           label="Nombre"
           name="name"
@@ -67,12 +81,12 @@ function Rename({ name }: { name: string }) {
           description={`Hasta ${QUINIELA_NAME_MAX} caracteres`}
           inputWrapperOrder={["label", "input", "error", "description"]}
           autoComplete="off"
-          style={{ flex: 1, minWidth: 0 }}
+          className={classes.grow}
         />
-        <Button type="submit" variant="light" mt={25} loading={fetcher.state !== "idle"} disabled={value.trim() === name}>
+        <ActionButton type="submit" tone="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
           Renombrar
-        </Button>
-      </Group>
+        </ActionButton>
+      </div>
     </fetcher.Form>
   );
 }
@@ -88,21 +102,21 @@ function InviteLink({ url }: { url: string }) {
       onConfirm: () => void fetcher.submit({ intent: "renew-code" }, { method: "post" }),
     });
   return (
-    <Stack gap="xs">
-      <TextInput
+    <div className={classes.stack}>
+      <TextField
         label="Enlace de invitación"
         value={url}
         readOnly
         onFocus={(event) => event.currentTarget.select()}
-        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", fontSize: 13 } }}
+        className={classes.link}
       />
-      <Group gap="xs">
+      <div className={classes.row}>
         <CopyLinkButton value={url} />
-        <Button variant="default" onClick={renew} loading={fetcher.state !== "idle"}>
+        <ActionButton tone="default" onClick={renew} busy={fetcher.state !== "idle"}>
           Renovar enlace
-        </Button>
-      </Group>
-    </Stack>
+        </ActionButton>
+      </div>
+    </div>
   );
 }
 
@@ -143,8 +157,8 @@ function AddParticipants({ participantIds, people }: { participantIds: string[];
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="add-participants" />
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <div style={{ flex: 1, minWidth: 0 }}>
+      <div className={classes.add}>
+        <div className={classes.grow}>
           <PeoplePicker
             label="Agregar participantes"
             people={people.filter((person) => !inPool.has(person.id))}
@@ -152,10 +166,10 @@ function AddParticipants({ participantIds, people }: { participantIds: string[];
             onChange={setChosen}
           />
         </div>
-        <Button type="submit" variant="light" disabled={chosen.length === 0} loading={fetcher.state !== "idle"}>
+        <ActionButton type="submit" tone="light" disabled={chosen.length === 0} busy={fetcher.state !== "idle"}>
           Agregar
-        </Button>
-      </Group>
+        </ActionButton>
+      </div>
     </fetcher.Form>
   );
 }
@@ -173,14 +187,14 @@ function Matches({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number
   const [editing, setEditing] = useState(false);
   if (!editing) {
     return (
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" c="dimmed">
+      <div className={classes.spread}>
+        <p className={typography.dimmed}>
           {matchIds.length === 1 ? "1 partido en la quiniela" : `${matchIds.length} partidos en la quiniela`}
-        </Text>
-        <Button variant="light" onClick={() => setEditing(true)}>
+        </p>
+        <ActionButton tone="light" onClick={() => setEditing(true)}>
           Cambiar partidos
-        </Button>
-      </Group>
+        </ActionButton>
+      </div>
     );
   }
   return <MatchesForm key={matchIds.join(",")} fetcher={fetcher} phases={phases} matchIds={matchIds} />;
@@ -209,24 +223,22 @@ function MatchesForm({
       }}
     >
       <input type="hidden" name="intent" value="save-matches" />
-      <Stack gap="sm">
+      <div className={classes.stack}>
         <MatchPicker phases={phases} value={chosen} onChange={setChosen} error={error} />
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            {chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}
-          </Text>
-          <Group gap="xs">
+        <div className={classes.spread}>
+          <p className={typography.dimmed}>{chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}</p>
+          <div className={classes.row}>
             {changed && (
-              <Button variant="default" onClick={() => setChosen(matchIds)}>
+              <ActionButton tone="default" onClick={() => setChosen(matchIds)}>
                 Descartar cambios
-              </Button>
+              </ActionButton>
             )}
-            <Button type="submit" variant="light" disabled={!changed} loading={fetcher.state !== "idle"}>
+            <ActionButton type="submit" tone="light" disabled={!changed} busy={fetcher.state !== "idle"}>
               Guardar partidos
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
+            </ActionButton>
+          </div>
+        </div>
+      </div>
     </fetcher.Form>
   );
 }
@@ -248,14 +260,12 @@ function DeletePool({ name }: { name: string }) {
       onConfirm: () => void fetcher.submit({ intent: "delete" }, { method: "post" }),
     });
   return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" style={{ flex: "1 1 240px" }}>
-        Borra la quiniela para todos sus participantes.
-      </Text>
-      <Button color="red" variant="light" onClick={confirm} loading={fetcher.state !== "idle"}>
+    <div className={classes.spread}>
+      <p className={`${typography.dimmed} ${classes.deleteText}`}>Borra la quiniela para todos sus participantes.</p>
+      <ActionButton tone="danger" onClick={confirm} busy={fetcher.state !== "idle"}>
         Eliminar quiniela
-      </Button>
-    </Group>
+      </ActionButton>
+    </div>
   );
 }
 
@@ -270,33 +280,31 @@ export function QuinielaManage({
   manage: ManageData;
 }) {
   return (
-    <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby="administrar">
-      <Stack gap="lg">
-        <Title order={2} fz="lg" id="administrar">
-          Administrar quiniela
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
-          <Stack gap="lg">
-            <Rename name={name} />
-            <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
-              <InviteLink url={manage.inviteUrl} />
-            </Section>
-          </Stack>
-          <Stack gap="lg">
-            <Section title="Participantes" description="Quita a alguien con la × junto a su nombre.">
-              <AddParticipants participantIds={participantIds} people={manage.people} />
-            </Section>
-            <Section title="Eliminar">
-              <DeletePool name={name} />
-            </Section>
-          </Stack>
-        </SimpleGrid>
-        <Divider />
-        <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
-          <Matches phases={manage.phases} matchIds={manage.matchIds} />
-        </Section>
-      </Stack>
-    </Card>
+    <section className={classes.panel} aria-labelledby="administrar">
+      <h2 className={typography.sectionTitle} id="administrar">
+        Administrar quiniela
+      </h2>
+      <div className={classes.columns}>
+        <div className={classes.column}>
+          <Rename name={name} />
+          <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
+            <InviteLink url={manage.inviteUrl} />
+          </Section>
+        </div>
+        <div className={classes.column}>
+          <Section title="Participantes" description="Quita a alguien con la × junto a su nombre.">
+            <AddParticipants participantIds={participantIds} people={manage.people} />
+          </Section>
+          <Section title="Eliminar">
+            <DeletePool name={name} />
+          </Section>
+        </div>
+      </div>
+      <hr className={classes.divider} />
+      <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
+        <Matches phases={manage.phases} matchIds={manage.matchIds} />
+      </Section>
+    </section>
   );
 }
 
@@ -317,8 +325,14 @@ export function LeavePool({ name }: { name: string }) {
       onConfirm: () => void fetcher.submit({ intent: "leave" }, { method: "post" }),
     });
   return (
-    <Button variant="subtle" color="red" size="compact-sm" onClick={confirm} loading={fetcher.state !== "idle"}>
+    <button
+      type="button"
+      className={`${buttons.button} ${buttons.compact} ${buttons.subtleDanger}`}
+      onClick={confirm}
+      disabled={fetcher.state !== "idle"}
+      aria-busy={fetcher.state !== "idle" || undefined}
+    >
       Salir de la quiniela
-    </Button>
+    </button>
   );
 }
