@@ -1,4 +1,4 @@
-import { Accordion } from "@mantine/core";
+import { useState } from "react";
 import { matchLabel } from "#app/domain/match";
 import badges from "./badges.module.css";
 import classes from "./PoolPicksGrid.module.css";
@@ -107,6 +107,20 @@ function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map
 export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[]; people: Person[]; viewerId: string }) {
   const byId = new Map(people.map((person) => [person.userId, person]));
   const latest = phases.at(-1);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(latest ? [latest.phaseId] : []));
+  // A phase revealed later (the page revalidates) opens as the latest one.
+  const [latestSeen, setLatestSeen] = useState(latest?.phaseId);
+  if (latest && latest.phaseId !== latestSeen) {
+    setLatestSeen(latest.phaseId);
+    setOpened(new Set([...opened, latest.phaseId]));
+  }
+  const toggle = (phaseId: number, open: boolean) => {
+    if (open === opened.has(phaseId)) return;
+    const next = new Set(opened);
+    if (open) next.add(phaseId);
+    else next.delete(phaseId);
+    setOpened(next);
+  };
   return (
     <section className={classes.panel} aria-labelledby="pronosticos-revelados">
       <div>
@@ -119,29 +133,29 @@ export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[
         <p className={`${typography.dimmed} ${classes.empty}`}>Aún no hay pronósticos a la vista.</p>
       ) : (
         <>
-          <Accordion
-            multiple
-            keepMounted
-            keepMountedMode="display-none"
-            variant="default"
-            defaultValue={latest ? [String(latest.phaseId)] : []}
-          >
+          {/* Native disclosures; a phase's table is rendered once it is opened (a season's worth was a third of the page). */}
+          <div>
             {phases.map((phase) => (
-              <Accordion.Item key={phase.phaseId} value={String(phase.phaseId)}>
-                <Accordion.Control>
-                  <span className={classes.phaseHead}>
-                    <span className={classes.phaseName}>{phase.phaseName}</span>
-                    <span className={`${badges.badge} ${badges.gray}`}>
-                      {phase.matches.length === 1 ? "1 partido" : `${phase.matches.length} partidos`}
-                    </span>
+              <details
+                key={phase.phaseId}
+                className={classes.phase}
+                open={opened.has(phase.phaseId)}
+                onToggle={(event) => toggle(phase.phaseId, event.currentTarget.open)}
+              >
+                <summary className={classes.control}>
+                  <span className={classes.phaseName}>{phase.phaseName}</span>
+                  <span className={`${badges.badge} ${badges.gray}`}>
+                    {phase.matches.length === 1 ? "1 partido" : `${phase.matches.length} partidos`}
                   </span>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
-                </Accordion.Panel>
-              </Accordion.Item>
+                </summary>
+                {opened.has(phase.phaseId) && (
+                  <div className={classes.content}>
+                    <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
+                  </div>
+                )}
+              </details>
             ))}
-          </Accordion>
+          </div>
           <div className={classes.legend} aria-hidden>
             <span>
               <span className={`${classes.cell} ${classes.exact}`}>2-1</span> marcador exacto (3)

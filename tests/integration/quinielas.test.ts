@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ScoredMatch } from "#app/domain/scoring";
 import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings";
-import { cookiesFrom, form, registerUser, requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
+import type { GridPhase } from "#app/ui/PoolPicksGrid";
+import { cookiesFrom, form, registerUser, requestText, routeData, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * Pools (SPEC §4) against the real server: creation, who may see and post to a pool, invite links,
@@ -47,6 +48,10 @@ function post(path: string, fields: Record<string, string | string[]>, who: stri
 const withFlash = (session: string, response: { headers: Headers }) => `${session}; ${cookiesFrom(response as Response)}`;
 
 const get = (path: string, who?: string) => requestText(server, path, who ? { cookie: who } : undefined);
+
+/** A pool page's loader data, as far as these tests read it. */
+const POOL_ROUTE = "routes/quiniela-detail";
+type PoolData = { picks: GridPhase[] };
 
 async function phaseId(name: string) {
   return (await server.db.selectFrom("phases").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
@@ -496,6 +501,8 @@ describe("predictions and standings", () => {
     expect(page.body).not.toContain("47-38");
     expect(page.body).not.toContain('aria-label="Pronósticos de Jornada 3"');
     expect(page.body).toContain("Aún no hay pronósticos a la vista.");
+    const { data } = await routeData(server, `/quiniela/${bothLegs}.data`, POOL_ROUTE, cookie.beto);
+    expect((data as PoolData).picks).toEqual([]);
   });
 
   test("the pool's table: its matches and participants only, the knockout bonus only with both legs", async () => {
@@ -518,10 +525,14 @@ describe("predictions and standings", () => {
       { rank: 3, name: "Carla", points: 1, exactHits: 0, band: "blue" },
     ]);
 
-    // Now that the matches have results, everyone's picks for them are shown, Carla's too.
+    // Now that the matches have results, everyone's picks for them are sent, Carla's too. The
+    // latest phase's table is on the page; the others are drawn when opened.
+    const { data } = await routeData(server, `/quiniela/${bothLegs}.data`, POOL_ROUTE, cookie.beto);
+    const picks = (data as PoolData).picks;
+    const jornada3 = picks.find((phase) => phase.phaseName === "Jornada 3");
+    expect(jornada3?.rows.find((row) => row.userId === id.carla)?.picks[j3[0]!]).toMatchObject({ home: 47, away: 38 });
     const revealed = await get(`/quiniela/${bothLegs}`, cookie.beto);
-    expect(revealed.body).toContain('aria-label="Pronósticos de Jornada 3"');
-    expect(revealed.body).toContain("47-38");
+    expect(revealed.body).toContain(`aria-label="Pronósticos de ${picks.at(-1)!.phaseName}"`);
 
     // The same numbers as the scoring module gives for the pool's matches and participants.
     expect(rows.map(({ name, points, exactHits }) => ({ name, points, exactHits }))).toEqual(

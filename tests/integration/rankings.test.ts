@@ -1,9 +1,8 @@
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import { rankRows, type TallyRow } from "#app/domain/standings";
-import { registerUser, startTestServer, type TestServer } from "../support/server";
+import { registerUser, routeData as routeDataOf, startTestServer, type TestServer } from "../support/server";
 
 /**
  * /rankings and /quiniela/quinielas-capturadas against the real server, on SQLite and PostgreSQL:
@@ -27,17 +26,7 @@ async function get(path: string, cookie?: string): Promise<{ status: number; bod
 }
 
 /** The loader data of one route from a `.data` request, decoded as the browser does. */
-async function routeData(path: string, routeId: string, cookie?: string): Promise<{ raw: string; data: unknown }> {
-  const response = await server.request(path, { cookie });
-  expect(response.status).toBe(200);
-  const raw = await response.text();
-  const stream = new Response(raw).body!;
-  const decoded = await decodeViaTurboStream(stream, globalThis);
-  await decoded.done;
-  const routes = decoded.value as Record<string, { data?: unknown }>;
-  expect(routes[routeId], `${routeId} en ${Object.keys(routes).join(", ")}`).toBeDefined();
-  return { raw, data: routes[routeId]!.data };
-}
+const routeData = (path: string, routeId: string, cookie?: string) => routeDataOf(server, path, routeId, cookie);
 
 /** Every object inside a value (depth first) that satisfies the predicate. */
 function findObjects(value: unknown, predicate: (object: Record<string, unknown>) => boolean): Record<string, unknown>[] {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Kysely } from "kysely";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { expect } from "vitest";
 import { openDatabase } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
 
@@ -147,4 +149,21 @@ export const INTERNAL_MARKERS = [
 /** The internal markers found in a response body; an empty list when nothing leaks. */
 export function leakedInternals(body: string): string[] {
   return INTERNAL_MARKERS.filter((marker) => body.includes(marker));
+}
+
+/** The loader data of one route from a `.data` request, decoded as the browser does. */
+export async function routeData(
+  server: TestServer,
+  path: string,
+  routeId: string,
+  cookie?: string,
+): Promise<{ raw: string; data: unknown }> {
+  const response = await server.request(path, { cookie });
+  expect(response.status).toBe(200);
+  const raw = await response.text();
+  const decoded = await decodeViaTurboStream(new Response(raw).body!, globalThis);
+  await decoded.done;
+  const routes = decoded.value as Record<string, { data?: unknown }>;
+  expect(routes[routeId], `${routeId} en ${Object.keys(routes).join(", ")}`).toBeDefined();
+  return { raw, data: routes[routeId]!.data };
 }
