@@ -31,7 +31,7 @@ import { pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
-import { LeavePool, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
+import { LeavePool, PICKER_PARAM, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -60,10 +60,12 @@ export async function loader(args: Route.LoaderArgs) {
   const detail = await quinielaDetail(db, quiniela.id);
   if (!detail) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
   const manager = canManage(user, quiniela);
+  // The season for the match picker only when 'Cambiar partidos' asks for it (?partidos).
+  const withPicker = manager && new URL(args.request.url).searchParams.has(PICKER_PARAM);
   const [matches, standings, season, people] = await Promise.all([
     predictionMatches(db, user.id, { matchIds: detail.matchIds, timeZone: config.APP_TIMEZONE }),
     poolStandings(db, detail.id, detail.participants),
-    manager ? listMatches(db) : null,
+    withPicker ? listMatches(db) : null,
     manager ? listPeople(db) : null,
   ]);
   // Everyone's picks for the pool's locked matches only, rows in table order.
@@ -83,15 +85,16 @@ export async function loader(args: Route.LoaderArgs) {
     standings,
     picks,
     // The invite code and the pickers only for the owner and admins.
-    manage:
-      season && people
-        ? {
-            inviteUrl: `${publicOrigin(args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
-            phases: pickerPhases(season.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) }))),
-            matchIds: detail.matchIds,
-            people,
-          }
-        : null,
+    manage: people
+      ? {
+          inviteUrl: `${publicOrigin(args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
+          phases: season
+            ? pickerPhases(season.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })))
+            : null,
+          matchIds: detail.matchIds,
+          people,
+        }
+      : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Text, TextInput } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
-import { type FetcherWithComponents, useFetcher } from "react-router";
+import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import buttons from "./buttons.module.css";
 import { TextField } from "./fields";
@@ -16,9 +16,13 @@ import typography from "./typography.module.css";
 /** What every intent of the pool page answers. */
 type Reply = { ok: boolean; toast: Toast };
 
+/** The pool page's query parameter that adds the season's phases (`phases`) to its data. */
+export const PICKER_PARAM = "partidos";
+
 export interface ManageData {
   inviteUrl: string;
-  phases: PickerPhase[];
+  /** Only when the page was asked for them with PICKER_PARAM. */
+  phases: PickerPhase[] | null;
   matchIds: number[];
   people: PersonOption[];
 }
@@ -175,23 +179,30 @@ function AddParticipants({ participantIds, people }: { participantIds: string[];
 }
 
 /**
- * The pool's matches: a count and 'Cambiar partidos', which mounts the picker. The picker is a
- * season of phases and checkboxes (tens of milliseconds of server rendering and 90 KB of markup)
- * that an owner opens now and then; the page renders without it.
+ * The pool's matches: a count and 'Cambiar partidos', which loads the season (the page's data
+ * with PICKER_PARAM) and mounts the picker. The picker is a season of phases and checkboxes that
+ * an owner opens now and then; the page is sent and rendered without it.
  */
-function Matches({ phases, matchIds }: { phases: PickerPhase[]; matchIds: number[] }) {
+function Matches({ matchIds }: { matchIds: number[] }) {
   // The fetcher lives here, above the form that is remounted when the saved matches change, so
   // that its answer (the toast) is not lost with the old form.
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
-  const [editing, setEditing] = useState(false);
-  if (!editing) {
+  const season = useFetcher<{ manage: Pick<ManageData, "phases"> | null }>();
+  const location = useLocation();
+  const phases = season.data?.manage?.phases;
+  if (!phases) {
+    const loading = season.state !== "idle";
     return (
       <div className={classes.spread}>
-        <p className={typography.dimmed}>
-          {matchIds.length === 1 ? "1 partido en la quiniela" : `${matchIds.length} partidos en la quiniela`}
+        <p className={typography.dimmed} aria-live="polite">
+          {loading
+            ? "Cargando partidos..."
+            : matchIds.length === 1
+              ? "1 partido en la quiniela"
+              : `${matchIds.length} partidos en la quiniela`}
         </p>
-        <ActionButton tone="light" onClick={() => setEditing(true)}>
+        <ActionButton tone="light" busy={loading} onClick={() => void season.load(`${location.pathname}?${PICKER_PARAM}`)}>
           Cambiar partidos
         </ActionButton>
       </div>
@@ -302,7 +313,7 @@ export function QuinielaManage({
       </div>
       <hr className={classes.divider} />
       <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
-        <Matches phases={manage.phases} matchIds={manage.matchIds} />
+        <Matches matchIds={manage.matchIds} />
       </Section>
     </section>
   );

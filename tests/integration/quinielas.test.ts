@@ -342,6 +342,17 @@ describe("the owner's tools", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  test("the owner's tools come with the page; the season for the match picker only with ?partidos, and only for them", async () => {
+    type ManageData = { manage: { inviteUrl: string; phases: { phaseName: string }[] | null } | null };
+    const page = (await routeData(server, `/quiniela/${poolId}.data`, POOL_ROUTE, cookie.ana)).data as ManageData;
+    expect(page.manage?.inviteUrl).toContain(`/quiniela/${poolId}/unirse?codigo=`);
+    expect(page.manage?.phases).toBeNull();
+    const picker = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.ana)).data as ManageData;
+    expect(picker.manage?.phases?.map((phase) => phase.phaseName)).toContain("Jornada 1");
+    const member = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.beto)).data as ManageData;
+    expect(member.manage).toBeNull();
+  });
+
   test("rename, with the same rules as creation", async () => {
     let response = await post(`/quiniela/${poolId}`, { intent: "rename", name: "x".repeat(81) }, cookie.ana);
     expect(response.status).toBe(400);
