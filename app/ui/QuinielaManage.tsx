@@ -31,7 +31,7 @@ function Section({ title, description, children }: { title: string; description?
   return (
     <div className={classes.section}>
       <div>
-        <h3 className={classes.sectionTitle}>{title}</h3>
+        <h3 className={typography.subsectionTitle}>{title}</h3>
         {description && <p className={typography.dimmed}>{description}</p>}
       </div>
       {children}
