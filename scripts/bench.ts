@@ -31,7 +31,7 @@ import {
   startServer,
 } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
-import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL } from "./lib/demo-season";
+import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = "build-bench";
@@ -437,6 +437,10 @@ async function main() {
   cleanups.push(() => demo.close());
   const playerCookie = await demo.login(DEMO_PLAYER_EMAIL, DEMO_PASSWORD);
   const demoAdminCookie = await demo.login(ADMIN_EMAIL, DEMO_PASSWORD);
+  const guestCookie = await demo.login(DEMO_POOL_GUEST_EMAIL, DEMO_PASSWORD);
+  // The demo's pool, as its creator's 'Mis Quinielas' links to it.
+  const poolPath = /href="(\/quiniela\/\d+)"/.exec(bodyText(await demo.request("GET", "/quinielas", { cookie: playerCookie })))?.[1];
+  if (!poolPath) throw new Error("La demostración no tiene quiniela en /quinielas");
   const pages: [string, string, string | undefined][] = [
     ["GET /rankings (anónimo)", "/rankings", undefined],
     ["GET / (jugador)", "/", playerCookie],
@@ -447,6 +451,15 @@ async function main() {
     ["GET /admin/estado-pronosticos (admin)", "/admin/estado-pronosticos", demoAdminCookie],
     ["GET /admin/ver-quinielas (admin)", "/admin/ver-quinielas", demoAdminCookie],
     ["GET /admin/activar-quinielas (admin)", "/admin/activar-quinielas", demoAdminCookie],
+    ["GET /admin/users (admin)", "/admin/users", demoAdminCookie],
+    ["GET /admin/importar-resultados (admin)", "/admin/importar-resultados", demoAdminCookie],
+    ["GET /quinielas (jugador)", "/quinielas", playerCookie],
+    ["GET /quiniela/new (jugador)", "/quiniela/new", playerCookie],
+    [`GET ${poolPath} (creador)`, poolPath, playerCookie],
+    [`GET ${poolPath} (participante)`, poolPath, guestCookie],
+    ["GET /profile (jugador)", "/profile", playerCookie],
+    ["GET /login (anónimo)", "/login", undefined],
+    ["GET /register (anónimo)", "/register", undefined],
   ];
   for (const [title, url, cookie] of pages) {
     await measure({

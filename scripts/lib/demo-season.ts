@@ -11,6 +11,9 @@ export const DEMO_PASSWORD = "quiniela2024";
 export const DEFAULT_ADMIN_EMAIL = "admin@quiniela.local";
 /** A regular player of the demo (the bench signs in with it). */
 export const DEMO_PLAYER_EMAIL = "chucho@quiniela.local";
+/** The demo's pool: DEMO_PLAYER_EMAIL created it; DEMO_POOL_GUEST_EMAIL is one of its participants. */
+export const DEMO_POOL_NAME = "Liguilla de la oficina";
+export const DEMO_POOL_GUEST_EMAIL = "karen@quiniela.local";
 
 /** Same seed, same predictions: the demo is reproducible run after run. */
 const DEMO_SEED = 20_240_112;
@@ -135,7 +138,7 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
     const knockout = await db.selectFrom("phases").select(["id", "name"]).execute();
     await createQuiniela(db, {
       ownerId: owner.id,
-      name: "Liguilla de la oficina",
+      name: DEMO_POOL_NAME,
       matchIds: [],
       phaseIds: knockout.filter((phase) => isKnockoutPhase(phase.name)).map((phase) => phase.id),
       userIds: created.slice(0, 8).map(({ id }) => id),
