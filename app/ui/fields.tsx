@@ -2,12 +2,13 @@ import { Checkbox, Combobox, Input } from "@mantine/core";
 import { useEffect, useId, useRef } from "react";
 
 /*
- * Mantine's NativeSelect, TextInput and Checkbox as plain markup with Mantine's own classes and variables
- * (size sm, default variant): the same look, the same label and description wiring, for the
- * forms that render on every view of a busy page (the standings' filters, the admin's add-match
- * form). As components, each field is a dozen Mantine boxes, and one option of a NativeSelect is
- * a component of its own: the add-match form alone was a fifth of its page's server time.
- * Forms that validate (errors under the field) keep Mantine's components.
+ * Mantine's NativeSelect, TextInput and Checkbox as plain markup with Mantine's own classes and
+ * variables (size sm, default variant): the same look, the same label and description wiring,
+ * for the fields that render on every view of a busy page or repeat down it (the standings'
+ * filters, the admin's add-match form, the pools' match picker). As components, each field is a
+ * dozen Mantine boxes, and one option of a NativeSelect is a component of its own: the add-match
+ * form alone was a fifth of its page's server time. Forms that validate (errors under the
+ * field) keep Mantine's components.
  */
 
 const LABEL_STYLE = { "--input-label-size": "var(--mantine-font-size-sm)" } as React.CSSProperties;
