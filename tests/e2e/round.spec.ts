@@ -267,6 +267,8 @@ test("'Administración de Pronósticos': el administrador busca y corrige un pro
 
   // The search keeps B's picks only (name or team, accents ignored).
   const search = admin.getByRole("searchbox", { name: "Buscar", exact: true });
+  await search.fill("nadie se llama así");
+  await expect(admin.getByText("Ningún pronóstico coincide con «nadie se llama así».", { exact: true })).toBeVisible();
   await search.fill(playerB.name.toUpperCase());
   await expect(admin.getByText(`${phaseMatches} de ${2 * phaseMatches} pronósticos`, { exact: true })).toBeVisible();
   await expect(admin.getByRole("row").filter({ hasText: playerA.name })).toHaveCount(0);

@@ -154,6 +154,13 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
                   {shown.map((row) => (
                     <PredictionRowView key={row.id} row={row} />
                   ))}
+                  {shown.length === 0 && (
+                    <tr>
+                      <td colSpan={4} className={classes.empty}>
+                        {`Ningún pronóstico coincide con «${search.trim()}».`}
+                      </td>
+                    </tr>
+                  )}
                 </tbody>
               </table>
             </div>
