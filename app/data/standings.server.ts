@@ -143,10 +143,15 @@ async function scorePredictions(
   const scorelines = known ?? (await distinctScorelines(db, matchId));
   for (let i = 0; i < scorelines.length; i += SCORELINES_PER_STATEMENT) {
     const chunk = scorelines.slice(i, i + SCORELINES_PER_STATEMENT);
+    const points = pointsCase(result, chunk);
+    // Only the rows whose points change are written: a corrected result leaves most of a
+    // match's predictions as they were, and PostgreSQL writes a new row version for every row
+    // an UPDATE touches, even with the same value.
     let update = db
       .updateTable("predictions")
-      .set({ points: pointsCase(result, chunk) })
-      .where("match_id", "=", matchId);
+      .set({ points })
+      .where("match_id", "=", matchId)
+      .where((eb) => eb.or([eb("points", "is", null), eb("points", "<>", points)]));
     if (scorelines.length > SCORELINES_PER_STATEMENT) {
       update = update.where((eb) =>
         eb.or(chunk.map((line) => eb.and([eb("home_score", "=", line.home_score), eb("away_score", "=", line.away_score)]))),
