@@ -44,9 +44,13 @@ async function standings(db: Kysely<Database> = server.db) {
     .select(["user_id", "points", "exact_hits", "outcome_hits"])
     .orderBy("user_id")
     .execute();
+  // Each prediction's stored points too: a result writes only the rows whose points change.
+  const predictions = await db.selectFrom("predictions").select(["id", "points", "bonus"]).orderBy("id").execute();
   const numbers = <T extends Record<string, unknown>>(row: T) =>
-    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === "string" ? value : Number(value)]));
-  return { phase: phase.map(numbers), total: total.map(numbers) };
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => [key, typeof value === "string" || value === null ? value : Number(value)]),
+    );
+  return { phase: phase.map(numbers), total: total.map(numbers), predictions: predictions.map(numbers) };
 }
 
 /** What a rebuild from every prediction gives, read inside a transaction that is then undone. */
