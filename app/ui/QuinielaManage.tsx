@@ -44,7 +44,7 @@ function ActionButton({
   busy = false,
   tone,
   ...button
-}: { busy?: boolean; tone: "filled" | "light" | "default" | "danger" } & React.ComponentProps<"button">) {
+}: { busy?: boolean; tone: "light" | "default" | "danger" } & React.ComponentProps<"button">) {
   return (
     <button
       type="button"
