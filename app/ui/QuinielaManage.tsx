@@ -43,13 +43,14 @@ function Section({ title, description, children }: { title: string; description?
 function ActionButton({
   busy = false,
   tone,
+  compact = false,
   ...button
-}: { busy?: boolean; tone: "light" | "default" | "danger" } & React.ComponentProps<"button">) {
+}: { busy?: boolean; tone: "light" | "default" | "danger" | "subtleDanger"; compact?: boolean } & React.ComponentProps<"button">) {
   return (
     <button
       type="button"
       {...button}
-      className={`${buttons.button} ${buttons[tone]}`}
+      className={`${buttons.button} ${buttons[tone]}${compact ? ` ${buttons.compact}` : ""}`}
       disabled={busy || button.disabled}
       aria-busy={busy || undefined}
     />
@@ -336,14 +337,8 @@ export function LeavePool({ name }: { name: string }) {
       onConfirm: () => void fetcher.submit({ intent: "leave" }, { method: "post" }),
     });
   return (
-    <button
-      type="button"
-      className={`${buttons.button} ${buttons.compact} ${buttons.subtleDanger}`}
-      onClick={confirm}
-      disabled={fetcher.state !== "idle"}
-      aria-busy={fetcher.state !== "idle" || undefined}
-    >
+    <ActionButton tone="subtleDanger" compact onClick={confirm} busy={fetcher.state !== "idle"}>
       Salir de la quiniela
-    </button>
+    </ActionButton>
   );
 }
