@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -23,17 +24,126 @@ const EnvSchema = z.object({
     "BASE_URL debe ser una URL completa, por ejemplo https://quiniela.example.com",
   ),
   BETTER_AUTH_SECRET: optionalString,
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const trust = trustProxySetting(value);
+    if (trust === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `«${value}» no es válido. Indica cuántos proxies hay delante de la app (por ejemplo 1) o sus ` +
+          "direcciones (127.0.0.1, 10.0.0.0/8, loopback…). «true» confiaría en cualquier X-Forwarded-For " +
+          "y cualquiera podría fingir su IP ante los límites de intentos.",
+      });
+      return z.NEVER;
+    }
+    return trust;
+  }),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(500),
   LOG_REQUESTS: z
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
+const NAMED_SUBNETS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Express's "trust proxy" from TRUST_PROXY: a hop count (1 behind one proxy) or the proxies'
+ * addresses. `true` (trust every hop, so the leftmost X-Forwarded-For, which the client writes)
+ * is refused: rate limits would key on whatever the client claims.
+ */
+function trustProxySetting(value: string): number | string | undefined {
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (NAMED_SUBNETS.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split("/");
+    if (rest.length > 0 || !address || net.isIP(address) === 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (net.isIPv4(address) ? 32 : 128));
+  });
+  return valid ? entries.join(",") : undefined;
+}
+
+/** `correo@dominio` or `Nombre <correo@dominio>`, no control characters. */
+// eslint-disable-next-line no-control-regex
+const MAILBOX = /^(?:[^<>\u0000-\u001f\u007f]*<[^\s<>@\u0000-\u001f\u007f]+@[^\s<>@\u0000-\u001f\u007f]+>|[^\s<>@\u0000-\u001f\u007f]+@[^\s<>@\u0000-\u001f\u007f]+)$/;
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** Implicit TLS; when false, STARTTLS if the server offers it. */
+  secure: boolean;
+  auth: { user: string; pass: string } | undefined;
+  from: string;
+}
+
+/**
+ * Outgoing e-mail ('¿Olvidaste tu contraseña?', SPEC §2.11). Without SMTP_HOST it is off and the
+ * other SMTP_* settings are ignored. SMTP_SECURE=true is implicit TLS (port 465 by default);
+ * otherwise the connection is upgraded with STARTTLS when the server offers it (nodemailer's way).
+ */
+export const SmtpEnvSchema = z
+  .object({
+    SMTP_HOST: optionalString,
+    SMTP_PORT: optionalString
+      .refine(
+        (port) => port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535),
+        "SMTP_PORT debe ser un número de puerto (1 a 65535)",
+      )
+      .transform((port) => (port === undefined ? undefined : Number(port))),
+    SMTP_SECURE: optionalString.refine(
+      (secure) => secure === undefined || secure === "true" || secure === "false",
+      "SMTP_SECURE debe ser true o false",
+    ),
+    SMTP_USER: optionalString,
+    // Not trimmed: a password may end in a blank.
+    SMTP_PASSWORD: z
+      .string()
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    SMTP_FROM: optionalString.refine(
+      (from) => from === undefined || MAILBOX.test(from),
+      "SMTP_FROM debe ser una dirección de correo, por ejemplo Quiniela <quiniela@example.com>",
+    ),
+  })
+  .superRefine((smtp, context) => {
+    if (smtp.SMTP_HOST === undefined) return;
+    if (smtp.SMTP_FROM === undefined) {
+      context.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "SMTP_FROM es obligatorio cuando se da SMTP_HOST" });
+    }
+    if ((smtp.SMTP_USER === undefined) !== (smtp.SMTP_PASSWORD === undefined)) {
+      context.addIssue({
+        code: "custom",
+        path: [smtp.SMTP_USER === undefined ? "SMTP_USER" : "SMTP_PASSWORD"],
+        message: "SMTP_USER y SMTP_PASSWORD van juntos: da los dos o ninguno",
+      });
+    }
+  })
+  .transform((smtp): SmtpSettings | undefined => {
+    if (smtp.SMTP_HOST === undefined || smtp.SMTP_FROM === undefined) return undefined;
+    const secure = smtp.SMTP_SECURE === undefined ? smtp.SMTP_PORT === 465 : smtp.SMTP_SECURE === "true";
+    return {
+      host: smtp.SMTP_HOST,
+      port: smtp.SMTP_PORT ?? (secure ? 465 : 587),
+      secure,
+      auth:
+        smtp.SMTP_USER !== undefined && smtp.SMTP_PASSWORD !== undefined
+          ? { user: smtp.SMTP_USER, pass: smtp.SMTP_PASSWORD }
+          : undefined,
+      from: smtp.SMTP_FROM,
+    };
+  });
+
+export type Config = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  /** Outgoing e-mail; undefined when SMTP_HOST is not set (the feature is off). */
+  smtp: SmtpSettings | undefined;
+};
 
 let cached: Config | undefined;
 
@@ -41,10 +151,12 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   if (cached) return cached;
   const parsed = EnvSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const smtp = SmtpEnvSchema.safeParse(process.env);
+  if (!parsed.success || !smtp.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(smtp.error?.issues ?? [])];
+    const problems = issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${problems.join("\n")}`);
   }
-  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), smtp: smtp.data };
   return cached;
 }

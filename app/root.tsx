@@ -26,10 +26,17 @@ import { useNonce } from "./ui/nonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
 import { useToast } from "./ui/toasts";
 
-/** Reads the session once per request; every guard below uses what this puts in context. */
+/**
+ * Reads the session once per request; every guard below uses what this puts in context. What
+ * the app answers depends on who asks (the navbar alone does), so no cache may keep or share it
+ * unless the route says otherwise (a team badge, for one).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
+  async ({ request, context }, next) => {
     context.set(userContext, await readSessionUser(request));
+    const response = await next();
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+    return response;
   },
 ];
 
@@ -121,6 +128,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     } else if (status === 404) {
       title = "Página no encontrada";
       message = "La página que buscas no existe.";
+    } else if (status === 413) {
+      title = "Solicitud demasiado grande";
+      message = "Lo que enviaste es más grande de lo que esta página acepta.";
     } else if (status === 429) {
       title = "Demasiados intentos";
       message = "Espera unos minutos e inténtalo de nuevo.";

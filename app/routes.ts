@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   // Public
   route("rankings", "routes/rankings.tsx"),
+  route("rankings/historico", "routes/history.tsx"),
   route("quiniela/quinielas-capturadas", "routes/captured-predictions.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.ts"),
@@ -14,6 +15,7 @@ export default [
   layout("routes/guards/anonymous-only.tsx", [
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("olvide-contrasena", "routes/forgot-password.tsx"),
   ]),
 
   layout("routes/guards/signed-in.tsx", [
@@ -35,6 +37,7 @@ export default [
     route("ver-quinielas", "routes/admin/captured.tsx"),
     route("estado-pronosticos", "routes/admin/prediction-status.tsx"),
     route("importar-resultados", "routes/admin/import-results.tsx"),
+    route("temporadas", "routes/admin/seasons.tsx"),
     route("exportar/posiciones.csv", "routes/admin/export-standings.ts"),
     route("exportar/pronosticos.csv", "routes/admin/export-predictions.ts"),
     route("exportar/base-de-datos.json", "routes/admin/export-database.ts"),

@@ -1,5 +1,6 @@
 import { type Auth, createAuth } from "./auth/auth.server";
-import { deliverResetToken } from "./auth/password-reset.server";
+import { createResetMailer } from "./auth/mailer.server";
+import { deliverResetToken, settleResetEmails } from "./auth/password-reset.server";
 import { loadOrCreateSecret } from "./auth/secret.server";
 import { type Config, getConfig } from "./config.server";
 import { type DatabaseHandle, openDatabase } from "./data/db.server";
@@ -26,19 +27,23 @@ export function startRuntime(): Promise<Runtime> {
   starting ??= (async () => {
     const config = getConfig();
     const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-    await migrateToLatest(handle.db);
-    await seedSeason(handle.db);
+    await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
+    await seedSeason(handle.db, config.SEASON_NAME);
     await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
     const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
     const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
+    const sendResetEmail = config.smtp ? createResetMailer(config.smtp) : undefined;
     const auth = createAuth({
       ...handle,
       secret,
       baseURL,
       adminEmail: config.ADMIN_EMAIL,
-      onResetToken: (data) => deliverResetToken(data, undefined, new URL(baseURL).origin),
+      onResetToken: (data) => deliverResetToken(data, sendResetEmail, new URL(baseURL).origin),
     });
-    const live = await startLiveUpdates(handle.db, config.DATABASE_URL);
+    const live = await startLiveUpdates(handle.db, config.DATABASE_URL, {
+      perClient: config.LIVE_STREAMS_PER_CLIENT,
+      total: config.LIVE_STREAMS_MAX,
+    });
     runtime = { ...handle, config, auth, secret, live };
     return runtime;
   })();
@@ -59,6 +64,7 @@ export async function endLiveStreams(): Promise<void> {
 export async function stopRuntime(): Promise<void> {
   if (!runtime) return;
   await runtime.live.close();
+  await settleResetEmails();
   await runtime.db.destroy();
   runtime = undefined;
   starting = undefined;

@@ -1,11 +1,12 @@
-// `npm run import:firestore -- FILE [--dry-run|--simular]`: loads a JSON export of the original
-// app's Firestore (users, matches, predictions, rankings, quinielas) into the database the
-// server uses (DATA_DIR or DATABASE_URL, from the environment or .env), all or nothing. Imported
-// users get no password: the command prints one set-password link per new account.
+// `npm run import:firestore -- FILE [--temporada "Nombre"] [--dry-run|--simular]`: loads a JSON
+// export of the original app's Firestore (users, matches, predictions, rankings, quinielas) into
+// the database the server uses (DATA_DIR or DATABASE_URL, from the environment or .env), as a
+// season of its own (default 'Importada <fecha>'), all or nothing. Imported users get no
+// password: the command prints one set-password link per new account.
 import fs from "node:fs";
 import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
 import { getConfig } from "#app/config.server";
-import { type ImportReport, importFirestoreExport } from "#app/data/firestore-import.server";
+import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/firestore-import.server";
 import { normalizeExport } from "#app/import/firestore-values";
 import { startRuntime, stopRuntime } from "#app/runtime.server";
 
@@ -14,9 +15,17 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const args = process.argv.slice(2);
 const dryRun = args.some((arg) => arg === "--dry-run" || arg === "--simular");
-const files = args.filter((arg) => !arg.startsWith("--"));
-if (files.length !== 1) {
-  console.error("Uso: npm run import:firestore -- ARCHIVO.json [--dry-run|--simular]");
+// --temporada "Nombre" (or --temporada=Nombre): the name of the season the import creates.
+const seasonFlag = args.findIndex((arg) => arg === "--temporada" || arg.startsWith("--temporada="));
+const seasonName =
+  seasonFlag === -1
+    ? undefined
+    : args[seasonFlag]!.includes("=")
+      ? args[seasonFlag]!.slice("--temporada=".length)
+      : args[seasonFlag + 1];
+const files = args.filter((arg, index) => !arg.startsWith("--") && !(seasonFlag !== -1 && index === seasonFlag + 1 && !args[seasonFlag]!.includes("=")));
+if (files.length !== 1 || (seasonFlag !== -1 && !seasonName?.trim())) {
+  console.error('Uso: npm run import:firestore -- ARCHIVO.json [--temporada "Nombre"] [--dry-run|--simular]');
   process.exit(2);
 }
 const file = files[0]!;
@@ -73,7 +82,10 @@ try {
   const report = await importFirestoreExport(runtime.db, runtime.engine, normalized.data, {
     dryRun,
     adminEmail: config.ADMIN_EMAIL,
+    seasonName: seasonName?.trim(),
   });
+  const season = await runtime.db.selectFrom("seasons").select("name").where("id", "=", report.seasonId).executeTakeFirst();
+  console.log(`  Temporada: ${season?.name ?? seasonName ?? "(simulación)"}\n`);
   printReport(report);
 
   if (dryRun) {
@@ -93,7 +105,8 @@ try {
   }
 } catch (error) {
   exitCode = 1;
-  console.error("✖ La importación falló y no se guardó nada:", error instanceof Error ? error.message : error);
+  if (error instanceof ImportRefusedError) console.error(`✖ ${error.message}`);
+  else console.error("✖ La importación falló y no se guardó nada:", error instanceof Error ? error.message : error);
 } finally {
   await stopRuntime();
 }

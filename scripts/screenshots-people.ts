@@ -149,17 +149,17 @@ async function register(api: APIRequestContext, account: { name: string; email: 
 
 /** Admin and user sessions, sample people (nicknames from the roster) and a valid reset token. */
 async function seed(baseURL: string) {
-  const admin = await playwrightRequest.newContext({ baseURL });
+  const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   await register(admin, ADMIN);
   const saved = await admin.post("/admin/users.data", { form: { intent: "save-roster", roster: ROSTER } });
   if (!saved.ok()) throw new Error(`lista: ${saved.status()}`);
   for (const person of SAMPLE) {
-    const api = await playwrightRequest.newContext({ baseURL });
+    const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
     await register(api, { name: person.name, email: person.email, password: "secreto123" });
     await api.post("/profile", { form: { intent: "update-profile", image: "", avatarColor: person.color } });
     await api.dispose();
   }
-  const user = await playwrightRequest.newContext({ baseURL });
+  const user = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   await register(user, USER);
   await user.post("/profile", { form: { intent: "update-profile", image: "", avatarColor: "pink" } });
   const link = await (await user.post("/profile.data", { form: { intent: "reset-link" } })).text();

@@ -83,7 +83,7 @@ async function signInOrRegister(api: APIRequestContext, account: Credentials): P
 
 /** Cookies of a signed-in session for `account` (the welcome toast already consumed). */
 async function sessionState(account: Credentials) {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   try {
     await signInOrRegister(api, account);
     await api.get("/"); // takes the flash toast, so it does not cover the screenshots

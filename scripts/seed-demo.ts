@@ -23,9 +23,10 @@ try {
 
   console.log(`\n✔ Temporada de demostración cargada en ${seconds} s`);
   console.log(`  Usuarios: ${summary.users}`);
+  console.log(`  Temporadas: ${summary.seasons.join(", ")} (actual: ${summary.currentSeason}; las otras, terminadas)`);
   console.log(`  Partidos con horario y resultado oficial: ${summary.matches} (todas las jornadas activadas)`);
   console.log(`  Pronósticos: ${summary.predictions}`);
-  console.log("\n  Tabla de posiciones (top 3):");
+  console.log(`\n  Tabla de posiciones de ${summary.currentSeason} (top 3):`);
   for (const row of summary.top) {
     console.log(
       `    ${row.rank}. ${row.name} — ${row.points} pts (${row.exactHits} exactos, ${row.outcomeHits} aciertos)`,

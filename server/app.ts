@@ -29,13 +29,16 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-function securityHeaders(development: boolean) {
+function securityHeaders(development: boolean, https: boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // Served over https (BASE_URL): browsers keep to https for half a year. Not on plain http,
+    // where the header would be ignored anyway, nor for subdomains, which are not ours to decide.
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=15552000");
     if (!development) {
       const nonce = crypto.randomBytes(16).toString("base64");
       res.locals.cspNonce = nonce;
@@ -46,8 +49,10 @@ function securityHeaders(development: boolean) {
 }
 
 /**
- * Writes (POST, PUT, DELETE…) are accepted only from our own pages: a browser sends Origin on
- * them, and Sec-Fetch-Site when it knows the request crosses sites.
+ * Writes (POST, PUT, DELETE…) are accepted only with proof that our own pages sent them: an
+ * Origin header equal to ours, or, where a browser sends no Origin, Sec-Fetch-Site: same-origin.
+ * The app has no API for other clients, so a write with neither (no Origin, an empty or "null"
+ * one, same-site or none) is refused too.
  */
 function refuseCrossOrigin(baseUrl: string | undefined) {
   const configured = baseUrl ? new URL(baseUrl).origin : undefined;
@@ -55,8 +60,8 @@ function refuseCrossOrigin(baseUrl: string | undefined) {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const expected = configured ?? `${req.protocol}://${req.get("host")}`;
-    const crossSite = origin ? origin !== expected : req.get("sec-fetch-site") === "cross-site";
-    if (crossSite) {
+    const sameOrigin = origin ? origin === expected : req.get("sec-fetch-site") === "same-origin";
+    if (!sameOrigin) {
       res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: origen no permitido.");
       return;
     }
@@ -64,11 +69,33 @@ function refuseCrossOrigin(baseUrl: string | undefined) {
   };
 }
 
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+const LINGER_MS = 5_000;
+
+/**
+ * A body larger than its route accepts is answered 413 by the route without being read in full
+ * (http/form.server.ts). The client may still be sending it: what comes is read and dropped for
+ * a few seconds, so that it sees the answer (cutting the connection at once would reset it
+ * mid-upload, before it reads the 413), then the connection is closed (as nginx's lingering close).
+ */
+function lingerAfterRefusedBodies(req: Request, res: Response, next: NextFunction) {
+  res.on("finish", () => {
+    if (res.statusCode !== 413 || req.complete) return;
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+    const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    req.once("end", () => clearTimeout(cut));
+  });
+  next();
+}
+
+/** One line per request. Paths only: query strings carry secrets (reset tokens, invite codes). */
 function logRequests(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    console.log(`${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
   next();
 }
@@ -84,7 +111,7 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
   const config = getConfig();
   const app = express();
   app.disable("x-powered-by");
-  if (config.TRUST_PROXY) app.set("trust proxy", config.TRUST_PROXY === "true" ? true : config.TRUST_PROXY);
+  if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
   if (config.LOG_REQUESTS) app.use(logRequests);
   // Server-Sent Events (/eventos) must reach the browser as they are written, never buffered.
   app.use(
@@ -93,7 +120,7 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
         !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
     }),
   );
-  app.use(securityHeaders(development));
+  app.use(securityHeaders(development, config.BASE_URL?.startsWith("https://") ?? false));
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
     // The other public files (favicon.svg…) have an extension; pages never do, so they skip the
@@ -102,6 +129,7 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
   app.use(refuseCrossOrigin(config.BASE_URL));
+  app.use(lingerAfterRefusedBodies);
   app.use(
     createRequestHandler({
       // Production hands over the build itself: given a function, React Router re-imports the

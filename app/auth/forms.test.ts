@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { fieldErrors, LoginSchema, RegisterSchema } from "./forms";
+import { fieldErrors, ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
 
 function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: unknown) {
   const parsed = schema.safeParse(input);
@@ -82,4 +82,23 @@ test("login: the e-mail is trimmed and lower-cased; the password is kept exactly
   const parsed = LoginSchema.parse({ email: " ANA@Example.com\t", password: " secreto1 " });
   expect(parsed.email).toBe("ana@example.com");
   expect(parsed.password).toBe(" secreto1 ");
+});
+
+test("forgot password: the e-mail is required, checked, trimmed and lower-cased", () => {
+  const errors = (input: unknown) => {
+    const parsed = ForgotPasswordSchema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+  expect(errors({})).toEqual({ email: "El correo electrónico es obligatorio" });
+  expect(errors({ email: "   " })).toEqual({ email: "El correo electrónico es obligatorio" });
+  expect(errors({ email: "ana@" })).toEqual({ email: "Correo electrónico inválido" });
+  expect(errors({ email: `${"a".repeat(60)}@${"b".repeat(200)}.com` })).toEqual({ email: "Correo electrónico inválido" });
+  expect(ForgotPasswordSchema.parse({ email: "  Ana@Example.COM " })).toEqual({ email: "ana@example.com" });
+});
+
+test("forgot password: control characters are refused, even where trimming would remove them", () => {
+  for (const email of ["ana@example.com\n", "\tana@example.com", "ana\u0000@example.com", "ana@example.com\u2028"]) {
+    expect(ForgotPasswordSchema.safeParse({ email }).success, JSON.stringify(email)).toBe(false);
+  }
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "#app/domain/input";
 
 /** Form schemas shared by the actions (and usable by the client for the same messages). */
 
@@ -12,7 +13,8 @@ const email = z
 export const LoginSchema = z.object({
   email,
   password: z.string({ error: "La contraseña es obligatoria" }).min(1, "La contraseña es obligatoria"),
-  redirectTo: z.string().optional(),
+  // Checked again where it is followed (http/redirect.ts); here only its size.
+  redirectTo: z.string().max(2048).optional(),
 });
 
 export const PASSWORD_MIN = 6;
@@ -25,8 +27,7 @@ export const passwordField = z
 
 export const RegisterSchema = z
   .object({
-    name: z
-      .string({ error: "El nombre es obligatorio" })
+    name: plainText({ required: "El nombre es obligatorio", invalid: "El nombre contiene caracteres no permitidos" })
       .trim()
       .min(1, "El nombre es obligatorio")
       .max(80, "El nombre es demasiado largo"),
@@ -38,6 +39,9 @@ export const RegisterSchema = z
     message: "Las contraseñas no coinciden",
     path: ["confirmPassword"],
   });
+
+/** The token of a reset link: URL-safe text, checked before it is looked up. */
+export const resetToken = z.string({ error: "El enlace no es válido" }).regex(/^[A-Za-z0-9_-]{1,128}$/, "El enlace no es válido");
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -51,9 +55,21 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+// Control characters and the Unicode line/paragraph separators, refused before any trimming.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** '¿Olvidaste tu contraseña?': only the e-mail; the answer never says whether it has an account. */
+export const ForgotPasswordSchema = z.object({
+  email: z
+    .string({ error: "El correo electrónico es obligatorio" })
+    .refine((text) => !CONTROL.test(text), "Correo electrónico inválido")
+    .pipe(email.pipe(z.string().max(254, "Correo electrónico inválido"))),
+});
+
 export const NewPasswordSchema = z
   .object({
-    token: z.string().min(1, "El enlace no es válido"),
+    token: resetToken,
     password: passwordField,
     confirmPassword: z.string({ error: "Confirma tu contraseña" }).min(1, "Confirma tu contraseña"),
   })

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getRuntime } from "#app/runtime.server";
+import type { SendResetEmail } from "./mailer.server";
 
 /**
  * One-time password-reset links (valid one hour, SPEC §2.11). Better Auth creates and consumes
  * the token; we catch it as it is handed to `sendResetPassword` so the link can be shown on
- * screen (profile, users admin) instead of e-mailed.
+ * screen (profile, users admin), or, for '¿Olvidaste tu contraseña?', e-mail it (SMTP_*).
  */
 const capture = new AsyncLocalStorage<{ token?: string }>();
 
@@ -14,10 +15,14 @@ export function resetLinkFor(origin: string, token: string): string {
   return `${origin}/reset-password?${new URLSearchParams({ token })}`;
 }
 
-/** Called by Better Auth with each new token: captured for the screen, else e-mailed. */
+/**
+ * Called by Better Auth with each new token: captured for the screen, else e-mailed. E-mailed
+ * links are always on the configured origin (BASE_URL, else http://localhost:PORT), never on the
+ * request's Host header, which the person asking could forge.
+ */
 export async function deliverResetToken(
   { user, token }: { user: { email: string; name: string }; token: string },
-  sendEmail: ((to: string, link: string) => Promise<void>) | undefined,
+  sendEmail: SendResetEmail | undefined,
   origin: string,
 ): Promise<void> {
   const store = capture.getStore();
@@ -25,7 +30,33 @@ export async function deliverResetToken(
     store.token = token;
     return;
   }
-  await sendEmail?.(user.email, resetLinkFor(origin, token));
+  await sendEmail?.(user, resetLinkFor(origin, token));
+}
+
+const pendingEmailRequests = new Set<Promise<void>>();
+
+/**
+ * '¿Olvidaste tu contraseña?': creates a link for this e-mail's account, if there is one, and
+ * e-mails it — in the background. The caller answers at once and the same way whatever happens
+ * here, so neither the answer nor its timing says whether the account exists or the mail went
+ * out. Failures are logged (never the token or the link).
+ */
+export function emailResetLink(email: string): void {
+  const work = getRuntime()
+    .auth.api.requestPasswordReset({ body: { email } })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        console.error("No se pudo preparar el enlace para restablecer la contraseña:", error);
+      },
+    );
+  pendingEmailRequests.add(work);
+  void work.finally(() => pendingEmailRequests.delete(work));
+}
+
+/** On shutdown: the reset e-mails already under way are finished before the database closes. */
+export async function settleResetEmails(): Promise<void> {
+  await Promise.all(pendingEmailRequests);
 }
 
 /** A fresh one-time link for this e-mail's account, to copy and hand over. */

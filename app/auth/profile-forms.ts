@@ -1,17 +1,42 @@
 import { z } from "zod";
+import { hasControlCharacters } from "#app/domain/input";
 import { AVATAR_COLORS } from "#app/ui/avatar-colors";
 
 const colorValues = AVATAR_COLORS.map((color) => color.value) as [string, ...string[]];
 
-/** 'URL del avatar': optional; when given, a full https address of an image. */
+export const AVATAR_MESSAGES = {
+  tooLong: "La URL del avatar es demasiado larga",
+  invalid: "La URL del avatar no es válida",
+  https: "La URL del avatar debe empezar con https://",
+  credentials: "La URL del avatar no puede llevar usuario ni contraseña",
+} as const;
+
+/**
+ * 'URL del avatar': optional; when given, a full https address of an image, stored as the
+ * browser would read it (the parsed, canonical URL): never text a browser reads differently
+ * from us ('https:evil.test', backslashes, line breaks), never credentials.
+ */
 export const avatarUrlField = z
   .string()
   .trim()
-  .max(2048, "La URL del avatar es demasiado larga")
-  // abort: the https check must not run on text that is no URL at all.
-  .refine((value) => value === "" || URL.canParse(value), { error: "La URL del avatar no es válida", abort: true })
-  .refine((value) => value === "" || new URL(value).protocol === "https:", "La URL del avatar debe empezar con https://")
-  .transform((value) => (value === "" ? null : value));
+  .max(2048, AVATAR_MESSAGES.tooLong)
+  .transform((value, ctx) => {
+    if (value === "") return null;
+    if (hasControlCharacters(value) || value.includes("\\") || !URL.canParse(value)) {
+      ctx.addIssue({ code: "custom", message: AVATAR_MESSAGES.invalid });
+      return z.NEVER;
+    }
+    const url = new URL(value);
+    if (url.protocol !== "https:" || !/^https:\/\//i.test(value)) {
+      ctx.addIssue({ code: "custom", message: AVATAR_MESSAGES.https });
+      return z.NEVER;
+    }
+    if (url.username || url.password) {
+      ctx.addIssue({ code: "custom", message: AVATAR_MESSAGES.credentials });
+      return z.NEVER;
+    }
+    return url.href;
+  });
 
 export const ProfileSchema = z.discriminatedUnion("intent", [
   z.object({

@@ -7,11 +7,12 @@ import type { FieldErrors } from "./forms";
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
 
 /**
- * Sign-in and sign-up attempts are limited per client IP and per e-mail (Better Auth does not
- * limit its server-side API). Returns the 429 response to send when over the limit, else null.
+ * Sign-in, sign-up and '¿Olvidaste tu contraseña?' ("reset") attempts are limited per client IP
+ * and per e-mail, each action on its own counters (Better Auth does not limit its server-side
+ * API). Returns the 429 response to send when over the limit, else null.
  */
 export async function authRateLimit(
-  action: "signin" | "signup",
+  action: "signin" | "signup" | "reset",
   { ip, email }: { ip: string; email: string },
 ) {
   const { db, config } = getRuntime();

@@ -76,21 +76,28 @@ function compareNullableText(a: string | null, b: string | null): number {
 
 /**
  * The admin changes a prediction's score; its match is re-scored (points, knockout bonus,
- * standings) in the same transaction. Null when the prediction does not exist.
+ * standings) in the same transaction. Refused when the prediction does not exist or its season
+ * is finished.
  */
 export async function updatePrediction(
   db: Kysely<Database>,
   predictionId: number,
   score: Score,
   now: Date = new Date(),
-): Promise<{ matchId: number } | null> {
+): Promise<{ ok: true; matchId: number } | { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string }> {
   return db.transaction().execute(async (trx) => {
     const prediction = await trx
-      .selectFrom("predictions")
-      .select("match_id")
-      .where("id", "=", predictionId)
+      .selectFrom("predictions as pr")
+      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
+      .select(["pr.match_id", "s.name as season_name", "s.finished_at"])
+      .where("pr.id", "=", predictionId)
       .executeTakeFirst();
-    if (!prediction) return null;
+    if (!prediction) return { ok: false as const, reason: "not-found" as const };
+    if (prediction.finished_at !== null) {
+      return { ok: false as const, reason: "finished" as const, seasonName: prediction.season_name };
+    }
     await rescoreAround(trx, [prediction.match_id], async () => {
       await trx
         .updateTable("predictions")
@@ -98,7 +105,7 @@ export async function updatePrediction(
         .where("id", "=", predictionId)
         .execute();
     });
-    return { matchId: prediction.match_id };
+    return { ok: true as const, matchId: prediction.match_id };
   });
 }
 

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { picksRevealed } from "#app/domain/locking";
 import type { MatchView, TeamView } from "#app/domain/match";
 import type { Score } from "#app/domain/scoring";
+import { scoreLabel } from "#app/domain/season-rules";
 import { listMatches } from "./matches.server";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
@@ -27,6 +28,8 @@ export interface CapturedMatch {
   home: Pick<TeamView, "name" | "badgeUrl"> | null;
   away: Pick<TeamView, "name" | "badgeUrl"> | null;
   result: Score | null;
+  /** '1 - 1 (3 - 4 pen.)': the result as the card shows it, with extra time and penalties. */
+  resultLabel: string | null;
   picks: CapturedPick[];
 }
 
@@ -58,9 +61,14 @@ function firstLegsFirst(a: MatchView, b: MatchView): number {
 
 export async function revealedPicks(
   db: Kysely<Database>,
-  { phaseId: requested, viewerId, now = new Date() }: { phaseId: number | "all" | null; viewerId: string | null; now?: Date },
+  {
+    seasonId,
+    phaseId: requested,
+    viewerId,
+    now = new Date(),
+  }: { seasonId: number; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
 ): Promise<CapturedPicks> {
-  const matches = await listMatches(db);
+  const matches = await listMatches(db, { seasonId });
   const revealed = new Set(
     matches
       .filter((match) =>
@@ -92,7 +100,9 @@ export async function revealedPicks(
       );
     const rows = await db
       .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
       .select("m.phase_id")
+      .where("p.season_id", "=", seasonId)
       .where((eb) =>
         eb.or([
           ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePick(eb, false)])] : []),
@@ -157,6 +167,7 @@ export async function revealedPicks(
         home: team(match.home),
         away: team(match.away),
         result: match.result,
+        resultLabel: scoreLabel(match),
         picks: picksByMatch
           .get(match.id)!
           .sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),

@@ -16,6 +16,9 @@ export interface DatabaseHandle {
 // so both engines hand the code plain numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** How long a request waits for a PostgreSQL connection before it fails (see openDatabase). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** The SQLite database file of a data folder (also what `npm run backup` copies). */
 export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, "quiniela.sqlite");
@@ -24,7 +27,30 @@ export function sqliteFile(dataDir: string): string {
 /** Opens the database: PostgreSQL when a postgres:// URL is given, else SQLite in dataDir. */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database that does not answer (host down, frozen, unreachable network) must not hold
+      // requests forever: a new connection, or a free one from the pool, is waited for this long,
+      // then the request fails (the Spanish error page) instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // TCP keepalive probes after 10 s of silence: a connection whose peer vanished without
+      // closing it (a cut network, a host switched off) is found dead in minutes, not hours.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // PostgreSQL may end any connection at any moment (a restart, a failover, an administrator).
+    // A connection with no query running reports it as an 'error' event: on the pool for one
+    // resting in it, on the connection itself for one a request holds between two queries (in a
+    // transaction, say). An 'error' event nobody listens to is uncaught, and Node ends the whole
+    // process. So every connection is listened to: the loss is noted, a request holding it fails
+    // at its next query (the Spanish error page), and the pool drops it and opens new ones when
+    // the database is back.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => console.error("Base de datos: se perdió una conexión", error.message));
+    });
+    // Also heard by the connection's own listener above, which already noted it.
+    pool.on("error", () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -66,11 +92,21 @@ function reusingStatements(file: SQLite.Database, max = 500) {
   };
 }
 
-export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+/**
+ * Whether the database answers a trivial query within `timeoutMs`; a query still waiting then
+ * (a frozen or unreachable server) counts as no answer.
+ */
+export async function isDatabaseReachable(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await sql`select 1`.execute(db);
-    return true;
+    // The query that loses the race is left to finish or fail on its own (race handles both).
+    return await Promise.race([sql`select 1`.execute(db).then(() => true), late]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

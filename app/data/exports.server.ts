@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { CSV_BOM, csvLine } from "#app/domain/csv";
 import { utcToZonedLocal } from "#app/domain/dates";
 import { displayNameOf } from "./display-name.server";
-import { overallStandings, phaseStandings } from "./rankings.server";
+import { overallStandings, phaseStandings, type TableSeason } from "./rankings.server";
 import type { Database } from "./schema";
 
 /**
@@ -25,19 +25,21 @@ function textStream(next: () => Promise<string | null>): ReadableStream<Uint8Arr
   });
 }
 
-/** 'Puntos Acumulados' (phaseId null) or one phase's table, in table order with shared ranks. */
-export async function standingsCsv(db: Kysely<Database>, phaseId: number | null): Promise<string> {
+/** A season's 'Puntos Acumulados' (phaseId null) or one phase's table, in table order with shared ranks. */
+export async function standingsCsv(db: Kysely<Database>, season: TableSeason, phaseId: number | null): Promise<string> {
   let csv = CSV_BOM + csvLine(["Posición", "Nombre", "Puntos", "Exactos", "Resultados acertados"]);
   for (let page = 1; ; page++) {
     const query = { page, perPage: BATCH };
-    const table = phaseId === null ? await overallStandings(db, query) : await phaseStandings(db, phaseId, query);
+    const table =
+      phaseId === null ? await overallStandings(db, season, query) : await phaseStandings(db, season, phaseId, query);
     for (const row of table.rows) csv += csvLine([row.rank, row.name, row.points, row.exactHits, row.outcomeHits]);
     if (page >= table.pageCount) return csv;
   }
 }
 
-/** Every prediction with its match, result, player and points, in season order of capture. */
-export function predictionsCsv(db: Kysely<Database>, timeZone: string): ReadableStream<Uint8Array> {
+/** Every prediction of a season with its match, result, player and points, in order of capture. */
+export function predictionsCsv(db: Kysely<Database>, season: { id: number; timeZone: string }): ReadableStream<Uint8Array> {
+  const timeZone = season.timeZone;
   let afterId = 0;
   let started = false;
   const local = (iso: string) => utcToZonedLocal(iso, timeZone)?.replace("T", " ") ?? iso;
@@ -84,6 +86,7 @@ export function predictionsCsv(db: Kysely<Database>, timeZone: string): Readable
         "pr.bonus",
         "pr.created_at",
       ])
+      .where("p.season_id", "=", season.id)
       .where("pr.id", ">", afterId)
       .orderBy("pr.id")
       .limit(BATCH)
@@ -116,6 +119,9 @@ export function predictionsCsv(db: Kysely<Database>, timeZone: string): Readable
  * password hashes (accounts), sessions, reset tokens (verifications) and rate-limit counters.
  */
 const EXPORTED: readonly { table: keyof Database; order: readonly string[]; keyset?: "id" }[] = [
+  { table: "competitions", order: ["id"], keyset: "id" },
+  { table: "seasons", order: ["id"], keyset: "id" },
+  { table: "season_teams", order: ["season_id", "team_id"] },
   { table: "phases", order: ["id"], keyset: "id" },
   { table: "teams", order: ["id"], keyset: "id" },
   { table: "matches", order: ["id"], keyset: "id" },
@@ -126,7 +132,7 @@ const EXPORTED: readonly { table: keyof Database; order: readonly string[]; keys
   { table: "quiniela_matches", order: ["quiniela_id", "match_id"] },
   { table: "quiniela_participants", order: ["quiniela_id", "user_id"] },
   { table: "standings_phase", order: ["phase_id", "user_id"] },
-  { table: "standings_total", order: ["user_id"] },
+  { table: "standings_total", order: ["season_id", "user_id"] },
 ];
 
 const USER_COLUMNS = ["id", "name", "email", "display_name", "role", "avatar_color", "image", "created_at", "updated_at"] as const;

@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { type DatabaseState, type ImportPlan, planImport } from "#app/import/firestore-plan";
 import type { NormalizedExport } from "#app/import/firestore-values";
+import { DEFAULT_RULES } from "#app/domain/season-rules";
 import type { Engine } from "./db.server";
 import { newInviteCode } from "./quinielas.server";
 import type { Database } from "./schema";
+import { insertSeason } from "./season.server";
 import { refreshAllScores } from "./standings.server";
 import { namedTeams } from "./teams.server";
 
@@ -30,6 +32,16 @@ export interface ImportReport {
   rankingDifferences: RankingDifference[];
   /** Rankings rows of the export that name nobody imported. */
   rankingsUnmatched: number;
+  /** The season the import created. */
+  seasonId: number;
+}
+
+/** A refusal before anything is written (a season of that name already exists). */
+export class ImportRefusedError extends Error {}
+
+/** 'Importada 2026-11-24': the default name of the season an import creates. */
+export function defaultImportSeasonName(now: Date): string {
+  return `Importada ${now.toISOString().slice(0, 10)}`;
 }
 
 class DryRunRollback extends Error {
@@ -38,18 +50,27 @@ class DryRunRollback extends Error {
   }
 }
 
-export async function readDatabaseState(db: Db): Promise<DatabaseState> {
+/** The database as the plan sees it: everyone's accounts, and the import's own season. */
+export async function readDatabaseState(db: Db, seasonId: number): Promise<DatabaseState> {
   // One after another: inside a PostgreSQL transaction they share one connection anyway.
-  const teams = await namedTeams(db);
-  const phases = await db.selectFrom("phases").select(["id", "name", "position"]).execute();
+  const teams = await namedTeams(db, seasonId);
+  const phases = await db.selectFrom("phases").select(["id", "name", "position"]).where("season_id", "=", seasonId).execute();
   const matches = await db
-    .selectFrom("matches")
-    .select(["id", "phase_id", "home_team_id", "away_team_id", "home_score", "away_score", "kickoff_at", "active"])
-    .orderBy("id")
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .select(["m.id", "m.phase_id", "m.home_team_id", "m.away_team_id", "m.home_score", "m.away_score", "m.kickoff_at", "m.active"])
+    .where("p.season_id", "=", seasonId)
+    .orderBy("m.id")
     .execute();
   const users = await db.selectFrom("users").select(["id", "email"]).execute();
-  const predictions = await db.selectFrom("predictions").select(["user_id", "match_id"]).execute();
-  const pools = await db.selectFrom("quinielas").select(["id", "name", "owner_id"]).execute();
+  const predictions = await db
+    .selectFrom("predictions as pr")
+    .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .select(["pr.user_id", "pr.match_id"])
+    .where("p.season_id", "=", seasonId)
+    .execute();
+  const pools = await db.selectFrom("quinielas").select(["id", "name", "owner_id"]).where("season_id", "=", seasonId).execute();
   const poolMembers = await db.selectFrom("quiniela_participants").select(["quiniela_id", "user_id"]).execute();
   const poolMatches = await db.selectFrom("quiniela_matches").select(["quiniela_id", "match_id"]).execute();
   return {
@@ -77,6 +98,42 @@ export async function readDatabaseState(db: Db): Promise<DatabaseState> {
   };
 }
 
+/**
+ * The import's own season (SPEC §8): the original app ran Liga MX, so its teams are Liga MX's
+ * (every one the install knows) and its rules the original's. Not current: the admin decides
+ * ('Temporadas'). Refused when a season of that name exists: an import never adds to one.
+ */
+async function createImportSeason(trx: Db, name: string, now: Date): Promise<number> {
+  if (await trx.selectFrom("seasons").select("id").where("name", "=", name).executeTakeFirst()) {
+    throw new ImportRefusedError(
+      `Ya existe una temporada «${name}»: cada importación crea su propia temporada. Elige otro nombre con --temporada "…".`,
+    );
+  }
+  const teams = await trx
+    .selectFrom("teams as t")
+    .innerJoin("competitions as c", "c.id", "t.competition_id")
+    .select(["t.name", "t.short_code", "t.primary_color", "t.secondary_color"])
+    .where("c.name", "=", IMPORT_COMPETITION)
+    .execute();
+  return insertSeason(
+    trx,
+    {
+      name,
+      competition: IMPORT_COMPETITION,
+      timeZone: DEFAULT_TIME_ZONE,
+      rules: DEFAULT_RULES,
+      current: false,
+      phases: [],
+      teams: teams.map((team) => ({ name: team.name, short: team.short_code, primary: team.primary_color, secondary: team.secondary_color })),
+      matches: [],
+    },
+    now,
+  );
+}
+
+const IMPORT_COMPETITION = "Liga MX";
+const DEFAULT_TIME_ZONE = "America/Mexico_City";
+
 /** Ids as Better Auth makes them: opaque text, 32 URL-safe characters. */
 function newUserId(): string {
   return crypto.randomBytes(24).toString("base64url");
@@ -86,7 +143,14 @@ async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promi
   for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200));
 }
 
-async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: string | undefined, now: string): Promise<ImportReport> {
+async function apply(
+  trx: Db,
+  engine: Engine,
+  seasonId: number,
+  plan: ImportPlan,
+  adminEmail: string | undefined,
+  now: string,
+): Promise<ImportReport> {
   const userIds = new Map<string, string>();
   const createdUsers: ImportReport["createdUsers"] = [];
   for (const user of plan.users) {
@@ -137,12 +201,14 @@ async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: stri
   for (const phase of plan.phases) {
     const row = await trx
       .insertInto("phases")
-      .values({ name: phase.name, position: phase.position, activated_at: null })
+      .values({ season_id: seasonId, name: phase.name, position: phase.position, activated_at: null })
       .returning("id")
       .executeTakeFirstOrThrow();
     phaseIds.set(phase.name, row.id);
   }
-  for (const phase of await trx.selectFrom("phases").select(["id", "name"]).execute()) phaseIds.set(phase.name, phase.id);
+  for (const phase of await trx.selectFrom("phases").select(["id", "name"]).where("season_id", "=", seasonId).execute()) {
+    phaseIds.set(phase.name, phase.id);
+  }
 
   const matchIds = new Map<string, number>();
   for (const match of plan.matches) {
@@ -202,6 +268,7 @@ async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: stri
         await trx
           .insertInto("quinielas")
           .values({
+            season_id: seasonId,
             name: pool.name,
             owner_id: userIds.get(pool.ownerRef)!,
             invite_code: pool.inviteCode,
@@ -225,11 +292,13 @@ async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: stri
     );
   }
 
-  await refreshAllScores(trx);
+  await refreshAllScores(trx, seasonId);
 
   // The original computed its table on the client; where the export kept totals, say where ours differ.
   const totals = new Map(
-    (await trx.selectFrom("standings_total").select(["user_id", "points"]).execute()).map((row) => [row.user_id, Number(row.points)]),
+    (await trx.selectFrom("standings_total").select(["user_id", "points"]).where("season_id", "=", seasonId).execute()).map(
+      (row) => [row.user_id, Number(row.points)],
+    ),
   );
   const rankingDifferences: RankingDifference[] = [];
   let rankingsUnmatched = 0;
@@ -244,7 +313,7 @@ async function apply(trx: Db, engine: Engine, plan: ImportPlan, adminEmail: stri
       rankingDifferences.push({ name: user.displayName ?? user.name, theirs: ranking.points, ours });
     }
   }
-  return { plan, createdUsers, rankingDifferences, rankingsUnmatched };
+  return { plan, createdUsers, rankingDifferences, rankingsUnmatched, seasonId };
 }
 
 /**
@@ -255,12 +324,18 @@ export async function importFirestoreExport(
   db: Db,
   engine: Engine,
   data: NormalizedExport,
-  { dryRun = false, adminEmail, now = new Date() }: { dryRun?: boolean; adminEmail?: string; now?: Date } = {},
+  {
+    dryRun = false,
+    adminEmail,
+    now = new Date(),
+    seasonName = defaultImportSeasonName(now),
+  }: { dryRun?: boolean; adminEmail?: string; now?: Date; seasonName?: string } = {},
 ): Promise<ImportReport> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const plan = planImport(data, await readDatabaseState(trx), newInviteCode);
-      const report = await apply(trx, engine, plan, adminEmail, now.toISOString());
+      const seasonId = await createImportSeason(trx, seasonName, now);
+      const plan = planImport(data, await readDatabaseState(trx, seasonId), newInviteCode);
+      const report = await apply(trx, engine, seasonId, plan, adminEmail, now.toISOString());
       if (dryRun) throw new DryRunRollback(report);
       return report;
     });

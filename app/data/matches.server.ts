@@ -1,23 +1,55 @@
 import type { Kysely } from "kysely";
 import type { MatchView, TeamView } from "#app/domain/match";
 import { legOfPhase } from "#app/domain/phases";
+import type { MatchScores } from "#app/domain/season-rules";
 import type { Score } from "#app/domain/scoring";
 import type { Database } from "./schema";
+import { finishedMessage } from "./seasons.server";
 
-/** A match row's official result: both scores, or none. */
+/** A match row's official result after 90 minutes: both scores, or none. */
 export function resultOf(row: { home_score: number | null; away_score: number | null }): Score | null {
   return row.home_score !== null && row.away_score !== null ? { home: row.home_score, away: row.away_score } : null;
 }
 
-function team(id: number | null, name: string | null, code: string | null, logo: string | null): TeamView | null {
-  if (id === null || name === null || code === null) return null;
-  return { id, name, shortCode: code, badgeUrl: logo ?? `/badges/${code}.svg` };
+/** The columns of a match's scores: after 90 minutes, after extra time, the shoot-out. */
+export const SCORE_COLUMNS = [
+  "home_score",
+  "away_score",
+  "home_score_extra_time",
+  "away_score_extra_time",
+  "home_penalties",
+  "away_penalties",
+] as const;
+
+type ScoreRow = Record<(typeof SCORE_COLUMNS)[number], number | null>;
+
+/** A match row's official scores, as domain/season-rules.ts reads them. */
+export function scoresOf(row: ScoreRow): MatchScores {
+  const pair = (home: number | null, away: number | null) => (home !== null && away !== null ? { home, away } : null);
+  return {
+    result: pair(row.home_score, row.away_score),
+    extraTime: pair(row.home_score_extra_time, row.away_score_extra_time),
+    penalties: pair(row.home_penalties, row.away_penalties),
+  };
 }
 
-/** Matches with their phase and teams, in season order (phase, kickoff, id). */
+/** A team's generated badge (routes/badge.ts), by id: short codes are unique only within a competition. */
+export function badgeUrlOf(teamId: number): string {
+  return `/badges/${teamId}.svg`;
+}
+
+function team(id: number | null, name: string | null, code: string | null, logo: string | null): TeamView | null {
+  if (id === null || name === null || code === null) return null;
+  return { id, name, shortCode: code, badgeUrl: logo ?? badgeUrlOf(id) };
+}
+
+/**
+ * Matches with their phase and teams, in season order (phase, kickoff, id): of one season, of
+ * some phases, or some matches.
+ */
 export async function listMatches(
   db: Kysely<Database>,
-  filter: { activeOnly?: boolean; phaseIds?: readonly number[]; matchIds?: readonly number[] } = {},
+  filter: { seasonId?: number; activeOnly?: boolean; phaseIds?: readonly number[]; matchIds?: readonly number[] },
 ): Promise<MatchView[]> {
   if (filter.matchIds?.length === 0 || filter.phaseIds?.length === 0) return [];
   let query = db
@@ -32,8 +64,8 @@ export async function listMatches(
       "p.position as phase_position",
       "p.activated_at as phase_activated_at",
       "m.kickoff_at",
-      "m.home_score",
-      "m.away_score",
+      ...SCORE_COLUMNS.map((column) => `m.${column}` as const),
+      "m.group_name",
       "m.active",
       "m.is_first_leg",
       "h.id as home_id",
@@ -48,6 +80,7 @@ export async function listMatches(
     .orderBy("p.position")
     .orderBy("m.kickoff_at")
     .orderBy("m.id");
+  if (filter.seasonId !== undefined) query = query.where("p.season_id", "=", filter.seasonId);
   if (filter.activeOnly) query = query.where("m.active", "=", 1);
   if (filter.phaseIds) query = query.where("m.phase_id", "in", filter.phaseIds);
   if (filter.matchIds) query = query.where("m.id", "in", filter.matchIds);
@@ -61,7 +94,8 @@ export async function listMatches(
     home: team(row.home_id, row.home_name, row.home_code, row.home_logo),
     away: team(row.away_id, row.away_name, row.away_code, row.away_logo),
     kickoffAt: row.kickoff_at,
-    result: resultOf(row),
+    ...scoresOf(row),
+    group: row.group_name,
     active: row.active === 1,
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
   }));
@@ -70,26 +104,77 @@ export async function listMatches(
 export type CreateMatchResult = { ok: true; matchId: number } | { ok: false; message: string };
 
 /**
- * Adds a match to a phase (inactive, without result) after checking that the phase and both teams
- * exist, so a bad id is a clear message and never a half-written row.
+ * Adds a match to a phase (inactive, without result) after checking that the phase exists, that
+ * its season is not finished, and that both teams are the season's, so a bad id is a clear
+ * message and never a half-written row.
  */
 export async function createMatch(
   db: Kysely<Database>,
-  match: { phaseId: number; homeTeamId: number; awayTeamId: number; kickoffAt: string | null },
+  match: { seasonId: number; phaseId: number; homeTeamId: number; awayTeamId: number; kickoffAt: string | null },
   now: Date = new Date(),
 ): Promise<CreateMatchResult> {
   return db.transaction().execute(async (trx) => {
-    const phase = await trx.selectFrom("phases").select("name").where("id", "=", match.phaseId).executeTakeFirst();
-    if (!phase) return { ok: false as const, message: "La jornada no existe" };
+    const phase = await trx
+      .selectFrom("phases as p")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
+      .select(["p.name", "p.season_id", "s.name as season_name", "s.finished_at"])
+      .where("p.id", "=", match.phaseId)
+      .executeTakeFirst();
+    if (!phase || phase.season_id !== match.seasonId) return { ok: false as const, message: "La jornada no existe" };
+    if (phase.finished_at !== null) return { ok: false as const, message: finishedMessage(phase.season_name) };
     const teams = await trx
-      .selectFrom("teams")
-      .select("id")
-      .where("id", "in", [match.homeTeamId, match.awayTeamId])
+      .selectFrom("season_teams")
+      .select("team_id")
+      .where("season_id", "=", phase.season_id)
+      .where("team_id", "in", [match.homeTeamId, match.awayTeamId])
       .execute();
     if (teams.length !== new Set([match.homeTeamId, match.awayTeamId]).size) {
       return { ok: false as const, message: "El equipo no existe" };
     }
-    return { ok: true as const, matchId: await insertMatch(trx, { ...match, phaseName: phase.name }, now) };
+    const { phaseId, homeTeamId, awayTeamId, kickoffAt } = match;
+    const matchId = await insertMatch(trx, { phaseId, phaseName: phase.name, homeTeamId, awayTeamId, kickoffAt }, now);
+    return { ok: true as const, matchId };
+  });
+}
+
+/**
+ * Sets the teams of a match still 'Por definir' or with no picks yet (a World Cup's knockout
+ * matches are known only as the groups end): the season's teams, different from each other.
+ */
+export async function setMatchTeams(
+  db: Kysely<Database>,
+  matchId: number,
+  teams: { homeTeamId: number; awayTeamId: number },
+  now: Date = new Date(),
+): Promise<{ ok: true; label: string } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const match = await trx
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
+      .select(["m.id", "p.season_id", "s.name as season_name", "s.finished_at"])
+      .where("m.id", "=", matchId)
+      .executeTakeFirst();
+    if (!match) return { ok: false as const, message: "El partido no existe" };
+    if (match.finished_at !== null) return { ok: false as const, message: finishedMessage(match.season_name) };
+    const picked = await trx.selectFrom("predictions").select("id").where("match_id", "=", matchId).limit(1).executeTakeFirst();
+    if (picked) return { ok: false as const, message: "El partido ya tiene pronósticos: sus equipos no se pueden cambiar" };
+    const found = await trx
+      .selectFrom("season_teams as st")
+      .innerJoin("teams as t", "t.id", "st.team_id")
+      .select(["t.id", "t.name"])
+      .where("st.season_id", "=", match.season_id)
+      .where("t.id", "in", [teams.homeTeamId, teams.awayTeamId])
+      .execute();
+    const home = found.find((team) => team.id === teams.homeTeamId);
+    const away = found.find((team) => team.id === teams.awayTeamId);
+    if (!home || !away) return { ok: false as const, message: "El equipo no existe" };
+    await trx
+      .updateTable("matches")
+      .set({ home_team_id: home.id, away_team_id: away.id, updated_at: now.toISOString() })
+      .where("id", "=", matchId)
+      .execute();
+    return { ok: true as const, label: `${home.name} vs ${away.name}` };
   });
 }
 

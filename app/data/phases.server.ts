@@ -16,8 +16,8 @@ export interface PhaseOption {
   withResult: number;
 }
 
-/** The season's phases in order, with their match counts (one query). */
-export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
+/** A season's phases in order, with their match counts (one query). */
+export async function listPhases(db: Kysely<Database>, seasonId: number): Promise<PhaseOption[]> {
   const rows = await db
     .selectFrom("phases as p")
     .leftJoin("matches as m", "m.phase_id", "p.id")
@@ -49,6 +49,7 @@ export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
         )
         .as("with_result"),
     ])
+    .where("p.season_id", "=", seasonId)
     .groupBy(["p.id", "p.name", "p.position", "p.activated_at"])
     .orderBy("p.position")
     .execute();
@@ -64,53 +65,80 @@ export async function listPhases(db: Kysely<Database>): Promise<PhaseOption[]> {
   }));
 }
 
-/** Predictions captured per phase (phase id → count), for the activation screen. */
-export async function predictionCountsByPhase(db: Kysely<Database>): Promise<Map<number, number>> {
+/** One of the season's phases, or undefined. */
+export async function findPhase(
+  db: Kysely<Database>,
+  seasonId: number,
+  phaseId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  return db
+    .selectFrom("phases")
+    .select(["id", "name"])
+    .where("id", "=", phaseId)
+    .where("season_id", "=", seasonId)
+    .executeTakeFirst();
+}
+
+/** Predictions captured per phase of a season (phase id → count), for the activation screen. */
+export async function predictionCountsByPhase(db: Kysely<Database>, seasonId: number): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom("predictions as pr")
     .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
     .select((eb) => ["m.phase_id", eb.fn.countAll<number>().as("n")])
+    .where("p.season_id", "=", seasonId)
     .groupBy("m.phase_id")
     .execute();
   return new Map(rows.map((row) => [row.phase_id, Number(row.n)]));
 }
 
-/** Sets `active` on every match of the phase; null when the phase does not exist. */
+/** A write to a phase: done, or why not (no such phase, or its season is finished). */
+export type PhaseWrite<T> = ({ ok: true } & T) | { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string };
+
+/** The phase's name and whether its season is finished, read in the caller's transaction. */
+async function phaseForWrite(db: Kysely<Database>, phaseId: number) {
+  return db
+    .selectFrom("phases as p")
+    .innerJoin("seasons as s", "s.id", "p.season_id")
+    .select(["p.name", "p.activated_at", "s.name as season_name", "s.finished_at"])
+    .where("p.id", "=", phaseId)
+    .executeTakeFirst();
+}
+
+/** Sets `active` on every match of the phase. */
 export async function setPhaseActive(
   db: Kysely<Database>,
   phaseId: number,
   active: boolean,
   now: Date = new Date(),
-): Promise<{ phaseName: string; matches: number } | null> {
+): Promise<PhaseWrite<{ phaseName: string; matches: number }>> {
   return db.transaction().execute(async (trx) => {
-    const phase = await trx.selectFrom("phases").select("name").where("id", "=", phaseId).executeTakeFirst();
-    if (!phase) return null;
+    const phase = await phaseForWrite(trx, phaseId);
+    if (!phase) return { ok: false as const, reason: "not-found" as const };
+    if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
     const result = await trx
       .updateTable("matches")
       .set({ active: active ? 1 : 0, updated_at: now.toISOString() })
       .where("phase_id", "=", phaseId)
       .executeTakeFirst();
-    return { phaseName: phase.name, matches: Number(result.numUpdatedRows) };
+    return { ok: true as const, phaseName: phase.name, matches: Number(result.numUpdatedRows) };
   });
 }
 
 /**
  * 'Activar Quinielas': marks every prediction of the phase's matches as activated and closes the
- * phase (activated_at, kept from the first activation), in one transaction. Null when the phase
- * does not exist; else how many predictions the phase holds, all now activated.
+ * phase (activated_at, kept from the first activation), in one transaction; with how many
+ * predictions the phase holds, all now activated.
  */
 export async function activatePhase(
   db: Kysely<Database>,
   phaseId: number,
   now: Date = new Date(),
-): Promise<{ phaseName: string; activated: number } | null> {
+): Promise<PhaseWrite<{ phaseName: string; activated: number }>> {
   return db.transaction().execute(async (trx) => {
-    const phase = await trx
-      .selectFrom("phases")
-      .select(["name", "activated_at"])
-      .where("id", "=", phaseId)
-      .executeTakeFirst();
-    if (!phase) return null;
+    const phase = await phaseForWrite(trx, phaseId);
+    if (!phase) return { ok: false as const, reason: "not-found" as const };
+    if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
     const stamp = now.toISOString();
     const result = await trx
       .updateTable("predictions")
@@ -120,6 +148,6 @@ export async function activatePhase(
     if (phase.activated_at === null) {
       await trx.updateTable("phases").set({ activated_at: stamp }).where("id", "=", phaseId).execute();
     }
-    return { phaseName: phase.name, activated: Number(result.numUpdatedRows) };
+    return { ok: true as const, phaseName: phase.name, activated: Number(result.numUpdatedRows) };
   });
 }

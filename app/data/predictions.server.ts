@@ -1,12 +1,10 @@
 import type { Kysely } from "kysely";
 import { LOCK_MESSAGES, lockReason } from "#app/domain/locking";
-import type { Score } from "#app/domain/scoring";
 import { matchLabel } from "#app/domain/match";
+import type { Pick } from "#app/domain/prediction-form";
+import type { Score } from "#app/domain/scoring";
 import type { Database } from "./schema";
-
-export interface Pick extends Score {
-  matchId: number;
-}
+import { finishedMessage, isFinished, type SeasonView } from "./seasons.server";
 
 export type SaveResult = { ok: true; saved: number } | { ok: false; message: string };
 
@@ -16,26 +14,40 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Stores a user's batch of picks, all or nothing (SPEC §2.2–2.3): each match must be active,
- * without result, in a phase not yet activated, before kickoff, and not predicted before by this
- * user. The unique (user, match) constraint settles a race between two tabs.
+ * Stores a user's batch of picks, all or nothing (SPEC §2.2–2.3): each match must be of the
+ * current season (not finished), active, without result, in a phase not yet activated, before
+ * kickoff, and not predicted before by this user, unless the season's rule lets a saved pick
+ * change until it locks (then it is updated). The unique (user, match) constraint settles a race
+ * between two tabs.
  */
 export async function savePicks(
   db: Kysely<Database>,
   userId: string,
   picks: readonly Pick[],
+  season: SeasonView,
   now: Date = new Date(),
 ): Promise<SaveResult> {
   const matchIds = picks.map((pick) => pick.matchId);
   if (new Set(matchIds).size !== matchIds.length) return { ok: false, message: "Hay partidos repetidos en el envío" };
   try {
     return await db.transaction().execute(async (trx) => {
+      // Read in the transaction: the admin may finish the season at the same moment.
+      if (await isFinished(trx, season.id)) return { ok: false as const, message: finishedMessage(season.name) };
       const matches = await trx
         .selectFrom("matches as m")
         .innerJoin("phases as p", "p.id", "m.phase_id")
         .leftJoin("teams as h", "h.id", "m.home_team_id")
         .leftJoin("teams as a", "a.id", "m.away_team_id")
-        .select(["m.id", "m.active", "m.home_score", "m.kickoff_at", "p.activated_at", "h.name as home", "a.name as away"])
+        .select([
+          "m.id",
+          "m.active",
+          "m.home_score",
+          "m.kickoff_at",
+          "p.activated_at",
+          "p.season_id",
+          "h.name as home",
+          "a.name as away",
+        ])
         .where("m.id", "in", matchIds)
         .execute();
       const byId = new Map(matches.map((match) => [match.id, match]));
@@ -56,6 +68,7 @@ export async function savePicks(
           home: match.home === null ? null : { name: match.home },
           away: match.away === null ? null : { name: match.away },
         });
+        if (match.season_id !== season.id) return { ok: false as const, message: `${label}: no es de la temporada actual` };
         const reason = lockReason(
           {
             active: match.active === 1,
@@ -66,24 +79,37 @@ export async function savePicks(
           now,
         );
         if (reason) return { ok: false as const, message: `${label}: ${LOCK_MESSAGES[reason]}` };
-        if (already.has(pick.matchId)) {
+        if (already.has(pick.matchId) && !season.rules.editablePicks) {
           return { ok: false as const, message: `${label}: ${LOCK_MESSAGES["already-predicted"]}` };
         }
       }
       const stamp = now.toISOString();
-      await trx
-        .insertInto("predictions")
-        .values(
-          picks.map((pick) => ({
-            user_id: userId,
-            match_id: pick.matchId,
-            home_score: pick.home,
-            away_score: pick.away,
-            created_at: stamp,
-            updated_at: stamp,
-          })),
-        )
-        .execute();
+      const fresh = picks.filter((pick) => !already.has(pick.matchId));
+      if (fresh.length > 0) {
+        await trx
+          .insertInto("predictions")
+          .values(
+            fresh.map((pick) => ({
+              user_id: userId,
+              match_id: pick.matchId,
+              home_score: pick.home,
+              away_score: pick.away,
+              created_at: stamp,
+              updated_at: stamp,
+            })),
+          )
+          .execute();
+      }
+      // Changed picks (the season allows it): open matches have no result, so nothing is scored yet.
+      for (const pick of picks.filter((pick) => already.has(pick.matchId))) {
+        await trx
+          .updateTable("predictions")
+          .set({ home_score: pick.home, away_score: pick.away, updated_at: stamp })
+          .where("user_id", "=", userId)
+          .where("match_id", "=", pick.matchId)
+          .where((eb) => eb.or([eb("home_score", "<>", pick.home), eb("away_score", "<>", pick.away)]))
+          .execute();
+      }
       return { ok: true as const, saved: picks.length };
     });
   } catch (error) {

@@ -4,10 +4,12 @@ import { picksRevealed } from "#app/domain/locking";
 import type { MatchView } from "#app/domain/match";
 import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
 import { predictionPoints, type ScoredMatch } from "#app/domain/scoring";
+import { scoreLabel, scoredResult, type SeasonRules } from "#app/domain/season-rules";
 import { type Band, emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
-import { resultOf } from "./matches.server";
+import { SCORE_COLUMNS, scoresOf } from "./matches.server";
+import { finishedMessage } from "./seasons.server";
 
 /**
  * Pools (SPEC §4): who belongs to which, their matches, the invite code, and the pool's
@@ -64,6 +66,9 @@ export async function findQuinielaForUser(db: Db, quinielaId: number, userId: st
 export interface QuinielaCard {
   id: number;
   name: string;
+  seasonName: string;
+  /** A pool of the current season (listed first). */
+  isCurrentSeason: boolean;
   ownerName: string;
   matches: number;
   participants: number;
@@ -71,11 +76,12 @@ export interface QuinielaCard {
   isOwner: boolean;
 }
 
-/** The pools this user belongs to (every pool when `all`, for admins), by name. */
-export async function listQuinielas(db: Db, userId: string, { all = false }: { all?: boolean } = {}): Promise<QuinielaCard[]> {
-  const rows = await db
+/** The cards' query: each pool with its owner's name, its counts and whether this user is in it. */
+function cardQuery(db: Db, userId: string) {
+  return db
     .selectFrom("quinielas as q")
     .innerJoin("users as o", "o.id", "q.owner_id")
+    .innerJoin("seasons as s", "s.id", "q.season_id")
     .leftJoin("quiniela_participants as me", (join) =>
       join.onRef("me.quiniela_id", "=", "q.id").on("me.user_id", "=", userId),
     )
@@ -83,6 +89,9 @@ export async function listQuinielas(db: Db, userId: string, { all = false }: { a
       "q.id",
       "q.name",
       "q.owner_id",
+      "q.invite_code",
+      "s.name as season_name",
+      "s.is_current",
       "me.user_id as member",
       displayName("o").as("owner_name"),
       eb
@@ -95,20 +104,48 @@ export async function listQuinielas(db: Db, userId: string, { all = false }: { a
         .select(eb.fn.countAll<number>().as("n"))
         .whereRef("qp.quiniela_id", "=", "q.id")
         .as("participants"),
-    ])
+    ]);
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
+
+function toCard(row: CardRow, userId: string): QuinielaCard {
+  return {
+    id: row.id,
+    name: row.name,
+    seasonName: row.season_name,
+    isCurrentSeason: row.is_current === 1,
+    ownerName: row.owner_name,
+    matches: Number(row.matches ?? 0),
+    participants: Number(row.participants ?? 0),
+    isMember: row.member !== null,
+    isOwner: row.owner_id === userId,
+  };
+}
+
+/** The pools this user belongs to (every pool when `all`, for admins), by name. */
+export async function listQuinielas(db: Db, userId: string, { all = false }: { all?: boolean } = {}): Promise<QuinielaCard[]> {
+  const rows = await cardQuery(db, userId)
     .$if(!all, (query) => query.where("me.user_id", "is not", null))
     .execute();
   return rows
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      ownerName: row.owner_name,
-      matches: Number(row.matches ?? 0),
-      participants: Number(row.participants ?? 0),
-      isMember: row.member !== null,
-      isOwner: row.owner_id === userId,
-    }))
-    .sort((a, b) => Number(b.isMember) - Number(a.isMember) || byName.compare(a.name, b.name) || a.id - b.id);
+    .map((row) => toCard(row, userId))
+    .sort(
+      (a, b) =>
+        Number(b.isCurrentSeason) - Number(a.isCurrentSeason) ||
+        Number(b.isMember) - Number(a.isMember) ||
+        byName.compare(a.name, b.name) ||
+        b.id - a.id,
+    );
+}
+
+/**
+ * The card of the pool an invite link names, when its code is the pool's current one; undefined
+ * otherwise (no telling whether the pool exists).
+ */
+export async function invitedQuiniela(db: Db, quinielaId: number, code: string, userId: string): Promise<QuinielaCard | undefined> {
+  const row = await cardQuery(db, userId).where("q.id", "=", quinielaId).executeTakeFirst();
+  return row && sameCode(row.invite_code, code) ? toCard(row, userId) : undefined;
 }
 
 /** A registered user as the pickers and the participants list show them. */
@@ -136,6 +173,7 @@ export interface ParticipantView extends PersonView {
 
 export interface QuinielaDetail {
   id: number;
+  seasonId: number;
   name: string;
   ownerId: string;
   ownerName: string;
@@ -149,7 +187,7 @@ export async function quinielaDetail(db: Db, quinielaId: number): Promise<Quinie
   const pool = await db
     .selectFrom("quinielas as q")
     .innerJoin("users as o", "o.id", "q.owner_id")
-    .select(["q.id", "q.name", "q.owner_id", "q.invite_code", displayName("o").as("owner_name")])
+    .select(["q.id", "q.season_id", "q.name", "q.owner_id", "q.invite_code", displayName("o").as("owner_name")])
     .where("q.id", "=", quinielaId)
     .executeTakeFirst();
   if (!pool) return undefined;
@@ -164,6 +202,7 @@ export async function quinielaDetail(db: Db, quinielaId: number): Promise<Quinie
   ]);
   return {
     id: pool.id,
+    seasonId: pool.season_id,
     name: pool.name,
     ownerId: pool.owner_id,
     ownerName: pool.owner_name,
@@ -187,18 +226,30 @@ export async function quinielaMatchIds(db: Db, quinielaId: number): Promise<numb
   return rows.map((row) => row.match_id);
 }
 
-/** The match ids of the chosen matches and whole phases, checked to exist. */
+/** The match ids of the chosen matches and whole phases, checked to exist in the pool's season. */
 async function resolveMatches(
   db: Db,
+  seasonId: number,
   { matchIds, phaseIds }: { matchIds: readonly number[]; phaseIds: readonly number[] },
 ): Promise<WriteResult<{ ids: number[] }>> {
   if (phaseIds.length > 0) {
-    const phases = await db.selectFrom("phases").select("id").where("id", "in", phaseIds).execute();
+    const phases = await db
+      .selectFrom("phases")
+      .select("id")
+      .where("id", "in", phaseIds)
+      .where("season_id", "=", seasonId)
+      .execute();
     if (phases.length !== phaseIds.length) return { ok: false, message: QUINIELA_MESSAGES.badPhase };
   }
   const ids = new Set<number>();
   if (matchIds.length > 0) {
-    const found = await db.selectFrom("matches").select("id").where("id", "in", matchIds).execute();
+    const found = await db
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select("m.id")
+      .where("m.id", "in", matchIds)
+      .where("p.season_id", "=", seasonId)
+      .execute();
     if (found.length !== matchIds.length) return { ok: false, message: QUINIELA_MESSAGES.badMatch };
     for (const row of found) ids.add(row.id);
   }
@@ -236,21 +287,31 @@ async function insertMatches(db: Db, quinielaId: number, matchIds: readonly numb
   );
 }
 
-/** Creates a pool with its matches and participants (the owner always among them). */
+/** Creates a pool of a season with its matches and participants (the owner always among them). */
 export async function createQuiniela(
   db: Db,
-  input: { ownerId: string; name: string; matchIds: number[]; phaseIds: number[]; userIds: string[] },
+  input: { seasonId: number; ownerId: string; name: string; matchIds: number[]; phaseIds: number[]; userIds: string[] },
   now: Date = new Date(),
 ): Promise<WriteResult<{ id: number }>> {
   return db.transaction().execute(async (trx) => {
-    const matches = await resolveMatches(trx, input);
+    const season = await trx.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", input.seasonId).executeTakeFirst();
+    if (!season) return { ok: false as const, message: QUINIELA_MESSAGES.badMatch };
+    if (season.finished_at !== null) return { ok: false as const, message: finishedMessage(season.name) };
+    const matches = await resolveMatches(trx, input.seasonId, input);
     if (!matches.ok) return matches;
     const people = [...new Set([input.ownerId, ...input.userIds])];
     if (!(await usersExist(trx, people))) return { ok: false as const, message: QUINIELA_MESSAGES.badUser };
     const stamp = now.toISOString();
     const { id } = await trx
       .insertInto("quinielas")
-      .values({ name: input.name, owner_id: input.ownerId, invite_code: newInviteCode(), created_at: stamp, updated_at: stamp })
+      .values({
+        season_id: input.seasonId,
+        name: input.name,
+        owner_id: input.ownerId,
+        invite_code: newInviteCode(),
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await insertMatches(trx, id, matches.ids);
@@ -259,8 +320,28 @@ export async function createQuiniela(
   });
 }
 
-export async function renameQuiniela(db: Db, quinielaId: number, name: string, now: Date = new Date()): Promise<void> {
-  await db.updateTable("quinielas").set({ name, updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
+/**
+ * Whether the pool's season is finished, read in the caller's transaction: a finished season's
+ * pools are read-only too (their table is part of its history); they may still be deleted, or
+ * duplicated for the current season.
+ */
+async function refusedForFinished(db: Db, quinielaId: number): Promise<{ ok: false; message: string } | null> {
+  const season = await db
+    .selectFrom("quinielas as q")
+    .innerJoin("seasons as s", "s.id", "q.season_id")
+    .select(["s.name", "s.finished_at"])
+    .where("q.id", "=", quinielaId)
+    .executeTakeFirst();
+  return season && season.finished_at !== null ? { ok: false, message: finishedMessage(season.name) } : null;
+}
+
+export async function renameQuiniela(db: Db, quinielaId: number, name: string, now: Date = new Date()): Promise<WriteResult> {
+  return db.transaction().execute(async (trx) => {
+    const refused = await refusedForFinished(trx, quinielaId);
+    if (refused) return refused;
+    await trx.updateTable("quinielas").set({ name, updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
+    return { ok: true as const };
+  });
 }
 
 /** Makes the pool's matches exactly the chosen ones: adds the new, removes the others. */
@@ -271,7 +352,14 @@ export async function setQuinielaMatches(
   now: Date = new Date(),
 ): Promise<WriteResult<{ added: number; removed: number }>> {
   return db.transaction().execute(async (trx) => {
-    const wanted = await resolveMatches(trx, choice);
+    const refused = await refusedForFinished(trx, quinielaId);
+    if (refused) return refused;
+    const { season_id: seasonId } = await trx
+      .selectFrom("quinielas")
+      .select("season_id")
+      .where("id", "=", quinielaId)
+      .executeTakeFirstOrThrow();
+    const wanted = await resolveMatches(trx, seasonId, choice);
     if (!wanted.ok) return wanted;
     const current = new Set(
       (await trx.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", quinielaId).execute()).map(
@@ -302,6 +390,8 @@ export async function addParticipants(
   now: Date = new Date(),
 ): Promise<WriteResult<{ added: number }>> {
   return db.transaction().execute(async (trx) => {
+    const refused = await refusedForFinished(trx, quinielaId);
+    if (refused) return refused;
     if (!(await usersExist(trx, userIds))) return { ok: false as const, message: QUINIELA_MESSAGES.badUser };
     const already = new Set(
       (
@@ -323,6 +413,8 @@ export async function addParticipants(
 /** Takes someone out of the pool (their predictions stay: they belong to the season). Never the owner. */
 export async function removeParticipant(db: Db, quinielaId: number, userId: string): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
+    const refused = await refusedForFinished(trx, quinielaId);
+    if (refused) return refused;
     const pool = await trx.selectFrom("quinielas").select("owner_id").where("id", "=", quinielaId).executeTakeFirst();
     if (pool?.owner_id === userId) return { ok: false as const, message: QUINIELA_MESSAGES.ownerStays };
     const result = await trx
@@ -332,6 +424,58 @@ export async function removeParticipant(db: Db, quinielaId: number, userId: stri
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return { ok: false as const, message: QUINIELA_MESSAGES.notParticipant };
     return { ok: true as const };
+  });
+}
+
+/**
+ * 'Duplicar para la temporada actual': a pool of another season again, for the current one, with
+ * the same name, owner and members. Its matches are the current season's in the phases named
+ * like the old pool's ('Cuartos Ida'…), or, when none is, every match of the current season (the
+ * owner then trims them with 'Cambiar partidos').
+ */
+export async function duplicateQuiniela(
+  db: Db,
+  quinielaId: number,
+  seasonId: number,
+  now: Date = new Date(),
+): Promise<WriteResult<{ id: number }>> {
+  return db.transaction().execute(async (trx) => {
+    const pool = await trx
+      .selectFrom("quinielas")
+      .select(["name", "owner_id", "season_id"])
+      .where("id", "=", quinielaId)
+      .executeTakeFirst();
+    if (!pool) return { ok: false as const, message: QUINIELA_MESSAGES.notFound };
+    if (pool.season_id === seasonId) return { ok: false as const, message: QUINIELA_MESSAGES.sameSeason };
+    const oldPhases = trx
+      .selectFrom("quiniela_matches as qm")
+      .innerJoin("matches as m", "m.id", "qm.match_id")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select("p.name")
+      .where("qm.quiniela_id", "=", quinielaId);
+    const samePhases = await trx.selectFrom("phases").select("id").where("season_id", "=", seasonId).where("name", "in", oldPhases).execute();
+    const phaseIds = samePhases.length > 0
+      ? samePhases.map((phase) => phase.id)
+      : (await trx.selectFrom("phases").select("id").where("season_id", "=", seasonId).execute()).map((phase) => phase.id);
+    const members = await trx.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", quinielaId).execute();
+    const matches = await resolveMatches(trx, seasonId, { matchIds: [], phaseIds });
+    if (!matches.ok) return matches;
+    const stamp = now.toISOString();
+    const { id } = await trx
+      .insertInto("quinielas")
+      .values({
+        season_id: seasonId,
+        name: pool.name,
+        owner_id: pool.owner_id,
+        invite_code: newInviteCode(),
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await insertMatches(trx, id, matches.ids);
+    await insertParticipants(trx, id, members.map((member) => member.user_id), stamp);
+    return { ok: true as const, id };
   });
 }
 
@@ -356,7 +500,7 @@ export async function deleteQuiniela(db: Db, quinielaId: number): Promise<boolea
   });
 }
 
-export type JoinResult = "joined" | "already" | "invalid";
+export type JoinResult = "joined" | "already" | "invalid" | "finished";
 
 /** Joins through an invite link; the code must be the pool's current one. Joining twice changes nothing. */
 export async function joinQuiniela(
@@ -376,6 +520,7 @@ export async function joinQuiniela(
       .where("user_id", "=", userId)
       .executeTakeFirst();
     if (member) return "already";
+    if (await refusedForFinished(trx, quinielaId)) return "finished";
     await insertParticipants(trx, quinielaId, [userId], now.toISOString());
     return "joined";
   });
@@ -399,7 +544,12 @@ export interface PoolStandingRow {
  * other table (domain/standings.ts). A knockout bonus counts only when both legs are in the pool.
  * Only totals leave this function, never anyone's picks.
  */
-export async function poolStandings(db: Db, quinielaId: number, participants: readonly PersonView[]): Promise<PoolStandingRow[]> {
+export async function poolStandings(
+  db: Db,
+  quinielaId: number,
+  participants: readonly PersonView[],
+  rules: SeasonRules,
+): Promise<PoolStandingRow[]> {
   const matchRows = await db
     .selectFrom("quiniela_matches as qm")
     .innerJoin("matches as m", "m.id", "qm.match_id")
@@ -411,8 +561,7 @@ export async function poolStandings(db: Db, quinielaId: number, participants: re
       "p.position as phase_position",
       "m.home_team_id",
       "m.away_team_id",
-      "m.home_score",
-      "m.away_score",
+      ...SCORE_COLUMNS.map((column) => `m.${column}` as const),
       "m.is_first_leg",
       "m.kickoff_at",
     ])
@@ -428,7 +577,7 @@ export async function poolStandings(db: Db, quinielaId: number, participants: re
     phasePosition: row.phase_position,
     homeTeamId: row.home_team_id,
     awayTeamId: row.away_team_id,
-    result: resultOf(row),
+    result: scoredResult(scoresOf(row), rules),
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
     kickoffAt: row.kickoff_at,
   }));
@@ -452,6 +601,7 @@ export async function poolStandings(db: Db, quinielaId: number, participants: re
   const tallies = tallyByUserAndPhase(
     matches,
     picks.map((pick) => ({ userId: pick.user_id, matchId: pick.match_id, home: pick.home_score, away: pick.away_score })),
+    rules,
   );
   const people = new Map(participants.map((person) => [person.id, person]));
   // Users whose names compare equal keep one order: rankRows() sorts stably from user-id order.
@@ -478,6 +628,8 @@ export interface GridMatch {
   home: { name: string; shortCode: string } | null;
   away: { name: string; shortCode: string } | null;
   result: { home: number; away: number } | null;
+  /** '1 - 1 (3 - 4 pen.)'. */
+  resultLabel: string | null;
 }
 
 export interface GridCell {
@@ -503,7 +655,12 @@ export interface PicksGridPhase {
 export async function revealedPoolPicks(
   db: Db,
   quinielaId: number,
-  { matches, participantIds, now = new Date() }: { matches: readonly MatchView[]; participantIds: readonly string[]; now?: Date },
+  {
+    matches,
+    participantIds,
+    rules,
+    now = new Date(),
+  }: { matches: readonly MatchView[]; participantIds: readonly string[]; rules: SeasonRules; now?: Date },
 ): Promise<PicksGridPhase[]> {
   const revealed = matches.filter((match) =>
     picksRevealed({ hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt }, now),
@@ -530,7 +687,7 @@ export async function revealedPoolPicks(
     const match = byId.get(pick.match_id);
     if (!row || !match) continue;
     const score = { home: pick.home_score, away: pick.away_score };
-    row[pick.match_id] = { ...score, points: predictionPoints(match.result, score) };
+    row[pick.match_id] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
   }
   const phases: PicksGridPhase[] = [];
   for (const match of revealed) {
@@ -544,6 +701,7 @@ export async function revealedPoolPicks(
       home: match.home && { name: match.home.name, shortCode: match.home.shortCode },
       away: match.away && { name: match.away.name, shortCode: match.away.shortCode },
       result: match.result,
+      resultLabel: scoreLabel(match),
     });
   }
   for (const phase of phases) {

@@ -68,22 +68,46 @@ type Group = Omit<Line, "user_id" | "name">;
 
 const displayName = displayNameOf("u");
 
-function tallies(db: Kysely<Database>, phaseId: number | null) {
-  return phaseId === null
-    ? db.selectFrom("standings_total").select(["user_id", "points", "exact_hits", "outcome_hits"])
+/**
+ * Which table: a season's overall table, or one of its phases'. The current season lists every
+ * registered user (0 points without scores, SPEC §5); another season lists the people who played
+ * it (a row in its stored totals), so a newcomer does not appear in the tables of years before.
+ */
+export interface TableScope {
+  seasonId: number;
+  phaseId: number | null;
+  everyone: boolean;
+}
+
+function tallies(db: Kysely<Database>, scope: TableScope) {
+  return scope.phaseId === null
+    ? db
+        .selectFrom("standings_total")
+        .select(["user_id", "points", "exact_hits", "outcome_hits"])
+        .where("season_id", "=", scope.seasonId)
     : db
         .selectFrom("standings_phase")
         .select(["user_id", "points", "exact_hits", "outcome_hits"])
-        .where("phase_id", "=", phaseId);
+        .where("phase_id", "=", scope.phaseId);
+}
+
+/** The users a table lists (see TableScope). */
+function people(db: Pick<Kysely<Database>, "selectFrom">, scope: TableScope) {
+  return db
+    .selectFrom("users as u")
+    .$if(!scope.everyone, (query) =>
+      query.where("u.id", "in", (eb) =>
+        eb.selectFrom("standings_total").select("user_id").where("season_id", "=", scope.seasonId),
+      ),
+    );
 }
 
 /** The whole table ranked in SQL (a `ranked` CTE): users LEFT JOIN their tally, with RANK(). */
-function withRanks(db: Kysely<Database>, phaseId: number | null) {
+function withRanks(db: Kysely<Database>, scope: TableScope) {
   const order = sql`order by coalesce(s.points, 0) desc, coalesce(s.exact_hits, 0) desc, coalesce(s.outcome_hits, 0) desc`;
   return db.with("ranked", (qc) =>
-    qc
-      .selectFrom("users as u")
-      .leftJoin(tallies(db, phaseId).as("s"), "s.user_id", "u.id")
+    people(qc, scope)
+      .leftJoin(tallies(db, scope).as("s"), "s.user_id", "u.id")
       .select([
         "u.id as user_id",
         sql<number>`coalesce(s.points, 0)`.as("points"),
@@ -97,8 +121,8 @@ function withRanks(db: Kysely<Database>, phaseId: number | null) {
 }
 
 /** Ranked lines with names (for searches and single users). */
-function rankedLines(db: Kysely<Database>, phaseId: number | null) {
-  return withRanks(db, phaseId)
+function rankedLines(db: Kysely<Database>, scope: TableScope) {
+  return withRanks(db, scope)
     .selectFrom("ranked as r")
     .innerJoin("users as u", "u.id", "r.user_id")
     .select(["r.user_id", "r.points", "r.exact_hits", "r.outcome_hits", "r.rnk", "r.last_pos", displayName.as("name")]);
@@ -113,14 +137,14 @@ const keyOf = (g: Tally) => `${Number(g.points)}:${Number(g.exact_hits)}:${Numbe
  * Every user of some tie groups, found by their tally (no window needed): scored groups through
  * the tally table, the 0-point group through the users without a tally (or an all-zero one).
  */
-async function membersOf(db: Kysely<Database>, phaseId: number | null, groups: readonly Group[]): Promise<Line[]> {
+async function membersOf(db: Kysely<Database>, scope: TableScope, groups: readonly Group[]): Promise<Line[]> {
   const byKey = new Map(groups.map((group) => [keyOf(group), group]));
   const scored = groups.filter((group) => !isZero(group));
   const rows: Omit<Line, "rnk" | "last_pos">[] = [];
   for (let i = 0; i < scored.length; i += 100) {
     const chunk = scored.slice(i, i + 100);
     const found = await db
-      .selectFrom(tallies(db, phaseId).as("s"))
+      .selectFrom(tallies(db, scope).as("s"))
       .innerJoin("users as u", "u.id", "s.user_id")
       .select(["s.user_id", "s.points", "s.exact_hits", "s.outcome_hits", displayName.as("name")])
       .where((eb) =>
@@ -139,9 +163,8 @@ async function membersOf(db: Kysely<Database>, phaseId: number | null, groups: r
   }
   const zero = groups.find(isZero);
   if (zero) {
-    const found = await db
-      .selectFrom("users as u")
-      .leftJoin(tallies(db, phaseId).as("s"), "s.user_id", "u.id")
+    const found = await people(db, scope)
+      .leftJoin(tallies(db, scope).as("s"), "s.user_id", "u.id")
       .select([
         "u.id as user_id",
         sql<number>`0`.as("points"),
@@ -232,13 +255,13 @@ interface Placed {
 }
 
 /** Positions of some lines: a line alone in its rank sits at it; tied lines need their whole group. */
-async function place(db: Kysely<Database>, phaseId: number | null, lines: readonly Line[]): Promise<Placed[]> {
+async function place(db: Kysely<Database>, scope: TableScope, lines: readonly Line[]): Promise<Placed[]> {
   const tied = new Map<number, Group>();
   for (const line of lines) if (Number(line.last_pos) > Number(line.rnk)) tied.set(Number(line.rnk), line);
   const position = new Map<string, number>();
   if (tied.size > 0) {
     const byRank = new Map<number, Line[]>();
-    for (const member of await membersOf(db, phaseId, [...tied.values()])) {
+    for (const member of await membersOf(db, scope, [...tied.values()])) {
       const group = byRank.get(member.rnk);
       if (group) group.push(member);
       else byRank.set(member.rnk, [member]);
@@ -275,9 +298,8 @@ async function present(db: Kysely<Database>, placed: readonly Placed[], total: n
   }));
 }
 
-async function countUsers(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("users")
+async function countPeople(db: Kysely<Database>, scope: TableScope): Promise<number> {
+  const row = await people(db, scope)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -287,11 +309,11 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-async function table(db: Kysely<Database>, phaseId: number | null, query: TableQuery): Promise<RankingPage> {
+async function table(db: Kysely<Database>, scope: TableScope, query: TableQuery): Promise<RankingPage> {
   const perPage = Math.max(1, Math.floor(query.perPage ?? DEFAULT_PER_PAGE));
   const requested = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const search = query.search?.trim() ?? "";
-  const total = await countUsers(db);
+  const total = await countPeople(db, scope);
 
   if (search === "") {
     const pageCount = Math.max(1, Math.ceil(total / perPage));
@@ -300,7 +322,7 @@ async function table(db: Kysely<Database>, phaseId: number | null, query: TableQ
     const last = page * perPage;
     // The tie groups holding positions first..last (from the window), then their members, whole,
     // so that the name order is exact: a 0-point group may hold every user.
-    const groups = await withRanks(db, phaseId)
+    const groups = await withRanks(db, scope)
       .selectFrom("ranked")
       .select(["rnk", "last_pos", "points", "exact_hits", "outcome_hits"])
       .distinct()
@@ -308,20 +330,20 @@ async function table(db: Kysely<Database>, phaseId: number | null, query: TableQ
       .where("rnk", "<=", last)
       .execute();
     const start = groups.reduce((min, group) => Math.min(min, Number(group.rnk)), Number.POSITIVE_INFINITY);
-    const placed = inTableOrder(await membersOf(db, phaseId, groups))
+    const placed = inTableOrder(await membersOf(db, scope, groups))
       .map((line, index) => ({ line, position: start + index }))
       .filter(({ position }) => position >= first && position <= last);
     return { rows: await present(db, placed, total), page, pageCount, matched: total, total };
   }
 
-  const matches = await rankedLines(db, phaseId)
+  const matches = await rankedLines(db, scope)
     .where(sql<boolean>`lower(${displayName}) like lower(${likePattern(search)}) escape '\\'`)
     .execute();
   const pageCount = Math.max(1, Math.ceil(matches.length / perPage));
   const page = Math.min(requested, pageCount);
   const slice = orderedSlice(matches, (page - 1) * perPage, page * perPage);
   return {
-    rows: await present(db, await place(db, phaseId, slice), total),
+    rows: await present(db, await place(db, scope, slice), total),
     page,
     pageCount,
     matched: matches.length,
@@ -329,24 +351,37 @@ async function table(db: Kysely<Database>, phaseId: number | null, query: TableQ
   };
 }
 
-/** A page of the overall table ('Puntos Acumulados'). */
-export function overallStandings(db: Kysely<Database>, query: TableQuery = {}): Promise<RankingPage> {
-  return table(db, null, query);
+/** The season a table belongs to, as its scope needs it. */
+export interface TableSeason {
+  id: number;
+  isCurrent: boolean;
+}
+
+/** A page of a season's overall table ('Puntos Acumulados'). */
+export function overallStandings(db: Kysely<Database>, season: TableSeason, query: TableQuery = {}): Promise<RankingPage> {
+  return table(db, { seasonId: season.id, phaseId: null, everyone: season.isCurrent }, query);
 }
 
 /** A page of one phase's table: the same rules on that phase's points. */
-export function phaseStandings(db: Kysely<Database>, phaseId: number, query: TableQuery = {}): Promise<RankingPage> {
-  return table(db, phaseId, query);
+export function phaseStandings(
+  db: Kysely<Database>,
+  season: TableSeason,
+  phaseId: number,
+  query: TableQuery = {},
+): Promise<RankingPage> {
+  return table(db, { seasonId: season.id, phaseId, everyone: season.isCurrent }, query);
 }
 
-/** One user's row in the overall table, or in a phase's table; null for an unknown user. */
+/** One user's row in a season's overall table, or in a phase's table; null when not in it. */
 export async function userPosition(
   db: Kysely<Database>,
+  season: TableSeason,
   userId: string,
   { phaseId = null }: { phaseId?: number | null } = {},
 ): Promise<RankingRow | null> {
-  const line = await rankedLines(db, phaseId).where("r.user_id", "=", userId).executeTakeFirst();
+  const scope = { seasonId: season.id, phaseId, everyone: season.isCurrent };
+  const line = await rankedLines(db, scope).where("r.user_id", "=", userId).executeTakeFirst();
   if (!line) return null;
-  const [row] = await present(db, await place(db, phaseId, [line]), await countUsers(db));
+  const [row] = await present(db, await place(db, scope, [line]), await countPeople(db, scope));
   return row ?? null;
 }

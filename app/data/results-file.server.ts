@@ -17,19 +17,27 @@ import { namedTeams } from "./teams.server";
 /** The file read against the database as it is now: its rows' problems, or the plan and its fingerprint. */
 export type FilePreview = { ok: true; plan: ResultsPlan; fingerprint: string } | { ok: false; errors: string[] };
 
-async function loadState(db: Kysely<Database>, timeZone: string) {
+/** The season the file is read against (the screen's), with its time zone for dates without offset. */
+export interface FileSeason {
+  id: number;
+  timeZone: string;
+}
+
+async function loadState(db: Kysely<Database>, season: FileSeason) {
   const [teams, phases, matches] = await Promise.all([
-    namedTeams(db),
-    db.selectFrom("phases").select(["id", "name"]).orderBy("position").execute(),
+    namedTeams(db, season.id),
+    db.selectFrom("phases").select(["id", "name"]).where("season_id", "=", season.id).orderBy("position").execute(),
     db
-      .selectFrom("matches")
-      .select(["id", "phase_id", "home_team_id", "away_team_id", "kickoff_at", "home_score", "away_score"])
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select(["m.id", "m.phase_id", "m.home_team_id", "m.away_team_id", "m.kickoff_at", "m.home_score", "m.away_score"])
+      .where("p.season_id", "=", season.id)
       .execute(),
   ]);
   const context: FileContext = {
     teams,
     phases,
-    timeZone,
+    timeZone: season.timeZone,
   };
   const current: CurrentMatch[] = matches.map((match) => ({
     id: match.id,
@@ -46,23 +54,24 @@ function fingerprintOf(content: string, plan: ResultsPlan): string {
   return crypto.createHash("sha256").update(planFingerprintSource(content, plan)).digest("hex");
 }
 
-async function previewWith(db: Kysely<Database>, content: string, timeZone: string) {
-  const state = await loadState(db, timeZone);
+async function previewWith(db: Kysely<Database>, content: string, season: FileSeason) {
+  const state = await loadState(db, season);
   const parsed = parseResultsFile(content, state.context);
   if (!parsed.ok) return { preview: { ok: false as const, errors: parsed.errors }, state };
   const plan = planResults(parsed.rows, state.current);
   return { preview: { ok: true as const, plan, fingerprint: fingerprintOf(content, plan) }, state };
 }
 
-/** Reads the file against the current matches; writes nothing. */
-export async function previewResultsFile(db: Kysely<Database>, content: string, timeZone: string): Promise<FilePreview> {
-  return (await previewWith(db, content, timeZone)).preview;
+/** Reads the file against the season's matches as they are; writes nothing. */
+export async function previewResultsFile(db: Kysely<Database>, content: string, season: FileSeason): Promise<FilePreview> {
+  return (await previewWith(db, content, season)).preview;
 }
 
 export type ApplyOutcome =
   | { ok: true; plan: ResultsPlan; changed: boolean }
   | { ok: false; reason: "invalid"; errors: string[] }
-  | { ok: false; reason: "stale" };
+  | { ok: false; reason: "stale" }
+  | { ok: false; reason: "finished"; seasonName: string };
 
 /**
  * Applies the file in one transaction, after reading it again against the matches as they are
@@ -74,11 +83,13 @@ export async function applyResultsFile(
   db: Kysely<Database>,
   content: string,
   fingerprint: string,
-  timeZone: string,
+  season: FileSeason,
   now: Date = new Date(),
 ): Promise<ApplyOutcome> {
   return db.transaction().execute(async (trx) => {
-    const { preview, state } = await previewWith(trx, content, timeZone);
+    const finished = await trx.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", season.id).executeTakeFirst();
+    if (finished?.finished_at != null) return { ok: false as const, reason: "finished" as const, seasonName: finished.name };
+    const { preview, state } = await previewWith(trx, content, season);
     if (!preview.ok) return { ok: false as const, reason: "invalid" as const, errors: preview.errors };
     if (preview.fingerprint !== fingerprint) return { ok: false as const, reason: "stale" as const };
     const { plan } = preview;

@@ -60,8 +60,37 @@ export interface VerificationsTable {
   updated_at: AuthTimestamp;
 }
 
+export interface CompetitionsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** A season of a competition, with its rules (domain/season-rules.ts). */
+export interface SeasonsTable {
+  id: Generated<number>;
+  competition_id: number;
+  name: string;
+  time_zone: string;
+  /** Exactly one season is current (a partial unique index keeps at most one). */
+  is_current: Generated<0 | 1>;
+  /** When the admin finished it (ISO UTC): read-only until reopened. */
+  finished_at: string | null;
+  points_exact: Generated<number>;
+  points_outcome: Generated<number>;
+  two_leg_bonus: Generated<0 | 1>;
+  knockout_score: Generated<"90" | "tiempo_extra">;
+  editable_picks: Generated<0 | 1>;
+  created_at: string;
+}
+
+export interface SeasonTeamsTable {
+  season_id: number;
+  team_id: number;
+}
+
 export interface TeamsTable {
   id: Generated<number>;
+  competition_id: number;
   name: string;
   short_code: string;
   primary_color: string;
@@ -71,6 +100,7 @@ export interface TeamsTable {
 
 export interface PhasesTable {
   id: Generated<number>;
+  season_id: number;
   name: string;
   position: number;
   activated_at: string | null;
@@ -86,6 +116,14 @@ export interface MatchesTable {
   away_score: number | null;
   active: Generated<0 | 1>;
   is_first_leg: 0 | 1 | null;
+  /** 'Grupo A' in a World Cup's group stage. */
+  group_name: string | null;
+  /** After extra time, when it was played (the 90-minute score stays in home_score/away_score). */
+  home_score_extra_time: number | null;
+  away_score_extra_time: number | null;
+  /** The shoot-out, when there was one. */
+  home_penalties: number | null;
+  away_penalties: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -116,8 +154,13 @@ export interface StandingsPhaseTable extends StandingsRow {
   phase_id: number;
 }
 
+export interface StandingsTotalTable extends StandingsRow {
+  season_id: number;
+}
+
 export interface QuinielasTable {
   id: Generated<number>;
+  season_id: number;
   name: string;
   owner_id: string;
   invite_code: string;
@@ -153,6 +196,9 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  competitions: CompetitionsTable;
+  seasons: SeasonsTable;
+  season_teams: SeasonTeamsTable;
   teams: TeamsTable;
   phases: PhasesTable;
   matches: MatchesTable;
@@ -162,11 +208,12 @@ export interface Database {
   quiniela_participants: QuinielaParticipantsTable;
   rate_limits: RateLimitsTable;
   standings_phase: StandingsPhaseTable;
-  standings_total: StandingsRow;
+  standings_total: StandingsTotalTable;
   allowed_emails: AllowedEmailsTable;
 }
 
 export type User = Selectable<UsersTable>;
+export type Season = Selectable<SeasonsTable>;
 export type Team = Selectable<TeamsTable>;
 export type Phase = Selectable<PhasesTable>;
 export type Match = Selectable<MatchesTable>;

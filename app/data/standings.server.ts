@@ -1,7 +1,10 @@
 import { type Expression, type Kysely, sql } from "kysely";
-import { findTies, POINTS_EXACT, predictionPoints, type ScoredMatch, type Tie, tieBonus } from "#app/domain/scoring";
-import { resultOf } from "./matches.server";
+import { type SeasonRules, scoredResult } from "#app/domain/season-rules";
+import { findTies, predictionPoints, type Score, type ScoredMatch, type Tie, tieBonus } from "#app/domain/scoring";
+import { SCORE_COLUMNS, scoresOf } from "./matches.server";
+import { chunked } from "./chunks";
 import type { Database } from "./schema";
+import { toSeasonView } from "./seasons.server";
 
 /**
  * Keeps the stored scores true without recomputing the standings from every prediction:
@@ -9,28 +12,55 @@ import type { Database } from "./schema";
  * change results or predictions, re-scores those matches (and their knockout tie's bonus) with
  * domain/scoring.ts, and adds the new points back. Work is proportional to the predictions of
  * the changed matches, not to the season. Call inside the write's transaction.
+ *
+ * Every rule is the season's (domain/season-rules.ts): its points, whether it has the two-leg
+ * bonus, and which score counts after extra time. Ties are found among the season's own matches.
+ * The matches of one call belong to one season.
  */
 export async function rescoreAround(
   db: Kysely<Database>,
   matchIds: readonly number[],
   change: () => Promise<void>,
 ): Promise<void> {
+  if (matchIds.length === 0) return change();
+  const season = await seasonOfMatch(db, matchIds[0]!);
   const touches = (tie: Tie) => matchIds.includes(tie.firstLeg.id) || matchIds.includes(tie.secondLeg.id);
-  const tiesBefore = findTies(await knockoutMatches(db)).filter(touches);
+  const tiesBefore = season.rules.twoLegBonus ? findTies(await seasonMatches(db, season)).filter(touches) : [];
   // A tie's bonus lives on its second leg's predictions: their points move too.
   const affected = [...new Set([...matchIds, ...tiesBefore.map((tie) => tie.secondLeg.id)])];
   await addToStandings(db, affected, "-");
   await change();
   const matches = await db
     .selectFrom("matches")
-    .select(["id", "home_score", "away_score"])
+    .select(["id", ...SCORE_COLUMNS])
     .where("id", "in", matchIds)
     .execute();
-  for (const match of matches) await scorePredictions(db, match.id, resultOf(match));
-  for (const tie of findTies(await knockoutMatches(db)).filter(touches)) await applyTieBonus(db, tie);
+  for (const match of matches) await scorePredictions(db, match.id, scoredResult(scoresOf(match), season.rules), season.rules);
+  if (season.rules.twoLegBonus) {
+    for (const tie of findTies(await seasonMatches(db, season)).filter(touches)) await applyTieBonus(db, tie);
+  }
   await addToStandings(db, affected, "+");
   // Only a match left without result (a reset) can leave a user nothing scored in a phase.
-  if (matches.some((match) => resultOf(match) === null)) await dropEmptyRows(db, matchIds);
+  if (matches.some((match) => match.home_score === null)) await dropEmptyRows(db, matchIds);
+}
+
+interface SeasonOfMatch {
+  id: number;
+  rules: SeasonRules;
+}
+
+/** The season a match belongs to, with its rules. */
+async function seasonOfMatch(db: Kysely<Database>, matchId: number): Promise<SeasonOfMatch> {
+  const row = await db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .innerJoin("seasons as s", "s.id", "p.season_id")
+    .innerJoin("competitions as c", "c.id", "s.competition_id")
+    .selectAll("s")
+    .select("c.name as competition")
+    .where("m.id", "=", matchId)
+    .executeTakeFirstOrThrow();
+  return toSeasonView(row);
 }
 
 /**
@@ -41,19 +71,16 @@ export async function rescoreAround(
  * depends on both legs).
  */
 export async function rescoreResult(db: Kysely<Database>, matchId: number, change: () => Promise<void>): Promise<void> {
-  const inTie = findTies(await knockoutMatches(db)).some(
-    (tie) => tie.firstLeg.id === matchId || tie.secondLeg.id === matchId,
-  );
+  const season = await seasonOfMatch(db, matchId);
+  const inTie =
+    season.rules.twoLegBonus &&
+    findTies(await seasonMatches(db, season)).some((tie) => tie.firstLeg.id === matchId || tie.secondLeg.id === matchId);
   const scorelines = await distinctScorelines(db, matchId);
   if (inTie || scorelines.length > SCORELINES_PER_STATEMENT) return rescoreAround(db, [matchId], change);
 
   await change();
-  const match = await db
-    .selectFrom("matches")
-    .select(["home_score", "away_score"])
-    .where("id", "=", matchId)
-    .executeTakeFirstOrThrow();
-  const result = resultOf(match);
+  const match = await db.selectFrom("matches").select(SCORE_COLUMNS).where("id", "=", matchId).executeTakeFirstOrThrow();
+  const result = scoredResult(scoresOf(match), season.rules);
   if (!result) throw new Error("rescoreResult: el partido quedó sin resultado (usa rescoreAround)");
   if (scorelines.length > 0) {
     const moved = db
@@ -61,12 +88,17 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
         db
           .selectFrom("predictions as pr")
           .innerJoin("matches as m", "m.id", "pr.match_id")
-          .select(["pr.user_id", "m.phase_id", "pr.points as old", pointsCase(result, scorelines, "pr").as("new")])
+          .select([
+            "pr.user_id",
+            "m.phase_id",
+            "pr.points as old",
+            pointsCase(result, scorelines, season.rules, "pr").as("new"),
+          ])
           .where("pr.match_id", "=", matchId)
           .as("d"),
       )
       .where((eb) => eb.or([eb("d.old", "is", null), eb("d.old", "<>", eb.ref("d.new"))]));
-    const exact = sql.lit(POINTS_EXACT);
+    const exact = sql.lit(season.rules.pointsExact);
     const tally = [
       sql<number>`sum(d.new - coalesce(d.old, 0))`.as("points"),
       sql<number>`sum((case when d.new = ${exact} then 1 else 0 end) - (case when d.old = ${exact} then 1 else 0 end))`.as(
@@ -74,28 +106,52 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
       ),
       sql<number>`sum((case when d.new > 0 then 1 else 0 end) - (case when d.old > 0 then 1 else 0 end))`.as("outcome_hits"),
     ] as const;
-    await addTallies(
-      db,
-      (byPhase) =>
-        byPhase
-          ? moved.select(["d.user_id", "d.phase_id", ...tally]).groupBy(["d.user_id", "d.phase_id"])
-          : moved.select(["d.user_id", ...tally]).groupBy("d.user_id"),
+    await addTallies(db, (byPhase) =>
+      byPhase
+        ? moved.select(["d.user_id", "d.phase_id", ...tally]).groupBy(["d.user_id", "d.phase_id"])
+        : moved.select([sql.lit(season.id).as("season_id"), "d.user_id", ...tally]).groupBy("d.user_id"),
     );
   }
   // The same scorelines as the differences above: standings and points cannot disagree.
-  await scorePredictions(db, matchId, result, scorelines);
+  await scorePredictions(db, matchId, result, season.rules, scorelines);
 }
 
-/** Re-scores everything (after a bulk load such as the demo season or an import). */
-export async function refreshAllScores(db: Kysely<Database>): Promise<void> {
-  const matches = await db.selectFrom("matches").select(["id", "home_score", "away_score"]).execute();
-  for (const match of matches) await scorePredictions(db, match.id, resultOf(match));
-  await db.updateTable("predictions").set({ bonus: 0 }).where("bonus", "<>", 0).execute();
-  for (const tie of findTies(await knockoutMatches(db))) await applyTieBonus(db, tie);
-  await db.deleteFrom("standings_phase").execute();
-  await db.deleteFrom("standings_total").execute();
-  const matchIds = matches.map((match) => match.id);
-  for (let i = 0; i < matchIds.length; i += 500) await addToStandings(db, matchIds.slice(i, i + 500), "+");
+/**
+ * Re-scores every season from its predictions (after a bulk load such as the demo season or an
+ * import), or only `seasonId`'s.
+ */
+export async function refreshAllScores(db: Kysely<Database>, seasonId?: number): Promise<void> {
+  const seasons = await db
+    .selectFrom("seasons as s")
+    .innerJoin("competitions as c", "c.id", "s.competition_id")
+    .selectAll("s")
+    .select("c.name as competition")
+    .$if(seasonId !== undefined, (query) => query.where("s.id", "=", seasonId!))
+    .execute();
+  for (const season of seasons.map(toSeasonView)) {
+    const matches = await db
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select(["m.id", ...SCORE_COLUMNS.map((column) => `m.${column}` as const)])
+      .where("p.season_id", "=", season.id)
+      .execute();
+    for (const match of matches) {
+      await scorePredictions(db, match.id, scoredResult(scoresOf(match), season.rules), season.rules);
+    }
+    const matchIds = matches.map((match) => match.id);
+    for (const chunk of chunked(matchIds, 500)) {
+      await db.updateTable("predictions").set({ bonus: 0 }).where("match_id", "in", chunk).where("bonus", "<>", 0).execute();
+    }
+    if (season.rules.twoLegBonus) {
+      for (const tie of findTies(await seasonMatches(db, season))) await applyTieBonus(db, tie);
+    }
+    await db
+      .deleteFrom("standings_phase")
+      .where("phase_id", "in", db.selectFrom("phases").select("id").where("season_id", "=", season.id))
+      .execute();
+    await db.deleteFrom("standings_total").where("season_id", "=", season.id).execute();
+    for (const chunk of chunked(matchIds, 500)) await addToStandings(db, chunk, "+");
+  }
 }
 
 /** Most distinct scorelines one statement's CASE carries (two parameters each). */
@@ -116,10 +172,10 @@ async function distinctScorelines(db: Kysely<Database>, matchId: number): Promis
  * The points of a prediction with one of these scorelines, by the domain's rule, as SQL; `table`
  * names the predictions table when the query joins others.
  */
-function pointsCase(result: { home: number; away: number }, scorelines: readonly Scoreline[], table?: string) {
+function pointsCase(result: Score, scorelines: readonly Scoreline[], rules: SeasonRules, table?: string) {
   const column = (name: string) => sql.ref(table ? `${table}.${name}` : name);
   const branches = scorelines.map((line) => {
-    const points = predictionPoints(result, { home: line.home_score, away: line.away_score }) ?? 0;
+    const points = predictionPoints(result, { home: line.home_score, away: line.away_score }, rules) ?? 0;
     return sql`when ${column("home_score")} = ${line.home_score} and ${column("away_score")} = ${line.away_score} then ${sql.lit(points)}`;
   });
   return sql<number>`case ${sql.join(branches, sql` `)} else ${column("points")} end`;
@@ -133,7 +189,8 @@ function pointsCase(result: { home: number; away: number }, scorelines: readonly
 async function scorePredictions(
   db: Kysely<Database>,
   matchId: number,
-  result: { home: number; away: number } | null,
+  result: Score | null,
+  rules: SeasonRules,
   known?: readonly Scoreline[],
 ): Promise<void> {
   if (!result) {
@@ -143,7 +200,7 @@ async function scorePredictions(
   const scorelines = known ?? (await distinctScorelines(db, matchId));
   for (let i = 0; i < scorelines.length; i += SCORELINES_PER_STATEMENT) {
     const chunk = scorelines.slice(i, i + SCORELINES_PER_STATEMENT);
-    const points = pointsCase(result, chunk);
+    const points = pointsCase(result, chunk, rules);
     // Only the rows whose points change are written: a corrected result leaves most of a
     // match's predictions as they were, and PostgreSQL writes a new row version for every row
     // an UPDATE touches, even with the same value.
@@ -163,7 +220,8 @@ async function scorePredictions(
 
 type PhasedMatch = ScoredMatch & { phaseId: number };
 
-async function knockoutMatches(db: Kysely<Database>): Promise<PhasedMatch[]> {
+/** The season's matches as the tie rule reads them, with the result its rules score. */
+async function seasonMatches(db: Kysely<Database>, season: SeasonOfMatch): Promise<PhasedMatch[]> {
   const rows = await db
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
@@ -174,11 +232,11 @@ async function knockoutMatches(db: Kysely<Database>): Promise<PhasedMatch[]> {
       "p.position",
       "m.home_team_id",
       "m.away_team_id",
-      "m.home_score",
-      "m.away_score",
+      ...SCORE_COLUMNS.map((column) => `m.${column}` as const),
       "m.is_first_leg",
       "m.kickoff_at",
     ])
+    .where("p.season_id", "=", season.id)
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -187,7 +245,7 @@ async function knockoutMatches(db: Kysely<Database>): Promise<PhasedMatch[]> {
     phasePosition: row.position,
     homeTeamId: row.home_team_id,
     awayTeamId: row.away_team_id,
-    result: resultOf(row),
+    result: scoredResult(scoresOf(row), season.rules),
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
     kickoffAt: row.kickoff_at,
   }));
@@ -232,7 +290,7 @@ async function setBonus(db: Kysely<Database>, matchId: number, bonus: number, us
 
 /**
  * Per-user sums, as the standings tables keep them: a query selecting user_id, phase_id (when
- * by phase), points, exact_hits and outcome_hits.
+ * by phase) or season_id (else, first), points, exact_hits and outcome_hits.
  */
 type TallySource = (byPhase: boolean) => Expression<unknown>;
 
@@ -254,9 +312,9 @@ async function addTallies(db: Kysely<Database>, source: TallySource): Promise<vo
     .execute();
   await db
     .insertInto("standings_total")
-    .columns(["user_id", "points", "exact_hits", "outcome_hits"])
+    .columns(["season_id", "user_id", "points", "exact_hits", "outcome_hits"])
     .expression(source(false))
-    .onConflict((oc) => oc.column("user_id").doUpdateSet(added("standings_total")))
+    .onConflict((oc) => oc.columns(["season_id", "user_id"]).doUpdateSet(added("standings_total")))
     .execute();
 }
 
@@ -266,18 +324,21 @@ async function addToStandings(db: Kysely<Database>, matchIds: readonly number[],
   const sign = sql.lit(op === "+" ? 1 : -1);
   const tally = [
     sql<number>`${sign} * sum(pr.points + pr.bonus)`.as("points"),
-    sql<number>`${sign} * sum(case when pr.points = ${sql.lit(POINTS_EXACT)} then 1 else 0 end)`.as("exact_hits"),
+    // The season's exact-score points mark an exact hit (they are above its outcome points).
+    sql<number>`${sign} * sum(case when pr.points = s.points_exact then 1 else 0 end)`.as("exact_hits"),
     sql<number>`${sign} * sum(case when pr.points > 0 then 1 else 0 end)`.as("outcome_hits"),
   ] as const;
   await addTallies(db, (byPhase) => {
     const scored = db
       .selectFrom("predictions as pr")
       .innerJoin("matches as m", "m.id", "pr.match_id")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
       .where("pr.match_id", "in", matchIds)
       .where("pr.points", "is not", null);
     return byPhase
       ? scored.select(["pr.user_id", "m.phase_id", ...tally]).groupBy(["pr.user_id", "m.phase_id"])
-      : scored.select(["pr.user_id", ...tally]).groupBy("pr.user_id");
+      : scored.select(["p.season_id", "pr.user_id", ...tally]).groupBy(["p.season_id", "pr.user_id"]);
   });
 }
 
@@ -306,14 +367,31 @@ async function dropEmptyRows(db: Kysely<Database>, matchIds: readonly number[]):
       ),
     )
     .execute();
-  // Every scored prediction counts in some phase row: no phase row, nothing to total.
+  // Every scored prediction counts in some phase row of its season: none, nothing to total.
   await db
     .deleteFrom("standings_total as s")
+    .where(
+      "s.season_id",
+      "in",
+      db
+        .selectFrom("matches as m")
+        .innerJoin("phases as p", "p.id", "m.phase_id")
+        .select("p.season_id")
+        .where("m.id", "in", matchIds),
+    )
     .where("s.points", "=", 0)
     .where("s.exact_hits", "=", 0)
     .where("s.outcome_hits", "=", 0)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("standings_phase as p").select("p.user_id").whereRef("p.user_id", "=", "s.user_id"))),
+      not(
+        exists(
+          selectFrom("standings_phase as sp")
+            .innerJoin("phases as p", "p.id", "sp.phase_id")
+            .select("sp.user_id")
+            .whereRef("sp.user_id", "=", "s.user_id")
+            .whereRef("p.season_id", "=", "s.season_id"),
+        ),
+      ),
     )
     .execute();
 }

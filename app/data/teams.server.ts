@@ -7,13 +7,25 @@ export interface TeamOption {
   name: string;
 }
 
-/** The season's teams by name, for the admin's selects. */
-export async function listTeams(db: Kysely<Database>): Promise<TeamOption[]> {
-  return db.selectFrom("teams").select(["id", "name"]).orderBy("name").execute();
+/** A season's teams by name, for the admin's selects. */
+export async function listTeams(db: Kysely<Database>, seasonId: number): Promise<TeamOption[]> {
+  return db
+    .selectFrom("teams as t")
+    .innerJoin("season_teams as st", "st.team_id", "t.id")
+    .select(["t.id", "t.name"])
+    .where("st.season_id", "=", seasonId)
+    .orderBy("t.name")
+    .execute();
 }
 
-/** The teams with their short codes, as files name them (domain/team-names.ts matches them). */
-export async function namedTeams(db: Kysely<Database>): Promise<NamedTeam[]> {
-  const rows = await db.selectFrom("teams").select(["id", "name", "short_code"]).orderBy("id").execute();
+/** A season's teams with their short codes, as files name them (domain/team-names.ts matches them). */
+export async function namedTeams(db: Kysely<Database>, seasonId: number): Promise<NamedTeam[]> {
+  const rows = await db
+    .selectFrom("teams as t")
+    .innerJoin("season_teams as st", "st.team_id", "t.id")
+    .select(["t.id", "t.name", "t.short_code"])
+    .where("st.season_id", "=", seasonId)
+    .orderBy("t.id")
+    .execute();
   return rows.map((team) => ({ id: team.id, name: team.name, shortCode: team.short_code }));
 }

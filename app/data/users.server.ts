@@ -106,9 +106,16 @@ export async function deleteUser(db: Kysely<Database>, userId: string): Promise<
  */
 export async function deletePredictionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom("predictions").where("user_id", "=", userId).executeTakeFirst();
-    await trx.deleteFrom("standings_phase").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("standings_total").where("user_id", "=", userId).execute();
+    // Finished seasons are read-only: their picks and tables stay as they were.
+    const openSeasons = trx.selectFrom("seasons").select("id").where("finished_at", "is", null);
+    const openPhases = trx.selectFrom("phases").select("id").where("season_id", "in", openSeasons);
+    const deleted = await trx
+      .deleteFrom("predictions")
+      .where("user_id", "=", userId)
+      .where("match_id", "in", trx.selectFrom("matches").select("id").where("phase_id", "in", openPhases))
+      .executeTakeFirst();
+    await trx.deleteFrom("standings_phase").where("user_id", "=", userId).where("phase_id", "in", openPhases).execute();
+    await trx.deleteFrom("standings_total").where("user_id", "=", userId).where("season_id", "in", openSeasons).execute();
     return Number(deleted.numDeletedRows);
   });
 }

@@ -74,9 +74,45 @@ describe("scores on admin screens (0–20)", () => {
   test("a result", () => {
     expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", home: "2", away: " 0 " })).toEqual({
       ok: true,
-      data: { intent: "save-result", matchId: 5, home: 2, away: 0 },
+      data: { intent: "save-result", matchId: 5, result: { home: 2, away: 0 }, extraTime: null, penalties: null },
     });
     expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", home: "20", away: "20" }).ok).toBe(true);
+  });
+
+  test("a knockout match played once: 1-1 after 90 minutes, 1-1 after extra time, 3-4 on penalties", () => {
+    const form = { intent: "save-result", matchId: "5", home: "1", away: "1" };
+    expect(
+      parseForm(resultFormSchema, { ...form, homeExtraTime: "1", awayExtraTime: "1", homePenalties: "3", awayPenalties: "4" }),
+    ).toEqual({
+      ok: true,
+      data: {
+        intent: "save-result",
+        matchId: 5,
+        result: { home: 1, away: 1 },
+        extraTime: { home: 1, away: 1 },
+        penalties: { home: 3, away: 4 },
+      },
+    });
+    // Straight to penalties (no extra time, as in a Liga MX Play-In).
+    expect(parseForm(resultFormSchema, { ...form, homePenalties: "5", awayPenalties: "4" }).ok).toBe(true);
+    // Empty extra-time and penalty boxes are no extra time and no penalties.
+    expect(parseForm(resultFormSchema, { ...form, homeExtraTime: "", awayExtraTime: " ", homePenalties: "", awayPenalties: "" })).toMatchObject({
+      ok: true,
+      data: { extraTime: null, penalties: null },
+    });
+  });
+
+  test.each([
+    [{ home: "2", away: "1", homeExtraTime: "3", awayExtraTime: "1" }, ADMIN_MESSAGES.extraTimeAfterDraw],
+    [{ home: "1", away: "1", homeExtraTime: "0", awayExtraTime: "2" }, ADMIN_MESSAGES.extraTimeGoals],
+    [{ home: "1", away: "1", homeExtraTime: "2" }, ADMIN_MESSAGES.incompleteExtraTime],
+    [{ home: "1", away: "1", homePenalties: "4" }, ADMIN_MESSAGES.incompletePenalties],
+    [{ home: "2", away: "1", homePenalties: "4", awayPenalties: "3" }, ADMIN_MESSAGES.penaltiesAfterDraw],
+    [{ home: "1", away: "1", homeExtraTime: "2", awayExtraTime: "1", homePenalties: "4", awayPenalties: "3" }, ADMIN_MESSAGES.penaltiesAfterDraw],
+    [{ home: "1", away: "1", homePenalties: "4", awayPenalties: "4" }, ADMIN_MESSAGES.penaltiesWinner],
+    [{ home: "1", away: "1", homePenalties: "21", awayPenalties: "4" }, ADMIN_MESSAGES.goalsRange],
+  ])("extra time and penalties %j are refused: %s", (fields, message) => {
+    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", ...fields })).toEqual({ ok: false, message });
   });
 
   test.each([

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zonedLocalToUtc } from "./dates";
+import { idField, parseId } from "./input";
 
 /**
  * What the admin game screens post (their form contracts), parsed with Spanish messages. Every
@@ -18,20 +19,16 @@ export const ADMIN_MESSAGES = {
   missingResult: "Por favor ingresa ambos resultados",
   missingPrediction: "Por favor ingresa ambos marcadores",
   goalsRange: "Los goles deben ser un número entero entre 0 y 20",
+  incompleteExtraTime: "Ingresa ambos marcadores del tiempo extra, o ninguno",
+  incompletePenalties: "Ingresa ambos marcadores de los penales, o ninguno",
+  extraTimeAfterDraw: "Solo hay tiempo extra después de un empate en los 90 minutos",
+  extraTimeGoals: "El marcador del tiempo extra incluye los goles de los 90 minutos: no puede ser menor",
+  penaltiesAfterDraw: "Solo hay penales después de un empate",
+  penaltiesWinner: "Los penales deben tener un ganador",
 } as const;
 
 /** Score range of the admin screens (the home form allows 0–99). */
 export const ADMIN_MAX_GOALS = 20;
-
-/** A positive integer id given as text. */
-function id(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().positive(message));
-}
 
 function goals(missing: string) {
   return z
@@ -43,7 +40,7 @@ function goals(missing: string) {
     .pipe(z.number().int().min(0, ADMIN_MESSAGES.goalsRange).max(ADMIN_MAX_GOALS, ADMIN_MESSAGES.goalsRange));
 }
 
-/** /admin/matches: intent=create | toggle-phase | reset. */
+/** /admin/matches: intent=create | toggle-phase | reset | set-teams. */
 export function matchesFormSchema(timeZone: string) {
   return z.discriminatedUnion(
     "intent",
@@ -51,9 +48,9 @@ export function matchesFormSchema(timeZone: string) {
       z
         .object({
           intent: z.literal("create"),
-          phaseId: id(ADMIN_MESSAGES.incompleteMatch),
-          homeTeamId: id(ADMIN_MESSAGES.incompleteMatch),
-          awayTeamId: id(ADMIN_MESSAGES.incompleteMatch),
+          phaseId: idField(ADMIN_MESSAGES.incompleteMatch),
+          homeTeamId: idField(ADMIN_MESSAGES.incompleteMatch),
+          awayTeamId: idField(ADMIN_MESSAGES.incompleteMatch),
           kickoff: z
             .string()
             .optional()
@@ -67,36 +64,88 @@ export function matchesFormSchema(timeZone: string) {
         .refine((match) => match.homeTeamId !== match.awayTeamId, { message: ADMIN_MESSAGES.sameTeams }),
       z.object({
         intent: z.literal("toggle-phase"),
-        phaseId: id(ADMIN_MESSAGES.noPhase),
+        phaseId: idField(ADMIN_MESSAGES.noPhase),
         active: z.enum(["1", "0"], { error: ADMIN_MESSAGES.badActive }).transform((flag) => flag === "1"),
       }),
-      z.object({ intent: z.literal("reset"), matchId: id(ADMIN_MESSAGES.noMatch) }),
+      z.object({ intent: z.literal("reset"), matchId: idField(ADMIN_MESSAGES.noMatch) }),
+      z
+        .object({
+          intent: z.literal("set-teams"),
+          matchId: idField(ADMIN_MESSAGES.noMatch),
+          homeTeamId: idField(ADMIN_MESSAGES.incompleteMatch),
+          awayTeamId: idField(ADMIN_MESSAGES.incompleteMatch),
+        })
+        .refine((match) => match.homeTeamId !== match.awayTeamId, { message: ADMIN_MESSAGES.sameTeams }),
     ],
     { error: ADMIN_MESSAGES.unknownIntent },
   );
 }
 
-/** /admin/results: intent=save-result. */
-export const resultFormSchema = z.object(
-  {
-    intent: z.literal("save-result", { error: ADMIN_MESSAGES.unknownIntent }),
-    matchId: id(ADMIN_MESSAGES.noMatch),
-    home: goals(ADMIN_MESSAGES.missingResult),
-    away: goals(ADMIN_MESSAGES.missingResult),
-  },
-  { error: ADMIN_MESSAGES.unknownIntent },
-);
+/** An optional pair of scores (extra time, penalties): both or neither. */
+function optionalPair(missing: string) {
+  const side = z
+    .string()
+    .trim()
+    .optional()
+    .transform((text) => text || undefined)
+    .pipe(goals(missing).optional());
+  return { home: side, away: side, missing };
+}
+
+const extraTime = optionalPair(ADMIN_MESSAGES.incompleteExtraTime);
+const penalties = optionalPair(ADMIN_MESSAGES.incompletePenalties);
+
+/**
+ * /admin/results: intent=save-result. The score after 90 minutes; for a knockout match played
+ * once, also after extra time (which includes the 90 minutes' goals) and the shoot-out, both
+ * optional, each pair whole, and only as a real match can have them.
+ */
+export const resultFormSchema = z
+  .object(
+    {
+      intent: z.literal("save-result", { error: ADMIN_MESSAGES.unknownIntent }),
+      matchId: idField(ADMIN_MESSAGES.noMatch),
+      home: goals(ADMIN_MESSAGES.missingResult),
+      away: goals(ADMIN_MESSAGES.missingResult),
+      homeExtraTime: extraTime.home,
+      awayExtraTime: extraTime.away,
+      homePenalties: penalties.home,
+      awayPenalties: penalties.away,
+    },
+    { error: ADMIN_MESSAGES.unknownIntent },
+  )
+  .transform((form, ctx) => {
+    const pair = (home: number | undefined, away: number | undefined, missing: string) => {
+      if (home === undefined && away === undefined) return null;
+      if (home === undefined || away === undefined) {
+        ctx.addIssue({ code: "custom", message: missing });
+        return null;
+      }
+      return { home, away };
+    };
+    const result = { home: form.home, away: form.away };
+    const extra = pair(form.homeExtraTime, form.awayExtraTime, ADMIN_MESSAGES.incompleteExtraTime);
+    const shootout = pair(form.homePenalties, form.awayPenalties, ADMIN_MESSAGES.incompletePenalties);
+    if (extra && result.home !== result.away) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.extraTimeAfterDraw });
+    if (extra && (extra.home < result.home || extra.away < result.away)) {
+      ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.extraTimeGoals });
+    }
+    const final = extra ?? result;
+    if (shootout && final.home !== final.away) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.penaltiesAfterDraw });
+    if (shootout && shootout.home === shootout.away) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.penaltiesWinner });
+    return { intent: form.intent, matchId: form.matchId, result, extraTime: extra, penalties: shootout };
+  });
 
 /** /admin/activar-quinielas: intent=activate. */
 export const activateFormSchema = z.object({
   intent: z.literal("activate", { error: ADMIN_MESSAGES.unknownIntent }),
-  phaseId: id(ADMIN_MESSAGES.noPhase),
+  phaseId: idField(ADMIN_MESSAGES.noPhase),
 });
 
 /** /admin/predictions: intent=update-prediction. */
 export const predictionFormSchema = z.object({
   intent: z.literal("update-prediction", { error: ADMIN_MESSAGES.unknownIntent }),
-  predictionId: id(ADMIN_MESSAGES.noPrediction),
+  predictionId: idField(ADMIN_MESSAGES.noPrediction),
   home: goals(ADMIN_MESSAGES.missingPrediction),
   away: goals(ADMIN_MESSAGES.missingPrediction),
 });
@@ -120,6 +169,5 @@ export function parseForm<S extends z.ZodType>(
 
 /** The `?jornada=` search parameter as a phase id, or null when absent or not an id. */
 export function phaseParam(url: URL | string): number | null {
-  const value = new URL(url, "http://x").searchParams.get("jornada");
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+  return parseId(new URL(url, "http://x").searchParams.get("jornada")) ?? null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CSV_BOM, csvCell, csvDelimiter, csvLine, parseCsv } from "./csv";
+import { CSV_BOM, csvCell, csvDelimiter, csvLine, fileSlug, parseCsv } from "./csv";
 
 describe("csvCell", () => {
   test.each([
@@ -12,6 +12,11 @@ describe("csvCell", () => {
     ["-1", "'-1"],
     ["@nadie", "'@nadie"],
     ["Gaby 🌵", "Gaby 🌵"],
+    ["x;=1+1;", '"x;\'=1+1;"'],
+    ["Ana; Luis", '"Ana; Luis"'],
+    ["a,-1", '"a,\'-1"'],
+    ["uno\n@dos", '"uno\n\'@dos"'],
+    ["guion-medio", "guion-medio"],
     ["", ""],
   ])("%j → %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);
@@ -23,6 +28,17 @@ describe("csvCell", () => {
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
   });
+});
+
+test("no cell of an exported line starts a formula, whichever separator a spreadsheet splits on", () => {
+  const hostile = ["x;=1+1;", '=cmd|" /C calc"!A0', "a;+1", "b,@SUM(1)", "c\t=1", "d\r\n-2", 'e";=1;"', ";=HYPERLINK(1)"];
+  const line = csvLine(["Nombre", ...hostile, 7]);
+  const formula = /^[=+\-@\t\r]/;
+  for (const delimiter of [",", ";"] as const) {
+    for (const cell of parseCsv(line, delimiter).flat()) expect(cell, `${delimiter}: ${cell}`).not.toMatch(formula);
+  }
+  // Even a reader that ignores quotes altogether and splits on any separator.
+  for (const fragment of line.split(/[,;\t\r\n]/)) expect(fragment.replace(/^"/, ""), fragment).not.toMatch(formula);
 });
 
 test("a line ends in CRLF; the BOM is U+FEFF", () => {
@@ -58,4 +74,10 @@ describe("parseCsv", () => {
     expect(csvDelimiter("jornada,local,visitante")).toBe(",");
     expect(csvDelimiter("jornada;local;visitante")).toBe(";");
   });
+});
+
+test("a season or phase name as part of a file name", () => {
+  expect(fileSlug("Liga MX · Clausura 2024")).toBe("liga-mx-clausura-2024");
+  expect(fileSlug("Grupos · Jornada 1")).toBe("grupos-jornada-1");
+  expect(fileSlug("Copa Mundial 2026: Ñandú")).toBe("copa-mundial-2026-nandu");
 });

@@ -1,18 +1,24 @@
 /**
  * CSV as spreadsheets read it (RFC 4180, comma-separated, CRLF lines). Files start with a UTF-8
- * byte-order mark so that Excel shows accents and ñ. A cell that a spreadsheet would run as a
- * formula (=, +, -, @, tab, CR at the start) is prefixed with an apostrophe: a nickname like
- * "=HYPERLINK(…)" stays text.
+ * byte-order mark so that Excel shows accents and ñ.
+ *
+ * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR at its start) gets an
+ * apostrophe in front: a nickname like "=HYPERLINK(…)" stays text. A spreadsheet may also split
+ * on another separator than ours (Excel in Spanish splits on ';'), so a cell holding a separator
+ * is quoted, and a formula start right after any separator or line break inside it is
+ * neutralised the same way: "x;=1+1;" is written "x;'=1+1;", quoted.
  */
 export const CSV_BOM = "\uFEFF";
 
 export type CsvValue = string | number | null | undefined;
 
+const FORMULA_START = /(^|[,;\t\r\n])(?=[=+\-@\t\r])/g;
+
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value.replace(FORMULA_START, "$1'");
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(values: readonly CsvValue[]): string {
@@ -62,4 +68,14 @@ export function parseCsv(text: string, delimiter: "," | ";" = ","): string[][] {
 export function csvDelimiter(headerLine: string): "," | ";" {
   const count = (char: string) => headerLine.split(char).length - 1;
   return count(";") > count(",") ? ";" : ",";
+}
+
+/** A name as part of a file name: 'Liga MX · Clausura 2024' → 'liga-mx-clausura-2024'. */
+export function fileSlug(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

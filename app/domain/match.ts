@@ -18,7 +18,13 @@ export interface MatchView {
   home: TeamView | null;
   away: TeamView | null;
   kickoffAt: string | null;
+  /** The official result after 90 minutes (null until it is entered). */
   result: Score | null;
+  /** After extra time, and the shoot-out, when played (domain/season-rules.ts scoreLabel). */
+  extraTime: Score | null;
+  penalties: Score | null;
+  /** 'Grupo A' in a World Cup's group stage. */
+  group: string | null;
   active: boolean;
   isFirstLeg: boolean | null;
 }
@@ -26,10 +32,14 @@ export interface MatchView {
 /** A match on the prediction form, as one user sees it. */
 export interface PredictionMatch extends MatchView {
   kickoffLabel: string | null;
+  /** '1 - 1 (3 - 4 pen.)': the official result as the card shows it. */
+  scoreLabel: string | null;
   /** The user's saved pick, if any, with its points once the match has a result. */
-  pick: (Score & { points: number | null; bonus: number }) | null;
+  pick: (Score & { points: number | null; bonus: number; exact: boolean }) | null;
   /** Why no new pick is taken (Spanish), or null while the match is open. */
   lockedBecause: string | null;
+  /** A saved pick the user may still change (the season's rule, and the match still open). */
+  editable: boolean;
 }
 
 export const UNKNOWN_TEAM_BADGE = "/badges/TBD.svg";

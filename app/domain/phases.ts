@@ -37,3 +37,14 @@ export function legOfPhase(name: string): "first" | "second" | null {
   if (/\bvuelta\b/.test(folded)) return "second";
   return null;
 }
+
+/**
+ * A knockout match played once, which may go to extra time and penalties: 'Dieciseisavos de
+ * Final', 'Octavos', 'Cuartos de Final', 'Semifinales', 'Tercer Lugar', 'Final' of a World Cup,
+ * a Liga MX 'Play-In'. Not a leg of a two-legged tie ('Cuartos Ida', 'Final Vuelta').
+ */
+export function allowsExtraTime(name: string): boolean {
+  const folded = fold(name);
+  const knockout = isKnockoutPhase(name) || ["dieciseisavos", "octavos", "tercer", "play-in", "play in"].some((word) => folded.includes(word));
+  return knockout && legOfPhase(name) === null;
+}

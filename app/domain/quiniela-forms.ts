@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters, idField } from "./input";
 
 /**
  * What the pool screens post (/quiniela/new and the 'Administrar quiniela' tools of
@@ -26,11 +27,10 @@ export const QUINIELA_MESSAGES = {
   ownerStays: "El creador de la quiniela no se puede quitar",
   notParticipant: "Esa persona no participa en esta quiniela",
   invalidInvite: "El enlace de invitación no es válido",
+  notFound: "La quiniela no existe",
+  sameSeason: "La quiniela ya es de la temporada actual",
+  finishedInvite: "La quiniela es de una temporada terminada: ya no admite participantes",
 } as const;
-
-// Control characters and the Unicode line/paragraph separators have no place in a name.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export const quinielaName = z
   .string({ error: QUINIELA_MESSAGES.nameRequired })
@@ -41,19 +41,12 @@ export const quinielaName = z
       .min(1, QUINIELA_MESSAGES.nameRequired)
       // Characters as people count them (an emoji is one), not UTF-16 units.
       .refine((text) => Array.from(text).length <= QUINIELA_NAME_MAX, QUINIELA_MESSAGES.nameTooLong)
-      .refine((text) => !CONTROL.test(text), QUINIELA_MESSAGES.nameInvalid),
+      .refine((text) => !hasControlCharacters(text), QUINIELA_MESSAGES.nameInvalid),
   );
 
 function numericIds(message: string) {
   return z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,9}$/, message)
-        .transform(Number)
-        .pipe(z.number().int().positive(message)),
-    )
+    .array(idField(message))
     .max(MAX_LIST, QUINIELA_MESSAGES.tooMany)
     .transform((ids) => [...new Set(ids)]);
 }
@@ -101,6 +94,7 @@ export const manageQuinielaSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("renew-code") }),
     z.object({ intent: z.literal("delete") }),
     z.object({ intent: z.literal("leave") }),
+    z.object({ intent: z.literal("duplicate") }),
   ],
   { error: QUINIELA_MESSAGES.unknownIntent },
 );
@@ -115,6 +109,7 @@ export const OWNER_INTENTS = new Set<ManageQuinielaInput["intent"]>([
   "remove-participant",
   "renew-code",
   "delete",
+  "duplicate",
 ]);
 
 /** The posted fields in the shape the schemas read: single values as text, lists as arrays. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "./input";
 
 /**
  * The pasted roster: one 'correo, apodo' a line (apodo optional, emoji welcome). Blank lines are
@@ -21,6 +22,9 @@ export function parseRoster(text: string): RosterParse {
     const nickname = comma === -1 ? "" : line.slice(comma + 1).trim();
     if (!email.safeParse(address).success) {
       return { ok: false, message: `Línea ${index + 1}: «${address}» no es un correo electrónico válido` };
+    }
+    if (hasControlCharacters(nickname)) {
+      return { ok: false, message: `Línea ${index + 1}: el apodo contiene caracteres no permitidos` };
     }
     if (nickname.length > 40) return { ok: false, message: `Línea ${index + 1}: el apodo es demasiado largo` };
     if (!entries.has(address)) entries.set(address, nickname || null);

@@ -2,13 +2,13 @@ import { expect, test } from "vitest";
 import {
   findTies,
   KNOCKOUT_BONUS,
-  knockoutRound,
   POINTS_EXACT,
   POINTS_OUTCOME,
   predictionPoints,
   type ScoredMatch,
   type Score,
   tieBonus,
+  tieRound,
 } from "./scoring";
 import { tallyByUserAndPhase } from "./standings";
 
@@ -142,17 +142,28 @@ test("total goals 0 gives no bonus, even predicted exactly", () => {
 
 // --- finding the two-legged ties ----------------------------------------------------------------
 
-test("knockout rounds: both legs of a round share it; league phases have none", () => {
-  expect(knockoutRound("Cuartos Ida")).toBe("cuartos");
-  expect(knockoutRound("Cuartos Vuelta")).toBe("cuartos");
-  expect(knockoutRound("Cuartos de Final")).toBe("cuartos");
-  expect(knockoutRound("Quarters")).toBe("cuartos");
-  expect(knockoutRound("Semifinal Ida")).toBe("semifinal");
-  expect(knockoutRound("SEMIFINALES")).toBe("semifinal");
-  expect(knockoutRound("Semifinals")).toBe("semifinal");
-  expect(knockoutRound("Final Vuelta")).toBe("final");
-  expect(knockoutRound("Final")).toBe("final");
-  expect(knockoutRound("Jornada 17")).toBeNull();
+test("tie rounds: a round's Ida and Vuelta phases share one; a legacy phase is its own; league phases have none", () => {
+  expect(tieRound("Cuartos Ida")).toBe(tieRound("Cuartos Vuelta"));
+  expect(tieRound("Semifinal Ida")).toBe(tieRound("SEMIFINAL  VUELTA"));
+  expect(tieRound("Final Ida")).toBe(tieRound("Final Vuelta"));
+  expect(tieRound("Cuartos Ida")).not.toBe(tieRound("Semifinal Ida"));
+  // A legacy phase holding both legs is its own round, never the season's Ida/Vuelta pair.
+  expect(tieRound("Final")).not.toBe(tieRound("Final Ida"));
+  expect(tieRound("Cuartos de Final")).not.toBe(tieRound("Cuartos Ida"));
+  expect(tieRound("Quarters")).not.toBe(tieRound("Cuartos Vuelta"));
+  expect(tieRound("Semifinales")).toBe(tieRound("SEMIFINALES"));
+  expect(tieRound("Jornada 17")).toBeNull();
+});
+
+test("a legacy phase beside the season's Ida/Vuelta phases: each keeps its own tie between the same teams", () => {
+  // The original app's export holds 'Final' (both legs) between the teams that also meet in the
+  // season's 'Final Ida' and 'Final Vuelta': four matches of one pair, two ties.
+  const season = [match("Final Ida", 1, 2, s(1, 1)), match("Final Vuelta", 2, 1, s(0, 1))];
+  const legacy = [match("Final", 1, 2, s(2, 0), { isFirstLeg: true }), match("Final", 2, 1, s(1, 1), { isFirstLeg: false })];
+  const ties = findTies([...season, ...legacy]);
+  expect(ties).toHaveLength(2);
+  expect(ties).toContainEqual({ firstLeg: season[0], secondLeg: season[1] });
+  expect(ties).toContainEqual({ firstLeg: legacy[0], secondLeg: legacy[1] });
 });
 
 test("the season's knockout phases pair the legs across 'Ida' and 'Vuelta' by teams, whatever their order", () => {

@@ -1,4 +1,5 @@
-import { isKnockoutPhase } from "./phases";
+import { isKnockoutPhase, legOfPhase } from "./phases";
+import { DEFAULT_RULES, type SeasonRules } from "./season-rules";
 
 /**
  * The scoring rules of SPEC §5, the one place they live. Everything that shows points (overall
@@ -11,15 +12,20 @@ export interface Score {
   away: number;
 }
 
-export const POINTS_EXACT = 3;
-export const POINTS_OUTCOME = 1;
+export const POINTS_EXACT = DEFAULT_RULES.pointsExact;
+export const POINTS_OUTCOME = DEFAULT_RULES.pointsOutcome;
 export const KNOCKOUT_BONUS = 2;
 
-/** 3 for the exact score; else 1 for the right draw or winner; else 0. Null while no result. */
-export function predictionPoints(real: Score | null, predicted: Score): number | null {
+type PointRules = Pick<SeasonRules, "pointsExact" | "pointsOutcome">;
+
+/**
+ * The season's points for the exact score (3 by default); else for the right draw or winner (1);
+ * else 0. Null while no result.
+ */
+export function predictionPoints(real: Score | null, predicted: Score, rules: PointRules = DEFAULT_RULES): number | null {
   if (!real) return null;
-  if (real.home === predicted.home && real.away === predicted.away) return POINTS_EXACT;
-  return Math.sign(real.home - real.away) === Math.sign(predicted.home - predicted.away) ? POINTS_OUTCOME : 0;
+  if (real.home === predicted.home && real.away === predicted.away) return rules.pointsExact;
+  return Math.sign(real.home - real.away) === Math.sign(predicted.home - predicted.away) ? rules.pointsOutcome : 0;
 }
 
 export interface ScoredMatch {
@@ -38,16 +44,23 @@ export interface Tie<M extends ScoredMatch = ScoredMatch> {
   secondLeg: M;
 }
 
-/** Cuartos, Semifinal or Final: the round a knockout phase belongs to (legs share it). */
-export function knockoutRound(phaseName: string): string | null {
+/**
+ * Which tie a knockout phase's matches may form, as a key both legs share: the Ida/Vuelta pair
+ * of one round ('Cuartos Ida' and 'Cuartos Vuelta' → 'legs:cuartos'), or, for a legacy phase
+ * that holds both legs ('Quarters', 'Final'), that one phase ('phase:final'). A legacy 'Final'
+ * beside the season's 'Final Ida'/'Final Vuelta' is another round, never mixed with them.
+ * Null for phases that hold no ties.
+ */
+export function tieRound(phaseName: string): string | null {
   if (!isKnockoutPhase(phaseName)) return null;
   const folded = phaseName
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-  if (folded.includes("cuartos") || folded.includes("quarters")) return "cuartos";
-  if (folded.includes("semifinal")) return "semifinal";
-  return "final";
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+  if (legOfPhase(phaseName) === null) return `phase:${folded}`;
+  return `legs:${folded.replace(/\b(ida|vuelta)\b/, "").replace(/\s+/g, " ").trim()}`;
 }
 
 function legOrder(a: ScoredMatch, b: ScoredMatch): number {
@@ -58,13 +71,13 @@ function legOrder(a: ScoredMatch, b: ScoredMatch): number {
 }
 
 /**
- * Two-legged ties: the two matches of one knockout round between the same two teams. A round
- * and pair with any other number of matches is no tie (and earns no bonus).
+ * Two-legged ties: the two matches of one knockout round (tieRound) between the same two teams.
+ * A round and pair with any other number of matches is no tie (and earns no bonus).
  */
 export function findTies<M extends ScoredMatch>(matches: readonly M[]): Tie<M>[] {
   const groups = new Map<string, M[]>();
   for (const match of matches) {
-    const round = knockoutRound(match.phaseName);
+    const round = tieRound(match.phaseName);
     if (!round || match.homeTeamId === null || match.awayTeamId === null) continue;
     const pair = [match.homeTeamId, match.awayTeamId].sort((x, y) => x - y).join("-");
     const key = `${round}:${pair}`;

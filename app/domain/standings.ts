@@ -1,4 +1,5 @@
-import { findTies, predictionPoints, POINTS_EXACT, type Score, type ScoredMatch, tieBonus } from "./scoring";
+import { findTies, predictionPoints, type Score, type ScoredMatch, tieBonus } from "./scoring";
+import { DEFAULT_RULES, type SeasonRules } from "./season-rules";
 
 /** One user's tally in a table (overall, one phase, or one pool). */
 export interface Tally {
@@ -26,21 +27,27 @@ export interface PickForScoring extends Score {
 
 export const emptyTally = (): Tally => ({ points: 0, exactHits: 0, outcomeHits: 0 });
 
-/** Adds one scored prediction to a tally: exact hits count as correct outcomes too. */
-export function addPoints(tally: Tally, points: number | null): void {
+/**
+ * Adds one scored prediction to a tally: the season's exact-score points are an exact hit, and
+ * exact hits count as correct outcomes too (a season's outcome points are at least 1, below the
+ * exact ones: season.server.ts checks it, so points tell the two apart).
+ */
+export function addPoints(tally: Tally, points: number | null, pointsExact: number = DEFAULT_RULES.pointsExact): void {
   if (points === null) return;
   tally.points += points;
-  if (points === POINTS_EXACT) tally.exactHits += 1;
+  if (points === pointsExact) tally.exactHits += 1;
   if (points > 0) tally.outcomeHits += 1;
 }
 
 /**
- * Tallies per user and phase from matches and picks, the whole rule set at once (bonus counted
- * in the second leg's phase). Used for pools, for verifying the stored totals, and by tests.
+ * Tallies per user and phase from matches (with the result the season's rules score) and picks,
+ * the whole rule set at once (bonus counted in the second leg's phase, when the season has it).
+ * Used for pools, for verifying the stored totals, and by tests.
  */
 export function tallyByUserAndPhase(
   matches: readonly (ScoredMatch & { phaseId: number })[],
   picks: readonly PickForScoring[],
+  rules: Pick<SeasonRules, "pointsExact" | "pointsOutcome" | "twoLegBonus"> = DEFAULT_RULES,
 ): Map<string, Map<number, Tally>> {
   const byId = new Map(matches.map((match) => [match.id, match]));
   const pickOf = new Map(picks.map((pick) => [`${pick.userId}:${pick.matchId}`, pick]));
@@ -55,8 +62,9 @@ export function tallyByUserAndPhase(
   for (const pick of picks) {
     const match = byId.get(pick.matchId);
     if (!match) continue;
-    addPoints(tallyOf(pick.userId, match.phaseId), predictionPoints(match.result, pick));
+    addPoints(tallyOf(pick.userId, match.phaseId), predictionPoints(match.result, pick, rules), rules.pointsExact);
   }
+  if (!rules.twoLegBonus) return result;
   const users = new Set(picks.map((pick) => pick.userId));
   for (const tie of findTies(matches)) {
     const phaseId = byId.get(tie.secondLeg.id)!.phaseId;

@@ -1,4 +1,6 @@
 import { expect, test } from "vitest";
+import mundial2026 from "../data/season/copa-mundial-2026.json";
+import apertura2024 from "../data/season/liga-mx-apertura-2024.json";
 import { normalizeTeamName, teamMatcher } from "./team-names";
 
 const teams = [
@@ -34,4 +36,98 @@ test("an unknown, empty or missing name is undefined", () => {
   expect(find("   ")).toBeUndefined();
   expect(find(null)).toBeUndefined();
   expect(find(undefined)).toBeUndefined();
+});
+
+function bundledTeams(teams: readonly { name: string; short: string }[]) {
+  return teams.map((team, index) => ({ id: index + 1, name: team.name, shortCode: team.short }));
+}
+
+test("openfootball's football.json names every Liga MX club of the bundled seasons", () => {
+  const find = teamMatcher(bundledTeams(apertura2024.teams));
+  const names = [
+    "Atlas Guadalajara",
+    "Atlético San Luis",
+    "CF América",
+    "CF Monterrey",
+    "CF Pachuca",
+    "Club León",
+    "Club Necaxa",
+    "Club Tijuana",
+    "Cruz Azul",
+    "Deportivo Guadalajara",
+    "Deportivo Toluca",
+    "FC Juárez",
+    "Gallos Blancos",
+    "Mazatlán FC",
+    "Puebla FC",
+    "Pumas UNAM",
+    "Santos Laguna",
+    "UANL Tigres",
+  ];
+  const found = names.map((name) => find(name)?.shortCode);
+  expect(found).not.toContain(undefined);
+  expect(new Set(found).size).toBe(18);
+  expect(find("Atlas Guadalajara")?.name).toBe("Atlas");
+  expect(find("Deportivo Guadalajara")?.name).toBe("Guadalajara");
+});
+
+test("openfootball's worldcup.json names every team of the 2026 World Cup in English", () => {
+  const find = teamMatcher(bundledTeams(mundial2026.teams));
+  const names = [
+    "Algeria",
+    "Argentina",
+    "Australia",
+    "Austria",
+    "Belgium",
+    "Bosnia & Herzegovina",
+    "Brazil",
+    "Canada",
+    "Cape Verde",
+    "Colombia",
+    "Croatia",
+    "Curaçao",
+    "Czech Republic",
+    "DR Congo",
+    "Ecuador",
+    "Egypt",
+    "England",
+    "France",
+    "Germany",
+    "Ghana",
+    "Haiti",
+    "Iran",
+    "Iraq",
+    "Ivory Coast",
+    "Japan",
+    "Jordan",
+    "Mexico",
+    "Morocco",
+    "Netherlands",
+    "New Zealand",
+    "Norway",
+    "Panama",
+    "Paraguay",
+    "Portugal",
+    "Qatar",
+    "Saudi Arabia",
+    "Scotland",
+    "Senegal",
+    "South Africa",
+    "South Korea",
+    "Spain",
+    "Sweden",
+    "Switzerland",
+    "Tunisia",
+    "Turkey",
+    "USA",
+    "Uruguay",
+    "Uzbekistan",
+  ];
+  const found = names.map((name) => find(name)?.shortCode);
+  expect(found).not.toContain(undefined);
+  expect(new Set(found).size).toBe(48);
+  expect(find("South Korea")?.name).toBe("Corea del Sur");
+  expect(find("Ivory Coast")?.name).toBe("Costa de Marfil");
+  expect(find("Côte d'Ivoire")?.name).toBe("Costa de Marfil");
+  expect(find("United States")?.name).toBe("Estados Unidos");
 });

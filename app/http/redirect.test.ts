@@ -42,3 +42,12 @@ test("whatever is accepted stays on our origin (targets without control characte
     expect(followed(safeRedirectPath(target)).origin, JSON.stringify(target)).toBe(BASE);
   }
 });
+
+test("a path that normalises to another host is refused, not returned normalised", () => {
+  for (const target of ["/.//evil.test", "/%2e%2e//evil.test", "/a/..//evil.test", "/./\\evil.test", "/x/../%2e//evil.test"]) {
+    const result = safeRedirectPath(target);
+    expect(result.startsWith("//") || result.startsWith("/\\"), `${target} → ${result}`).toBe(false);
+    expect(followed(result).origin, JSON.stringify(target)).toBe(BASE);
+  }
+  expect(safeRedirectPath("/a/../quinielas")).toBe("/quinielas");
+});

@@ -14,5 +14,8 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Normalising can make a protocol-relative path of a harmless one ('/.//evil.test',
+  // '/a/..//evil.test' → '//evil.test'), which a browser follows to another host.
+  return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
 }

@@ -41,6 +41,14 @@ export interface PlannedUser {
   createdAt: string | null;
 }
 
+/** Where a new phase goes: 'Jornada n' by n, then Cuartos, Semifinales, Final, then the rest. */
+function phaseRank(name: string): number {
+  const jornada = /^jornada (\d+)$/i.exec(name.trim());
+  if (jornada) return Number(jornada[1]);
+  const knockout = ["cuartos", "semifinal", "final"].findIndex((round) => name.toLowerCase().includes(round));
+  return knockout >= 0 ? 10_000 + knockout : 20_000;
+}
+
 /** A phase of the plan: existing (id) or to create at the end of the season. */
 export interface PlannedPhase {
   name: string;
@@ -227,6 +235,15 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
     matches.push(match);
     matchByKey.set(doc.key, match);
   }
+
+  // New phases in a season's order, whatever the export's: jornadas by number, then the legacy
+  // knockout rounds (Cuartos, Semifinales, Final), then the others as they came.
+  const firstNew = lastPosition - newPhases.length;
+  newPhases
+    .sort((a, b) => phaseRank(a.name) - phaseRank(b.name))
+    .forEach((phase, index) => {
+      phase.position = firstNew + index + 1;
+    });
 
   const legacy = newPhases.filter((phase) => isKnockoutPhase(phase.name));
   const seasonKnockouts = state.phases.filter((phase) => isKnockoutPhase(phase.name));

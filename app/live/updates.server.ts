@@ -1,7 +1,9 @@
 import { EventEmitter } from "node:events";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
+import { CONNECT_TIMEOUT_MS } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
+import { createStreamSlots, type StreamSlots } from "./stream-slots";
 
 /**
  * Live updates: when the admin saves a result, resets a match or opens or closes a phase, every
@@ -12,6 +14,12 @@ import type { Database } from "#app/data/schema";
 export type LiveTopic = "resultados";
 
 const CHANNEL = "quiniela_cambios";
+/**
+ * After the LISTEN connection drops, the first try to come back is soon (a database restart takes
+ * a second or two), then each wait doubles up to RECONNECT_MS, so a long outage costs one attempt
+ * every few seconds.
+ */
+const FIRST_RETRY_MS = 250;
 const RECONNECT_MS = 5_000;
 
 export interface LiveUpdates {
@@ -22,6 +30,8 @@ export interface LiveUpdates {
    * (open streams end then, so the browsers reconnect elsewhere); returns the unsubscribe.
    */
   subscribe(onTopic: (topic: LiveTopic) => void, onClose: () => void): () => void;
+  /** The open streams' places (routes/live.ts takes one per stream). */
+  slots: StreamSlots;
   /** Stops listening and ends every open stream; safe to call twice. */
   close(): Promise<void>;
 }
@@ -29,6 +39,7 @@ export interface LiveUpdates {
 export async function startLiveUpdates(
   db: Kysely<Database>,
   databaseUrl: string | undefined,
+  limits: { perClient: number; total: number },
 ): Promise<LiveUpdates> {
   const local = new EventEmitter();
   // Every open page is a listener: no warning for a full office.
@@ -40,33 +51,71 @@ export async function startLiveUpdates(
   let closed = false;
   let listener: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  // At most one attempt is ever pending: a lost connection reports itself several ways at once
+  // (an 'error', an 'end', a failed connect), and each must not start an attempt of its own —
+  // they would multiply with every failure, and each surviving one would LISTEN and deliver
+  // every change again.
+  const retryLater = () => {
+    if (closed || retry) return;
+    const wait = Math.min(RECONNECT_MS, FIRST_RETRY_MS * 2 ** failures++);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen().catch(() => {});
+    }, wait);
+  };
   // One connection per instance that LISTENs; if it drops (database restart), it comes back and
   // pages miss at most what happened meanwhile, which their next visit shows anyway.
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    const reconnect = () => {
-      if (closed || listener !== client) return;
-      listener = undefined;
-      client.end().catch(() => {});
-      retry = setTimeout(() => void listen().catch(reconnectLater), RECONNECT_MS);
-    };
-    client.on("error", (error) => {
-      console.error("Actualizaciones en vivo: se perdió la conexión", error.message);
-      reconnect();
+    // The same timeouts as the pool (db.server.ts); keepalive matters most here: a LISTEN
+    // connection is silent between changes, so only the probes notice a vanished server.
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    client.on("end", reconnect);
+    let lost = false;
+    const lose = (message: string) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = undefined;
+      client.end().catch(() => {});
+      if (closed) return;
+      console.error(
+        failures === 0 ? "Actualizaciones en vivo: se perdió la conexión" : "Actualizaciones en vivo: sin conexión",
+        message,
+      );
+      retryLater();
+    };
+    client.on("error", (error) => lose(error.message));
+    client.on("end", () => lose("la conexión terminó"));
     client.on("notification", (message) => deliver(message.payload ?? ""));
     listener = client;
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      lose((error as Error).message);
+      throw error;
+    }
+    if (failures > 0) console.log("Actualizaciones en vivo: conexión recuperada");
+    failures = 0;
   };
-  const reconnectLater = (error: Error) => {
-    console.error("Actualizaciones en vivo: sin conexión", error.message);
-    if (!closed) retry = setTimeout(() => void listen().catch(reconnectLater), RECONNECT_MS);
-  };
-  if (databaseUrl) await listen();
+  if (databaseUrl) {
+    // At start the database has just been migrated: a failure here is a real problem, and stops
+    // the start instead of retrying.
+    try {
+      await listen();
+    } catch (error) {
+      closed = true;
+      clearTimeout(retry);
+      throw error;
+    }
+  }
 
   return {
+    slots: createStreamSlots(limits),
     async publish(topic) {
       try {
         if (databaseUrl) await sql`select pg_notify(${CHANNEL}, ${topic})`.execute(db);

@@ -1,13 +1,16 @@
 import { Center, Group, Loader, Paper, Tabs, Text, UnstyledButton } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
+import { parseId } from "#app/domain/input";
 import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
 import { matchLabel } from "#app/domain/match";
+import { listSeasonOptions } from "#app/data/seasons.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { Page } from "#app/ui/Page";
+import { SeasonSelect } from "#app/ui/SeasonSelect";
 import typography from "#app/ui/typography.module.css";
 import type { Route } from "./+types/captured-predictions";
 import classes from "./captured-predictions.module.css";
@@ -17,14 +20,22 @@ export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas ·
 const PATH = "/quiniela/quinielas-capturadas";
 const ALL = "todas";
 
-const PhaseParam = z.union([z.literal(ALL), z.coerce.number().int().positive()]).nullable().catch(null);
 
 /** One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
-  const requested = PhaseParam.parse(new URL(request.url).searchParams.get("jornada") || null);
-  const captured = await revealedPicks(getRuntime().db, { phaseId: requested === ALL ? "all" : requested, viewerId: viewer?.id ?? null });
-  return { selected: captured.selected, tabs: captured.tabs, phases: captured.phases };
+  const { db } = getRuntime();
+  const jornada = new URL(request.url).searchParams.get("jornada");
+  const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
+  const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);
+  const captured = await revealedPicks(db, { seasonId: season.id, phaseId, viewerId: viewer?.id ?? null });
+  return {
+    season: { id: season.id, name: season.name, isCurrent: season.isCurrent },
+    seasons,
+    selected: captured.selected,
+    tabs: captured.tabs,
+    phases: captured.phases,
+  };
 }
 
 /**
@@ -75,8 +86,8 @@ function MatchCard({ match }: { match: CapturedMatch }) {
       </div>
       <div className={classes.meta}>
         <span className={classes.phase}>{`Partido de ${match.phaseName}`}</span>
-        {match.result ? (
-          <span className={classes.result}>{`Resultado oficial: ${match.result.home} - ${match.result.away}`}</span>
+        {match.resultLabel ? (
+          <span className={classes.result}>{`Resultado oficial: ${match.resultLabel}`}</span>
         ) : (
           <span className={classes.pending}>Resultado pendiente</span>
         )}
@@ -145,7 +156,17 @@ const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
  * (the WAI-ARIA tabs pattern); Enter opens one. Plain markup: a season has 24 tabs, and as
  * Mantine components they were a fifth of the page's server time.
  */
-function PhaseTabs({ tabs, current, panelId }: { tabs: { value: string; label: string }[]; current: string; panelId: string }) {
+function PhaseTabs({
+  tabs,
+  current,
+  panelId,
+  hrefFor,
+}: {
+  tabs: { value: string; label: string }[];
+  current: string;
+  panelId: string;
+  hrefFor: (value: string) => string;
+}) {
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // On a phone the tab row scrolls sideways: bring the chosen phase into view.
@@ -173,7 +194,7 @@ function PhaseTabs({ tabs, current, panelId }: { tabs: { value: string; label: s
       {tabs.map((tab) => (
         <Link
           key={tab.value}
-          to={`${PATH}?jornada=${tab.value}`}
+          to={hrefFor(tab.value)}
           preventScrollReset
           role="tab"
           id={`tab-${tab.value}`}
@@ -196,10 +217,13 @@ export default function CapturedPredictions({ loaderData }: Route.ComponentProps
   const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
   const tabs = [{ value: ALL, label: "Todas" }, ...loaderData.tabs.map((tab) => ({ value: String(tab.phaseId), label: tab.phaseName }))];
   const panelId = "capturadas-panel";
+  const { season } = loaderData;
+  const hrefFor = (value: string) => `${PATH}?${season.isCurrent ? "" : `temporada=${season.id}&`}jornada=${value}`;
   return (
-    <Page title="Quinielas Capturadas">
+    <Page title="Quinielas Capturadas" description={season.name}>
+      <SeasonSelect seasons={loaderData.seasons} selected={season.id} action={PATH} className={classes.seasonSelect} />
       <div className={Tabs.classes.root} style={TABS_STYLE} data-variant="default" data-orientation="horizontal">
-        <PhaseTabs tabs={tabs} current={current} panelId={panelId} />
+        <PhaseTabs tabs={tabs} current={current} panelId={panelId} hrefFor={hrefFor} />
         <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={`${Tabs.classes.panel} ${classes.panel}`}>
           <Content phases={loaderData.phases} />
         </div>

@@ -2,10 +2,14 @@ import { Card, Title } from "@mantine/core";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/phases.server";
-import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
+import { currentSeason } from "#app/data/seasons.server";
+import { predictionMatches } from "#app/data/prediction-form.server";
 import { phaseParam } from "#app/domain/admin-forms";
 import { phasesToShow } from "#app/domain/phase-status";
+import { allowsExtraTime, legOfPhase } from "#app/domain/phases";
+import { rulesText } from "#app/domain/season-rules";
 import { readForm } from "#app/http/form.server";
+import { submitPicks } from "#app/http/picks-action.server";
 import { getRuntime } from "#app/runtime.server";
 import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
@@ -21,15 +25,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 /** The active matches of the phases open for this user's picks (or of ?jornada=); the others as links. */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db, config } = getRuntime();
+  const { db } = getRuntime();
   const requested = phaseParam(args.request.url);
-  const timeZone = config.APP_TIMEZONE;
-  const phases = (await listPhases(db)).filter((phase) => phase.activeMatches > 0);
+  const season = await currentSeason(db);
+  const allPhases = await listPhases(db, season.id);
+  const phases = allPhases.filter((phase) => phase.activeMatches > 0);
   // Only a phase with active matches still without result, not yet activated, can wait for this
   // user's picks: those are read, and the lock rules (kickoff, picks already saved) decide. A
   // whole season is 167 matches; a week in play, nine.
   const open = phases.filter((phase) => phase.activeWithoutResult > 0 && phase.activatedAt === null).map((p) => p.id);
-  const openMatches = await predictionMatches(db, user.id, { phaseIds: open, timeZone });
+  const openMatches = await predictionMatches(db, user.id, { season, phaseIds: open });
   const waiting = new Set(
     openMatches.filter((match) => match.lockedBecause === null && match.pick === null).map((match) => match.phaseId),
   );
@@ -39,9 +44,14 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const matches = shown.every((id) => open.includes(id))
     ? openMatches.filter((match) => shown.includes(match.phaseId))
-    : await predictionMatches(db, user.id, { phaseIds: shown, timeZone });
+    : await predictionMatches(db, user.id, { season, phaseIds: shown });
+  const names = allPhases.map((phase) => phase.name);
   return {
-    seasonName: config.SEASON_NAME,
+    seasonName: season.name,
+    rules: rulesText(season.rules, {
+      hasTwoLegTies: names.some((name) => legOfPhase(name) !== null),
+      hasSingleKnockouts: names.some(allowsExtraTime),
+    }),
     phases: phases.map(({ id, name }) => ({ id, name })),
     shown,
     matches,
@@ -50,25 +60,21 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const { status, toast } = await submitPredictionForm(getRuntime().db, user.id, await readForm(args.request));
+  const { status, toast } = await submitPicks(getRuntime().db, user.id, await readForm(args.request));
   return data({ toast }, { status });
 }
 
-function Instructions() {
+/** '¿Cómo se juega?', written from the current season's rules (domain/season-rules.ts). */
+function Instructions({ rules }: { rules: string[] }) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={2} fz="lg" mb="xs">
         ¿Cómo se juega?
       </Title>
       <ul className={classes.rules}>
-        <li>Pronostica el marcador exacto de cada partido activo y guarda tus pronósticos.</li>
-        <li>Marcador exacto: 3 puntos. Aciertas el ganador o el empate: 1 punto.</li>
-        <li>
-          Cuartos de Final, Semifinal y Final: 2 puntos extra si aciertas el total de goles de la serie (ida y
-          vuelta).
-        </li>
-        <li>Una vez guardados, tus pronósticos son definitivos: ya no se pueden modificar.</li>
-        <li>Los pronósticos se cierran al comenzar cada partido.</li>
+        {rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
       </ul>
     </Card>
   );
@@ -79,7 +85,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   return (
     <Page title="Quiniela" description={loaderData.seasonName}>
-      <Instructions />
+      <Instructions rules={loaderData.rules} />
       <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/?jornada=${id}`} />
       <PredictionForm matches={loaderData.matches} />
       <Link to="/rankings" className={`${buttons.button} ${buttons.light} ${buttons.large} ${classes.toRankings}`}>

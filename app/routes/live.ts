@@ -1,14 +1,32 @@
+import { requestInfoContext } from "#app/http/context";
 import { getRuntime } from "#app/runtime.server";
+import type { Route } from "./+types/live";
 
 const HEARTBEAT_MS = 25_000;
+
+/** Browsers that were refused a stream try again after this long (useLiveUpdates.ts). */
+const RETRY_AFTER_SECONDS = 60;
 
 /**
  * GET /eventos: a Server-Sent Events stream that says 'resultados' whenever results or phases
  * change on any instance. Public, like the standings; it carries no data, only the news that
- * there is some (the page then reloads what its viewer may see).
+ * there is some (the page then reloads what its viewer may see). Streams are capped per client
+ * address (429) and in total (503); a page refused one works as before, without live updates.
  */
-export function loader({ request }: { request: Request }) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { live } = getRuntime();
+  const slot = live.slots.take(context.get(requestInfoContext).clientIp);
+  if (!slot.ok) {
+    const status = slot.reason === "client" ? 429 : 503;
+    return new Response("Demasiadas conexiones de actualización en vivo.", {
+      status,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      },
+    });
+  }
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -35,8 +53,10 @@ export function loader({ request }: { request: Request }) {
       stop = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        slot.release();
       };
       request.signal.addEventListener("abort", end);
+      if (request.signal.aborted) end();
     },
     cancel() {
       stop();

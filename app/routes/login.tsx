@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Iniciar Sesión · Quin
 
 export function loader({ request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return { redirectTo: safeRedirectPath(redirectTo, "") };
+  // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*).
+  return { redirectTo: safeRedirectPath(redirectTo, ""), resetByEmail: getRuntime().config.smtp !== undefined };
 }
 
 /** Passes the action's headers on (Retry-After of a 429). */
@@ -82,6 +83,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={errors.password}
             required
           />
+          {loaderData.resetByEmail && (
+            <Text size="sm" ta="right" mt={-8}>
+              <Anchor component={Link} to="/olvide-contrasena">
+                ¿Olvidaste tu contraseña?
+              </Anchor>
+            </Text>
+          )}
           <Button type="submit" fullWidth mt="xs" loading={submitting}>
             Iniciar Sesión
           </Button>

@@ -171,7 +171,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                       value={option.value}
                       label={
                         <Group gap={6} wrap="nowrap">
-                          <ColorSwatch color={`var(--mantine-color-${mantineAvatarColor(option.value)}-5)`} size={16} />
+                          <ColorSwatch color={`var(--mantine-color-${mantineAvatarColor(option.value)}-filled)`} size={16} />
                           {option.label}
                         </Group>
                       }

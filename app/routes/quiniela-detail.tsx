@@ -1,12 +1,14 @@
 import { Button, Center, Container, Stack, Text, Title } from "@mantine/core";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
-import { predictionMatches, submitPredictionForm } from "#app/data/prediction-form.server";
+import { currentSeason, findSeason } from "#app/data/seasons.server";
+import { predictionMatches } from "#app/data/prediction-form.server";
 import {
   addParticipants,
   deleteQuiniela,
+  duplicateQuiniela,
   findQuinielaForUser,
   listPeople,
   poolStandings,
@@ -20,13 +22,15 @@ import {
   setQuinielaMatches,
 } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
+import { parseId } from "#app/domain/input";
 import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm, QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
 import { reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
-import { parseId } from "#app/http/params";
+import { submitPicks } from "#app/http/picks-action.server";
 import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
 import badges from "#app/ui/badges.module.css";
+import buttons from "#app/ui/buttons.module.css";
 import { pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
@@ -56,20 +60,26 @@ const canManage = (user: SessionUser, quiniela: QuinielaSummary) => user.role ==
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, quiniela } = await requirePool(args);
-  const { db, config } = getRuntime();
+  const { db } = getRuntime();
   const detail = await quinielaDetail(db, quiniela.id);
   if (!detail) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
+  const poolSeason = (await findSeason(db, detail.seasonId))!;
   const manager = canManage(user, quiniela);
+  const finished = poolSeason.finishedAt !== null;
   // The season for the match picker only when 'Cambiar partidos' asks for it (?partidos).
-  const withPicker = manager && new URL(args.request.url).searchParams.has(PICKER_PARAM);
-  const [matches, standings, season, people] = await Promise.all([
-    predictionMatches(db, user.id, { matchIds: detail.matchIds, timeZone: config.APP_TIMEZONE }),
-    poolStandings(db, detail.id, detail.participants),
-    withPicker ? listMatches(db) : null,
-    manager ? listPeople(db) : null,
+  const withPicker = manager && !finished && new URL(args.request.url).searchParams.has(PICKER_PARAM);
+  const [matches, standings, seasonMatches, people] = await Promise.all([
+    predictionMatches(db, user.id, { season: poolSeason, matchIds: detail.matchIds }),
+    poolStandings(db, detail.id, detail.participants, poolSeason.rules),
+    withPicker ? listMatches(db, { seasonId: poolSeason.id }) : null,
+    manager && !finished ? listPeople(db) : null,
   ]);
   // Everyone's picks for the pool's locked matches only, rows in table order.
-  const picks = await revealedPoolPicks(db, detail.id, { matches, participantIds: standings.map((row) => row.userId) });
+  const picks = await revealedPoolPicks(db, detail.id, {
+    matches,
+    participantIds: standings.map((row) => row.userId),
+    rules: poolSeason.rules,
+  });
   return {
     quiniela: {
       id: detail.id,
@@ -78,6 +88,10 @@ export async function loader(args: Route.LoaderArgs) {
       isOwner: detail.ownerId === user.id,
       isMember: quiniela.isMember,
       canManage: manager,
+      seasonName: poolSeason.name,
+      // A pool of a finished season is read-only; its owner may duplicate it for the current one.
+      finished,
+      canDuplicate: manager && !poolSeason.isCurrent,
     },
     viewerId: user.id,
     matches,
@@ -88,8 +102,10 @@ export async function loader(args: Route.LoaderArgs) {
     manage: people
       ? {
           inviteUrl: `${publicOrigin(args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
-          phases: season
-            ? pickerPhases(season.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })))
+          phases: seasonMatches
+            ? pickerPhases(
+                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, poolSeason.timeZone) })),
+              )
             : null,
           matchIds: detail.matchIds,
           people,
@@ -120,12 +136,9 @@ export async function action(args: Route.ActionArgs) {
   // The prediction form (no intent): the home page's rules, for this pool's matches only.
   if (intent === null || intent === "predict") {
     return runAction("No se pudieron guardar tus predicciones", async () => {
-      const inPool = new Set(await quinielaMatchIds(db, quiniela.id));
-      const posted = form.getAll("matchId").map((id) => Number(id));
-      if (posted.some((id) => Number.isInteger(id) && !inPool.has(id))) {
-        return reply(400, errorToast("No se pudieron guardar tus predicciones. El partido no pertenece a esta quiniela."));
-      }
-      const { status, toast } = await submitPredictionForm(db, user.id, form);
+      const { status, toast } = await submitPicks(db, user.id, form, {
+        allowedMatchIds: async () => new Set(await quinielaMatchIds(db, quiniela.id)),
+      });
       return reply(status, toast);
     });
   }
@@ -140,9 +153,11 @@ export async function action(args: Route.ActionArgs) {
 
   return attempt(async () => {
     switch (input.intent) {
-      case "rename":
-        await renameQuiniela(db, quiniela.id, input.name);
+      case "rename": {
+        const renamed = await renameQuiniela(db, quiniela.id, input.name);
+        if (!renamed.ok) return reply(400, errorToast(renamed.message));
         return reply(200, successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado"));
+      }
       case "save-matches": {
         const saved = await setQuinielaMatches(db, quiniela.id, input);
         if (!saved.ok) return reply(400, errorToast(saved.message));
@@ -172,6 +187,15 @@ export async function action(args: Route.ActionArgs) {
         return redirect("/quinielas", {
           headers: { "Set-Cookie": await flashToast(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
         });
+      case "duplicate": {
+        const copy = await duplicateQuiniela(db, quiniela.id, (await currentSeason(db)).id);
+        if (!copy.ok) return reply(400, errorToast(copy.message));
+        return redirect(`/quiniela/${copy.id}`, {
+          headers: {
+            "Set-Cookie": await flashToast(successToast(`«${quiniela.name}» para la temporada actual`, "Quiniela duplicada")),
+          },
+        });
+      }
       case "leave": {
         if (!quiniela.isMember) return reply(400, errorToast(QUINIELA_MESSAGES.notParticipant));
         const left = await removeParticipant(db, quiniela.id, user.id);
@@ -225,7 +249,7 @@ function Participants({ data }: { data: LoaderData }) {
                 </span>
               </>
             )}
-            {quiniela.canManage && !person.isOwner && (
+            {quiniela.canManage && !quiniela.finished && !person.isOwner && (
               <span className={classes.end}>
                 <RemoveParticipant person={person} />
               </span>
@@ -233,7 +257,7 @@ function Participants({ data }: { data: LoaderData }) {
           </li>
         ))}
       </ul>
-      {quiniela.isMember && !quiniela.isOwner && (
+      {quiniela.isMember && !quiniela.isOwner && !quiniela.finished && (
         <div className={classes.end}>
           <LeavePool name={quiniela.name} />
         </div>
@@ -242,10 +266,40 @@ function Participants({ data }: { data: LoaderData }) {
   );
 }
 
+/**
+ * A pool of another season than the current one: 'Duplicar para la temporada actual' makes a new
+ * one with the same name and members (its matches chosen by the server). A finished season's pool
+ * is read-only.
+ */
+function DuplicatePool({ finished, seasonName }: { finished: boolean; seasonName: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "duplicate";
+  return (
+    <section className={classes.panel} aria-labelledby="otra-temporada">
+      <h2 className={typography.sectionTitle} id="otra-temporada">
+        {finished ? "Temporada terminada" : "Otra temporada"}
+      </h2>
+      <p className={typography.dimmed}>
+        {finished
+          ? `Esta quiniela es de «${seasonName}», que ya terminó: su tabla queda como estaba.`
+          : `Esta quiniela es de «${seasonName}», que no es la temporada actual.`}{" "}
+        Puedes jugarla de nuevo en la temporada actual con el mismo nombre y los mismos participantes.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="duplicate" />
+        <button type="submit" className={`${buttons.button} ${buttons.filled}`} disabled={busy} aria-busy={busy}>
+          Duplicar para la temporada actual
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export default function QuinielaDetail({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   const { quiniela, matches, participants } = loaderData;
   const summary = [
+    quiniela.seasonName,
     `Creada por ${quiniela.ownerName}`,
     matches.length === 1 ? "1 partido" : `${matches.length} partidos`,
     participants.length === 1 ? "1 participante" : `${participants.length} participantes`,
@@ -279,6 +333,7 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
         viewerId={loaderData.viewerId}
       />
       {loaderData.manage && <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />}
+      {quiniela.canDuplicate && <DuplicatePool finished={quiniela.finished} seasonName={quiniela.seasonName} />}
     </Page>
   );
 }

@@ -1,36 +1,57 @@
-import { redirect } from "react-router";
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { requireUser } from "#app/auth/guards.server";
-import { joinQuiniela } from "#app/data/quinielas.server";
+import { invitedQuiniela, joinQuiniela } from "#app/data/quinielas.server";
+import { parseId } from "#app/domain/input";
 import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
-import { parseId } from "#app/http/params";
+import { readForm } from "#app/http/form.server";
 import { flashToast } from "#app/http/toast.server";
 import { getRuntime } from "#app/runtime.server";
+import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import type { Route } from "./+types/quiniela-join";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unirse a una quiniela · Quiniela" }];
 
+/** The secret part of an invite link (quinielas.server.ts newInviteCode): URL-safe text. */
+const inviteCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
 async function redirectWithToast(to: string, toast: Toast) {
   return redirect(to, { headers: { "Set-Cookie": await flashToast(toast) } });
 }
 
+const refused = () => redirectWithToast("/quinielas", errorToast(QUINIELA_MESSAGES.invalidInvite));
+
 /**
- * /quiniela/:id/unirse?codigo=…: a signed-in user with the pool's current code joins it (once;
- * opening the link again changes nothing) and lands on the pool. Anonymous visitors sign in first
- * and come back here (the guard keeps the link). A wrong, old or missing code says so on
- * 'Mis Quinielas', without telling whether the pool exists.
+ * /quiniela/:id/unirse?codigo=…: the pool the link invites to, and a 'Unirme' button. Opening
+ * the link changes nothing (any page could make a signed-in visitor open it); only the button's
+ * POST joins. Anonymous visitors sign in first and come back here (the guard keeps the link). A
+ * wrong, old or missing code says so on 'Mis Quinielas', without telling whether the pool exists;
+ * a member goes straight to the pool.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = parseId(args.params.id);
-  const code = new URL(args.request.url).searchParams.get("codigo")?.trim() ?? "";
-  if (id === undefined || !/^[A-Za-z0-9_-]{1,64}$/.test(code)) {
-    return redirectWithToast("/quinielas", errorToast(QUINIELA_MESSAGES.invalidInvite));
-  }
-  const result = await joinQuiniela(getRuntime().db, id, code, user.id);
+  const code = inviteCode.safeParse(new URL(args.request.url).searchParams.get("codigo") ?? "");
+  if (id === undefined || !code.success) return refused();
+  const pool = await invitedQuiniela(getRuntime().db, id, code.data, user.id);
+  if (!pool) return refused();
+  if (pool.isMember) return redirect(`/quiniela/${id}`);
+  return { pool, code: code.data };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const id = parseId(args.params.id);
+  const code = inviteCode.safeParse((await readForm(args.request)).get("codigo") ?? "");
+  if (id === undefined || !code.success) return refused();
+  const result = await joinQuiniela(getRuntime().db, id, code.data, user.id);
   switch (result) {
     case "invalid":
-      return redirectWithToast("/quinielas", errorToast(QUINIELA_MESSAGES.invalidInvite));
+      return refused();
+    case "finished":
+      return redirectWithToast("/quinielas", errorToast(QUINIELA_MESSAGES.finishedInvite));
     case "already":
       return redirectWithToast(`/quiniela/${id}`, successToast("Ya participas en esta quiniela", "Quiniela"));
     case "joined":
@@ -38,7 +59,40 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-/** Never shown: the loader always redirects. */
-export default function JoinQuiniela() {
-  return null;
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export default function JoinQuiniela({ loaderData }: Route.ComponentProps) {
+  const { pool, code } = loaderData;
+  const joining = useNavigation().state === "submitting";
+  return (
+    <Page title="Unirse a una quiniela" size="xs">
+      <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby="quiniela-invitada">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg" id="quiniela-invitada" style={{ overflowWrap: "anywhere" }}>
+              {pool.name}
+            </Title>
+            <Text c="dimmed" size="sm">
+              Creada por {pool.ownerName} · {plural(pool.matches, "partido", "partidos")} ·{" "}
+              {plural(pool.participants, "participante", "participantes")}
+            </Text>
+          </div>
+          <Text size="sm">Te invitaron a esta quiniela. ¿Quieres participar?</Text>
+          <Form method="post">
+            <input type="hidden" name="codigo" value={code} />
+            <Group justify="flex-end" gap="sm">
+              <Button component={Link} to="/quinielas" variant="default">
+                Ahora no
+              </Button>
+              <Button type="submit" loading={joining}>
+                Unirme
+              </Button>
+            </Group>
+          </Form>
+        </Stack>
+      </Card>
+    </Page>
+  );
 }

@@ -8,6 +8,7 @@ import { formatKickoff } from "#app/domain/dates";
 import { createQuinielaSchema, parseQuinielaForm, QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import { readForm } from "#app/http/form.server";
 import { flashToast } from "#app/http/toast.server";
+import { currentSeason } from "#app/data/seasons.server";
 import { getRuntime } from "#app/runtime.server";
 import { MatchPicker, pickerPhases } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
@@ -22,10 +23,13 @@ const FAILURE = "No se pudo crear la quiniela";
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db, config } = getRuntime();
-  const [matches, people] = await Promise.all([listMatches(db), listPeople(db)]);
+  const { db } = getRuntime();
+  // A pool is of the current season: its matches to choose from.
+  const season = await currentSeason(db);
+  const [matches, people] = await Promise.all([listMatches(db, { seasonId: season.id }), listPeople(db)]);
   return {
-    phases: pickerPhases(matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) }))),
+    seasonName: season.name,
+    phases: pickerPhases(matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) }))),
     // The owner is always in; the others are chosen.
     people: people.filter((person) => person.id !== user.id),
   };
@@ -41,7 +45,8 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionResult>({ errors: { [field]: parsed.message }, toast: errorToast(parsed.message) }, { status: 400 });
   }
   try {
-    const created = await createQuiniela(getRuntime().db, { ownerId: user.id, ...parsed.data });
+    const { db } = getRuntime();
+    const created = await createQuiniela(db, { seasonId: (await currentSeason(db)).id, ownerId: user.id, ...parsed.data });
     if (!created.ok) {
       const field = created.message === QUINIELA_MESSAGES.badUser ? "userIds" : "matches";
       return data<ActionResult>({ errors: { [field]: created.message }, toast: errorToast(created.message) }, { status: 400 });
@@ -75,7 +80,11 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
   };
 
   return (
-    <Page title="Crear Quiniela" description="Ponle nombre, elige los partidos e invita a tus amigos." size="md">
+    <Page
+      title="Crear Quiniela"
+      description={`${loaderData.seasonName} · Ponle nombre, elige los partidos e invita a tus amigos.`}
+      size="md"
+    >
       <Form method="post" noValidate onSubmit={check}>
         <Stack gap="lg">
           <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>

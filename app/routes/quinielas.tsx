@@ -63,7 +63,7 @@ function PoolCard({ pool }: { pool: QuinielaCard }) {
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          Creada por {pool.ownerName}
+          {pool.seasonName} · Creada por {pool.ownerName}
         </Text>
         <Group gap="lg">
           <Stack gap={0}>

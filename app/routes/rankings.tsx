@@ -5,13 +5,18 @@ import { optionalUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
 import { overallStandings, phaseStandings, userPosition } from "#app/data/rankings.server";
+import { listSeasonOptions } from "#app/data/seasons.server";
 import { formatKickoff } from "#app/domain/dates";
+import { idField, MAX_ID, plainText } from "#app/domain/input";
 import { groupByPhase, matchLabel } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { PhaseNav } from "#app/ui/PhaseNav";
+import { RankingsTabs } from "#app/ui/RankingsTabs";
+import { SeasonSelect } from "#app/ui/SeasonSelect";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
 import { SelectField, TextField } from "#app/ui/fields";
@@ -25,17 +30,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Tabla de Posiciones · 
 
 const PER_PAGE = 50;
 
-const positiveInt = z.coerce.number().int().positive().catch(1);
-
+/** The query string; what is not valid is ignored (page 1, no search, the overall table). */
 const QuerySchema = z.object({
-  pagina: positiveInt,
-  buscar: z.string().trim().max(100).catch(""),
-  jornada: z.coerce.number().int().positive().optional().catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(MAX_ID).catch(1),
+  // A search with control characters is no person's (and NUL would stop PostgreSQL): dropped.
+  buscar: plainText().trim().max(100).catch(""),
+  jornada: idField("").optional().catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
-  const { db, config } = getRuntime();
+  const { db } = getRuntime();
+  const season = await shownSeason(db, request);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.parse({
     pagina: params.get("pagina") ?? undefined,
@@ -43,14 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     jornada: params.get("jornada") || undefined,
   });
 
-  const phases = await listPhases(db);
+  const [phases, seasons] = await Promise.all([listPhases(db, season.id), listSeasonOptions(db)]);
   const phase = phases.find((p) => p.id === query.jornada) ?? null;
   const tableQuery = { page: query.pagina, perPage: PER_PAGE, search: query.buscar };
-  const table = phase ? await phaseStandings(db, phase.id, tableQuery) : await overallStandings(db, tableQuery);
+  const table = phase
+    ? await phaseStandings(db, season, phase.id, tableQuery)
+    : await overallStandings(db, season, tableQuery);
   // The viewer's own row, pinned above the table when it is not on this page.
   const pinned =
     viewer && !table.rows.some((row) => row.userId === viewer.id)
-      ? await userPosition(db, viewer.id, { phaseId: phase?.id ?? null })
+      ? await userPosition(db, season, viewer.id, { phaseId: phase?.id ?? null })
       : null;
   // Cards of the table's phase; for the overall table, of the phases still being played. Only
   // the shown phases' matches are read (a whole season is 167 of them).
@@ -61,6 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const matches = await listMatches(db, { activeOnly: true, phaseIds: shownCards });
 
   return {
+    season: { id: season.id, name: season.name, isCurrent: season.isCurrent },
+    seasons,
     phases: phases.map(({ id, name }) => ({ id, name })),
     phase: phase && { id: phase.id, name: phase.name },
     search: query.buscar,
@@ -79,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         home: match.home && { name: match.home.name, badgeUrl: match.home.badgeUrl },
         away: match.away && { name: match.away.name, badgeUrl: match.away.badgeUrl },
         result: match.result,
-        kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE),
+        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
       })),
     ),
   };
@@ -88,8 +98,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /** The query string of this page with some parameters changed (empty values dropped). */
-function hrefWith(data: Pick<LoaderData, "phase" | "search">, changes: Record<string, string | number | null>): string {
+function hrefWith(data: Pick<LoaderData, "season" | "phase" | "search">, changes: Record<string, string | number | null>): string {
   const params = new URLSearchParams();
+  if (!data.season.isCurrent) params.set("temporada", String(data.season.id));
   if (data.phase) params.set("jornada", String(data.phase.id));
   if (data.search) params.set("buscar", data.search);
   for (const [key, value] of Object.entries(changes)) {
@@ -98,6 +109,13 @@ function hrefWith(data: Pick<LoaderData, "phase" | "search">, changes: Record<st
   }
   const search = params.toString();
   return search ? `/rankings?${search}` : "/rankings";
+}
+
+/** The admin's download of the table shown: its season, and its phase when one is chosen. */
+function exportHref(data: LoaderData): string {
+  const params = new URLSearchParams({ temporada: String(data.season.id) });
+  if (data.phase) params.set("jornada", String(data.phase.id));
+  return `/admin/exportar/posiciones.csv?${params}`;
 }
 
 function Filters({ data }: { data: LoaderData }) {
@@ -118,6 +136,7 @@ function Filters({ data }: { data: LoaderData }) {
           className={classes.grow}
         />
         {data.search && <input type="hidden" name="buscar" value={data.search} />}
+        {!data.season.isCurrent && <input type="hidden" name="temporada" value={data.season.id} />}
         <noscript>
           <button type="submit" className={`${buttons.button} ${buttons.default}`}>
             Ver
@@ -126,6 +145,7 @@ function Filters({ data }: { data: LoaderData }) {
       </Form>
       <Form method="get" action="/rankings" role="search" className={`${classes.filter} ${classes.searchFilter}`}>
         {data.phase && <input type="hidden" name="jornada" value={data.phase.id} />}
+        {!data.season.isCurrent && <input type="hidden" name="temporada" value={data.season.id} />}
         <TextField
           label="Buscar por nombre"
           name="buscar"
@@ -176,7 +196,7 @@ function Standings({ data }: { data: LoaderData }) {
         )}
         <StandingsLegend />
         {data.isAdmin && (
-          <Anchor href={`/admin/exportar/posiciones.csv${data.phase ? `?jornada=${data.phase.id}` : ""}`} download size="sm">
+          <Anchor href={exportHref(data)} download size="sm">
             Descargar esta tabla (CSV)
           </Anchor>
         )}
@@ -246,7 +266,14 @@ function MatchCard({ match }: { match: CardMatch }) {
 export default function Rankings({ loaderData }: Route.ComponentProps) {
   useLiveUpdates();
   return (
-    <Page title="Tabla de Posiciones">
+    <Page title="Tabla de Posiciones" description={loaderData.season.name}>
+      <RankingsTabs season={loaderData.season} />
+      <SeasonSelect
+        seasons={loaderData.seasons}
+        selected={loaderData.season.id}
+        action="/rankings"
+        className={classes.seasonSelect}
+      />
       <Standings data={loaderData} />
       {loaderData.matchPhases.length > 0 && (
         <PhaseNav

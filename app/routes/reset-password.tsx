@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
-import { fieldErrors, type FieldErrors, NewPasswordSchema } from "#app/auth/forms";
+import { fieldErrors, type FieldErrors, NewPasswordSchema, resetToken } from "#app/auth/forms";
 import { accountForToken } from "#app/auth/password-reset.server";
 import { readForm } from "#app/http/form.server";
 import { flashToast } from "#app/http/toast.server";
@@ -19,7 +19,7 @@ const INVALID_LINK = "El enlace no es válido, ya se usó o expiró. Pide uno nu
 /** Public: anyone holding a valid one-time link may set the account's password. */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const account = token ? await accountForToken(token) : null;
+  const account = resetToken.safeParse(token).success ? await accountForToken(token) : null;
   return { token, valid: account !== null, email: account?.email ?? null };
 }
 

@@ -19,13 +19,28 @@ export function TeamCell({ team }: { team: TeamView | null }) {
   );
 }
 
-/** One score box (0–20) named 'Goles de {equipo}'. */
-export function ScoreBox({ name, team, defaultValue }: { name: string; team: string; defaultValue?: number | null }) {
+/**
+ * One score box (0–20) named 'Goles de {equipo}' ('Goles de {equipo} en tiempo extra',
+ * 'Penales de {equipo}' with a prefix or suffix).
+ */
+export function ScoreBox({
+  name,
+  team,
+  defaultValue,
+  prefix = "Goles de",
+  suffix,
+}: {
+  name: string;
+  team: string;
+  defaultValue?: number | null;
+  prefix?: string;
+  suffix?: string;
+}) {
   return (
     <input
       className={classes.score}
       name={name}
-      aria-label={`Goles de ${team}`}
+      aria-label={`${prefix} ${team}${suffix ? ` ${suffix}` : ""}`}
       type="number"
       inputMode="numeric"
       min={0}

@@ -94,8 +94,11 @@ export function MatchPicker({
                   aria-label={`${phase.phaseName}: ${count} de ${phase.matches.length} partidos elegidos`}
                   onClick={() => toggle(phase.phaseId)}
                 >
-                  <span className={classes.name}>{phase.phaseName}</span>
-                  <span className={`${badges.badge} ${count > 0 ? badges.teal : badges.default}`}>{`${count}/${phase.matches.length}`}</span>
+                  <span className={classes.name}>{phase.phaseName}</span>{" "}
+                  {/* What the row shows is the start of its name ('Jornada 1: 2 de 9 partidos elegidos'). */}
+                  <span className={`${badges.badge} ${badges.lowercase} ${count > 0 ? badges.teal : badges.default}`}>
+                    {`${count} de ${phase.matches.length}`}
+                  </span>
                   <svg className={classes.chevron} data-rotate={open || undefined} viewBox="0 0 15 15" fill="none" aria-hidden>
                     <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
                   </svg>

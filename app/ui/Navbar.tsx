@@ -43,6 +43,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/predictions", label: "Gestionar Pronósticos" },
   { to: "/admin/estado-pronosticos", label: "Estado de Pronósticos" },
   { to: "/admin/importar-resultados", label: "Importar Resultados" },
+  { to: "/admin/temporadas", label: "Temporadas" },
 ];
 
 function DarkModeSwitch() {
@@ -123,7 +124,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
                 </NavLink>
               ))}
               {user.isAdmin && (
-                <Menu position="bottom-start" withinPortal>
+                <Menu position="bottom-start" withinPortal={false}>
                   <Menu.Target>
                     <button
                       type="button"
@@ -148,13 +149,21 @@ export function Navbar({ user }: { user: NavUser | null }) {
 
         <div className={`${classes.right} mantine-visible-from-sm`}>
           {user ? (
-            <Menu position="bottom-end" width={220} withinPortal>
-              <Menu.Target>
-                <button type="button" className={classes.userButton} aria-label={user.displayName}>
+            <Menu position="bottom-end" width={220} withinPortal={false}>
+              {/*
+               * The avatar sits over the button rather than in it: the button's name is the text
+               * it shows (the initials are a picture of the person, not part of its label).
+               */}
+              <div className={classes.userMenu}>
+                <div className={classes.userAvatar}>
                   <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={30} />
-                  <span className={classes.userName}>{user.displayName}</span>
-                </button>
-              </Menu.Target>
+                </div>
+                <Menu.Target>
+                  <button type="button" className={classes.userButton}>
+                    <span className={classes.userName}>{user.displayName}</span>
+                  </button>
+                </Menu.Target>
+              </div>
               <Menu.Dropdown>
                 <Menu.Item component={Link} to="/profile">
                   Mi Perfil
@@ -168,7 +177,8 @@ export function Navbar({ user }: { user: NavUser | null }) {
                 </Menu.Item>
                 <Menu.Divider />
                 <LogoutForm>
-                  <Menu.Item component="button" type="submit" color="red">
+                  {/* Mantine's red menu item is shade 6 (3.3:1 on white); the red text colour reads in both schemes. */}
+                  <Menu.Item component="button" type="submit" color="var(--mantine-color-red-text)">
                     Cerrar Sesión
                   </Menu.Item>
                 </LogoutForm>

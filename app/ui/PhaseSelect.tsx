@@ -1,5 +1,5 @@
 import { Badge, Group, Select, type SelectProps, Text } from "@mantine/core";
-import { useNavigate, useNavigation } from "react-router";
+import { useNavigate, useNavigation, useSearchParams } from "react-router";
 
 export interface PhaseChoice {
   id: number;
@@ -54,16 +54,23 @@ export function PhaseSelect({
   );
 }
 
-/** A 'Jornada' select that keeps the choice in the URL (?jornada=<id>), for screens that filter by phase. */
+/**
+ * A 'Jornada' select that keeps the choice in the URL (?jornada=<id>, the other parameters such
+ * as ?temporada= kept), for screens that filter by phase.
+ */
 export function PhaseFilter({ phases, phaseId }: { phases: readonly PhaseChoice[]; phaseId: number | null }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const [params] = useSearchParams();
   return (
     <PhaseSelect
       phases={phases}
       value={phaseId === null ? null : String(phaseId)}
       onChange={(value) => {
-        if (value) navigate(`?jornada=${value}`, { preventScrollReset: true });
+        if (!value) return;
+        const next = new URLSearchParams(params);
+        next.set("jornada", value);
+        navigate(`?${next}`, { preventScrollReset: true });
       }}
       disabled={navigation.state === "loading"}
       w={{ base: "100%", xs: 280 }}

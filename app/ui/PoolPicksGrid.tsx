@@ -44,7 +44,8 @@ function Cell({ pick }: { pick: GridPhase["rows"][number]["picks"][number] | und
 
 function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map<string, Person>; viewerId: string }) {
   return (
-    <div style={{ overflowX: "auto" }}>
+    // Scrolls sideways on phones: focusable (and named) so the keyboard can scroll it too.
+    <div className={classes.scroll} tabIndex={0} role="region" aria-label={`Pronósticos de ${phase.phaseName}, tabla desplazable`}>
       <table className={classes.grid} aria-label={`Pronósticos de ${phase.phaseName}`}>
         <thead>
           <tr>

@@ -7,10 +7,11 @@ import { MatchTeam } from "./MatchTeam";
 import classes from "./PredictionForm.module.css";
 import typography from "./typography.module.css";
 
-function ScoreInput({ name, team }: { name: string; team: string }) {
+function ScoreInput({ name, team, defaultValue }: { name: string; team: string; defaultValue?: number }) {
   return (
     <BareInput
       name={name}
+      defaultValue={defaultValue}
       aria-label={`Goles de ${team}`}
       type="number"
       inputMode="numeric"
@@ -28,17 +29,18 @@ const POINTS_TONE = { exact: badges.teal, hit: badges.blue, miss: badges.gray };
 function pointsBadge(pick: PredictionMatch["pick"]) {
   if (!pick || pick.points === null) return null;
   const total = pick.points + pick.bonus;
-  const tone = pick.points === 3 ? POINTS_TONE.exact : pick.points > 0 ? POINTS_TONE.hit : POINTS_TONE.miss;
+  const tone = pick.exact ? POINTS_TONE.exact : pick.points > 0 ? POINTS_TONE.hit : POINTS_TONE.miss;
   return <span className={`${badges.badge} ${tone}`}>{total === 1 ? "1 punto" : `${total} puntos`}</span>;
 }
 
 /**
- * One match: kickoff and state, the teams, and either two score inputs or the saved pick. Plain
- * markup styled by the CSS module: a phase has nine of these, on the page people open most.
+ * One match: kickoff and state, the teams, and either two score inputs (empty, or with the saved
+ * pick when the season lets it change until the match locks) or the saved pick. Plain markup
+ * styled by the CSS module: a phase has nine of these, on the page people open most.
  */
 function MatchCard({ match }: { match: PredictionMatch }) {
   const label = matchLabel(match);
-  const open = match.lockedBecause === null && match.pick === null;
+  const open = isOpen(match);
   const state = match.pick ? (
     (pointsBadge(match.pick) ?? <span className={`${badges.badge} ${badges.teal}`}>Pronóstico guardado</span>)
   ) : match.lockedBecause ? (
@@ -47,7 +49,9 @@ function MatchCard({ match }: { match: PredictionMatch }) {
   return (
     <div className={classes.card} role="group" aria-label={label}>
       <div className={classes.head}>
-        <span className={typography.dimmedXs}>{match.kickoffLabel ?? "Fecha por confirmar"}</span>
+        <span className={typography.dimmedXs}>
+          {[match.group, match.kickoffLabel ?? "Fecha por confirmar"].filter(Boolean).join(" · ")}
+        </span>
         {state}
       </div>
       <div className={classes.row}>
@@ -55,9 +59,9 @@ function MatchCard({ match }: { match: PredictionMatch }) {
         {open ? (
           <div className={classes.inputs}>
             <input type="hidden" name="matchId" value={match.id} />
-            <ScoreInput name={`home-${match.id}`} team={teamLabel(match.home)} />
+            <ScoreInput name={`home-${match.id}`} team={teamLabel(match.home)} defaultValue={match.pick?.home} />
             <span className={classes.dash}>–</span>
-            <ScoreInput name={`away-${match.id}`} team={teamLabel(match.away)} />
+            <ScoreInput name={`away-${match.id}`} team={teamLabel(match.away)} defaultValue={match.pick?.away} />
           </div>
         ) : (
           <span className={classes.pick} aria-label="Tu pronóstico">
@@ -66,20 +70,26 @@ function MatchCard({ match }: { match: PredictionMatch }) {
         )}
         <MatchTeam team={match.away} away stacked="phones" />
       </div>
-      {(match.result || (!open && !match.pick && match.lockedBecause)) && (
+      {(match.scoreLabel || (!open && !match.pick && match.lockedBecause)) && (
         <p className={`${typography.dimmedXs} ${classes.foot}`}>
-          {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : match.lockedBecause}
+          {match.scoreLabel ? `Resultado oficial: ${match.scoreLabel}` : match.lockedBecause}
         </p>
       )}
     </div>
   );
 }
 
+/** Takes a pick now: nothing saved yet, or a saved pick the season lets change until it locks. */
+function isOpen(match: PredictionMatch): boolean {
+  return match.lockedBecause === null && (match.pick === null || match.editable);
+}
+
 /** Active matches by phase with two score inputs each; saved and closed ones read-only. */
 export function PredictionForm({ matches, action }: { matches: PredictionMatch[]; action?: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const openCount = matches.filter((match) => match.lockedBecause === null && match.pick === null).length;
+  const openCount = matches.filter(isOpen).length;
+  const pendingCount = matches.filter((match) => isOpen(match) && match.pick === null).length;
 
   if (matches.length === 0) {
     return (
@@ -115,7 +125,11 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
           >
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">
-                {openCount === 1 ? "1 partido por pronosticar" : `${openCount} partidos por pronosticar`}
+                {pendingCount === 0
+                  ? "Puedes cambiar tus pronósticos hasta el cierre"
+                  : pendingCount === 1
+                    ? "1 partido por pronosticar"
+                    : `${pendingCount} partidos por pronosticar`}
               </Text>
               <Button type="submit" size="md" loading={saving} disabled={saving} style={{ flex: "none" }}>
                 Guardar Pronósticos

@@ -28,7 +28,21 @@ const TABLE_STYLE = tableStyle("calc(0.375rem * var(--mantine-scale))");
 const TD = Table.td;
 const TH = Table.th;
 
-function StandingRowView({ row, mine }: { row: StandingsTableRow; mine: boolean }) {
+/** A further number column (the all-time table's 'Temporadas', 'Títulos'). */
+export interface StandingsColumn<R> {
+  label: string;
+  value: (row: R) => number;
+}
+
+function StandingRowView<R extends StandingsTableRow>({
+  row,
+  mine,
+  columns,
+}: {
+  row: R;
+  mine: boolean;
+  columns: readonly StandingsColumn<R>[];
+}) {
   const marker = row.band ? ({ "--band-color": BAND_COLORS[row.band] } as React.CSSProperties) : undefined;
   return (
     <tr className={mine ? `${Table.tr} ${classes.mine}` : Table.tr} data-with-row-border data-hover data-band={row.band ?? undefined}>
@@ -48,6 +62,11 @@ function StandingRowView({ row, mine }: { row: StandingsTableRow; mine: boolean 
       </td>
       <td className={`${TD} ${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
       <td className={`${TD} ${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
+      {columns.map((column) => (
+        <td key={column.label} className={`${TD} ${classes.number} ${classes.extraCol} ${classes.dim}`}>
+          {column.value(row)}
+        </td>
+      ))}
     </tr>
   );
 }
@@ -57,26 +76,35 @@ function StandingRowView({ row, mine }: { row: StandingsTableRow; mine: boolean 
  * viewer's row highlighted with 'Tú'. Fixed column widths, so that a one-row table (the pinned
  * 'Tu posición') lines up with the table below it.
  */
-export function StandingsTable({
+export function StandingsTable<R extends StandingsTableRow>({
   label,
   rows,
   viewerId,
   headerHidden = false,
+  columns = [],
 }: {
   label: string;
-  rows: readonly StandingsTableRow[];
+  rows: readonly R[];
   viewerId: string | null;
   /** Column names for screen readers only (a one-row table such as 'Tu posición'). */
   headerHidden?: boolean;
+  columns?: readonly StandingsColumn<R>[];
 }) {
   return (
-    <table aria-label={label} className={`${Table.table} ${classes.table}`} style={TABLE_STYLE}>
+    <table
+      aria-label={label}
+      className={columns.length > 0 ? `${Table.table} ${classes.table} ${classes.wide}` : `${Table.table} ${classes.table}`}
+      style={TABLE_STYLE}
+    >
       <colgroup>
         <col className={classes.pos} />
         <col className={classes.avatarCell} />
         <col />
         <col className={classes.pointsCol} />
         <col className={classes.exactCol} />
+        {columns.map((column) => (
+          <col key={column.label} className={classes.extraCol} />
+        ))}
       </colgroup>
       <thead className={headerHidden ? `${Table.thead} ${classes.srOnly}` : Table.thead}>
         <tr className={Table.tr} data-with-row-border>
@@ -87,11 +115,16 @@ export function StandingsTable({
           <th className={TH}>Nombre</th>
           <th className={`${TH} ${classes.number}`}>Puntos</th>
           <th className={`${TH} ${classes.number}`}>Exactos</th>
+          {columns.map((column) => (
+            <th key={column.label} className={`${TH} ${classes.number}`}>
+              {column.label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className={Table.tbody}>
         {rows.map((row) => (
-          <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} />
+          <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} columns={columns} />
         ))}
       </tbody>
     </table>

@@ -3,10 +3,15 @@ import {
   createTheme,
   DEFAULT_THEME,
   defaultCssVariablesResolver,
+  Drawer,
   localStorageColorSchemeManager,
+  Menu,
   mergeMantineTheme,
+  Modal,
+  Notification,
   PasswordInput,
 } from "@mantine/core";
+import { accessibleColorVariables } from "./accessible-colors";
 
 export const theme = createTheme({
   primaryColor: "teal",
@@ -15,6 +20,17 @@ export const theme = createTheme({
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji'",
   headings: { fontWeight: "700" },
   components: {
+    // A dialog's title bar is no page banner (its <header> would be a second 'banner' landmark),
+    // and its × has a name.
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } },
+    }),
+    // No focusable 'presentation' placeholder inside role=menu: opening focuses the first item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Cerrar aviso" } } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar u ocultar la contraseña" } },
     }),
@@ -33,7 +49,15 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SC
  * component recomputed a few hundred variables on every request, about 0.7 ms of each page.
  */
 function themeCssVariables(): string {
-  const ours = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const resolved = defaultCssVariablesResolver(merged);
+  // Mantine's colours with enough contrast for text (WCAG AA) in both schemes: accessible-colors.ts.
+  const accessible = accessibleColorVariables(merged);
+  const ours = {
+    variables: resolved.variables,
+    light: { ...resolved.light, ...accessible.light },
+    dark: { ...resolved.dark, ...accessible.dark },
+  };
   const mantines = defaultCssVariablesResolver(DEFAULT_THEME);
   const differing = (mine: Record<string, string>, base: Record<string, string>) =>
     Object.fromEntries(Object.entries(mine).filter(([key, value]) => base[key] !== value));

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { currentSeason } from "#app/data/seasons.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
@@ -79,7 +80,7 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
     const usersMs = at() - started;
 
     started = at();
-    const matches = await seasonMatches(trx);
+    const matches = await seasonMatches(trx, (await currentSeason(trx)).id);
     const closed = matches.filter((match) => match.phasePosition < options.openPhase);
     const open = matches.filter((match) => match.phasePosition === options.openPhase);
     for (const match of closed) await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);

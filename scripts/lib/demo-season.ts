@@ -1,4 +1,7 @@
 import { createQuiniela } from "#app/data/quinielas.server";
+import { insertSeason, seasonFromFile } from "#app/data/season.server";
+import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/season-templates.server";
+import { currentSeason } from "#app/data/seasons.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import { isKnockoutPhase } from "#app/domain/phases";
 import { rankRows, type StandingRow } from "#app/domain/standings";
@@ -14,6 +17,15 @@ export const DEMO_PLAYER_EMAIL = "chucho@quiniela.local";
 /** The demo's pool: DEMO_PLAYER_EMAIL created it; DEMO_POOL_GUEST_EMAIL is one of its participants. */
 export const DEMO_POOL_NAME = "Liguilla de la oficina";
 export const DEMO_POOL_GUEST_EMAIL = "karen@quiniela.local";
+
+/** The demo's seasons, oldest first (the first is the fresh install's), and the one that is current. */
+const DEMO_SEASONS: readonly (readonly [TemplateKey, string])[] = [
+  ["liga-mx-clausura-2024", "Liga MX · Clausura 2024"],
+  ["liga-mx-apertura-2024", "Liga MX · Apertura 2024"],
+  ["liga-mx-clausura-2025", "Liga MX · Clausura 2025"],
+  ["copa-mundial-2026", "Copa Mundial 2026"],
+];
+const DEMO_CURRENT: TemplateKey = "liga-mx-clausura-2025";
 
 /** Same seed, same predictions: the demo is reproducible run after run. */
 const DEMO_SEED = 20_240_112;
@@ -65,6 +77,8 @@ export interface DemoSummary {
   users: number;
   predictions: number;
   matches: number;
+  seasons: string[];
+  currentSeason: string;
   top: StandingRow[];
 }
 
@@ -91,7 +105,7 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
       created.push({ person, id: user.id, email });
     }
 
-    const { predictions, matches } = await db.transaction().execute(async (trx) => {
+    const { predictions, matches, poolSeasons } = await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       for (const { person, id } of created) {
         await trx
@@ -103,23 +117,40 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
       // Signing up signs in; nobody holds those sessions.
       await trx.deleteFrom("sessions").where("user_id", "in", created.map((c) => c.id)).execute();
 
-      const matches = await seasonMatches(trx);
-      for (const match of matches) {
-        await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
+      // The four bundled seasons, each with its real kickoff times and results: the first one is
+      // the fresh install's (seeded), the others are added as the admin would.
+      const seasons: { key: TemplateKey; id: number }[] = [];
+      for (const [key, name] of DEMO_SEASONS) {
+        const id =
+          key === "liga-mx-clausura-2024"
+            ? (await currentSeason(trx)).id
+            : await insertSeason(
+                trx,
+                seasonFromFile(SEASON_TEMPLATES[key], { name, current: false, withKickoffs: false, withResults: false }),
+              );
+        seasons.push({ key, id });
       }
-      await activatePhases(trx, matches);
 
+      let matchCount = 0;
       const rows: (string | number)[][] = [];
-      for (const { person, id } of created) {
-        const rng = createRng(seedFrom(person.key, DEMO_SEED));
-        const skipped = pickIndexes(rng, matches.length, person.skips ?? 0);
-        matches.forEach((match, index) => {
-          const pick = plausiblePick(rng, person.skill, match.result);
-          // Captured some time in the three days before kickoff.
-          const capturedAt = new Date(Date.parse(match.kickoffAt) - (2 + rng() * 70) * 3_600_000).toISOString();
-          if (skipped.has(index)) return;
-          rows.push([id, match.id, pick.home, pick.away, capturedAt, capturedAt]);
-        });
+      for (const season of seasons) {
+        const matches = await seasonMatches(trx, season.id, SEASON_TEMPLATES[season.key]);
+        for (const match of matches) {
+          await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
+        }
+        await activatePhases(trx, matches);
+        matchCount += matches.length;
+        for (const { person, id } of created) {
+          const rng = createRng(seedFrom(`${person.key}:${season.key}`, DEMO_SEED));
+          const skipped = pickIndexes(rng, matches.length, person.skips ?? 0);
+          matches.forEach((match, index) => {
+            const pick = plausiblePick(rng, person.skill, match.result);
+            // Captured some time in the three days before kickoff.
+            const capturedAt = new Date(Date.parse(match.kickoffAt) - (2 + rng() * 70) * 3_600_000).toISOString();
+            if (skipped.has(index)) return;
+            rows.push([id, match.id, pick.home, pick.away, capturedAt, capturedAt]);
+          });
+        }
       }
       const inserted = await bulkInsert(
         trx,
@@ -130,24 +161,39 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
         { activated: 1 },
       );
       await refreshAllScores(trx);
-      return { predictions: inserted, matches: matches.length };
+      // The seasons played are finished (their tables are history); Clausura 2025 is the current one.
+      const current = seasons.find((season) => season.key === DEMO_CURRENT)!.id;
+      await trx.updateTable("seasons").set({ is_current: 0 }).where("id", "<>", current).execute();
+      await trx.updateTable("seasons").set({ is_current: 1 }).where("id", "=", current).execute();
+      await trx
+        .updateTable("seasons")
+        .set({ finished_at: now })
+        .where("id", "in", seasons.filter((season) => season.id !== current).map((season) => season.id))
+        .execute();
+      return { predictions: inserted, matches: matchCount, poolSeasons: [seasons[0]!.id, current] };
     });
 
-    // A pool to look at: the Liguilla among the player and a few colleagues.
+    // Pools to look at: the Liguilla among the player and a few colleagues, in the current season
+    // and, the year before, in Clausura 2024 (a finished season's pool, to duplicate).
     const owner = created.find(({ email }) => email === DEMO_PLAYER_EMAIL) ?? created[0]!;
-    const knockout = await db.selectFrom("phases").select(["id", "name"]).execute();
-    await createQuiniela(db, {
-      ownerId: owner.id,
-      name: DEMO_POOL_NAME,
-      matchIds: [],
-      phaseIds: knockout.filter((phase) => isKnockoutPhase(phase.name)).map((phase) => phase.id),
-      userIds: created.slice(0, 8).map(({ id }) => id),
-    });
+    for (const seasonId of poolSeasons) {
+      const knockout = await db.selectFrom("phases").select(["id", "name"]).where("season_id", "=", seasonId).execute();
+      await createQuiniela(db, {
+        seasonId,
+        ownerId: owner.id,
+        name: DEMO_POOL_NAME,
+        matchIds: [],
+        phaseIds: knockout.filter((phase) => isKnockoutPhase(phase.name)).map((phase) => phase.id),
+        userIds: created.slice(0, 8).map(({ id }) => id),
+      });
+    }
 
+    const current = await currentSeason(db);
     const standings = await db
       .selectFrom("standings_total as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .select(["s.user_id", "u.name", "u.display_name", "s.points", "s.exact_hits", "s.outcome_hits"])
+      .where("s.season_id", "=", current.id)
       .execute();
     const ranked = rankRows(
       standings.map((row) => ({
@@ -163,6 +209,8 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
       users: created.length,
       predictions,
       matches,
+      seasons: DEMO_SEASONS.map(([, name]) => name),
+      currentSeason: current.name,
       top: ranked.slice(0, 3),
     };
   } catch (error) {

@@ -10,22 +10,33 @@ export interface SeasonMatch {
   phasePosition: number;
   /** ISO-8601 UTC, as the app stores timestamps. */
   kickoffAt: string;
+  /** After 90 minutes; and after extra time and penalties when the file has them. */
   result: Score;
+  extraTime: Score | null;
+  penalties: Score | null;
 }
 
 const key = (phase: string, home: string | null, away: string | null) => `${phase}|${home ?? ""}|${away ?? ""}`;
 
+const pair = (home: number | null | undefined, away: number | null | undefined): Score | null =>
+  home != null && away != null ? { home, away } : null;
+
 /**
- * The seeded fixtures (runtime.server.ts seeds them without kickoff or result) matched to the
+ * A season's fixtures (the first season is seeded without kickoff or result) matched to its
  * season file by phase and teams, in season order.
  */
-export async function seasonMatches(db: Kysely<Database>, file: SeasonFile = defaultSeason): Promise<SeasonMatch[]> {
+export async function seasonMatches(
+  db: Kysely<Database>,
+  seasonId: number,
+  file: SeasonFile = defaultSeason,
+): Promise<SeasonMatch[]> {
   const rows = await db
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
     .leftJoin("teams as h", "h.id", "m.home_team_id")
     .leftJoin("teams as a", "a.id", "m.away_team_id")
     .select(["m.id", "m.phase_id", "p.name as phase", "p.position", "h.name as home", "a.name as away"])
+    .where("p.season_id", "=", seasonId)
     .orderBy("m.id")
     .execute();
   const byKey = new Map<string, (typeof rows)[number][]>();
@@ -47,6 +58,8 @@ export async function seasonMatches(db: Kysely<Database>, file: SeasonFile = def
       phasePosition: row.position,
       kickoffAt: new Date(fixture.kickoff).toISOString(),
       result: { home: fixture.home_score, away: fixture.away_score },
+      extraTime: pair(fixture.home_score_extra_time, fixture.away_score_extra_time),
+      penalties: pair(fixture.home_penalties, fixture.away_penalties),
     });
   }
   return matches;
@@ -65,6 +78,10 @@ export async function setMatchState(
       kickoff_at: withKickoff ? match.kickoffAt : null,
       home_score: withResult ? match.result.home : null,
       away_score: withResult ? match.result.away : null,
+      home_score_extra_time: withResult ? (match.extraTime?.home ?? null) : null,
+      away_score_extra_time: withResult ? (match.extraTime?.away ?? null) : null,
+      home_penalties: withResult ? (match.penalties?.home ?? null) : null,
+      away_penalties: withResult ? (match.penalties?.away ?? null) : null,
       active: active ? 1 : 0,
       updated_at: now,
     })

@@ -11,6 +11,7 @@ const ADMIN_PAGES = [
   "/admin/ver-quinielas",
   "/admin/estado-pronosticos",
   "/admin/importar-resultados",
+  "/admin/temporadas",
 ];
 
 const ADMIN_ROUTES = ["/admin", ...ADMIN_PAGES];
@@ -24,6 +25,7 @@ const ADMIN_MENU = [
   "Gestionar Pronósticos",
   "Estado de Pronósticos",
   "Importar Resultados",
+  "Temporadas",
 ];
 
 const FORBIDDEN = "No tienes acceso a esta página";
@@ -80,7 +82,7 @@ test.describe("administrador", () => {
     await ensureAdmin(playwright, testInfo.project.use.baseURL);
   });
 
-  test("ve el menú 'Administración' con sus ocho entradas y llega a 'Gestionar Partidos'", async ({ page }) => {
+  test("ve el menú 'Administración' con sus nueve entradas y llega a 'Gestionar Partidos'", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/");
 
@@ -109,7 +111,8 @@ test.describe("administrador", () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/admin/ver-quinielas");
     for (const [name, file] of [
-      ["Descargar pronósticos (CSV)", "pronosticos.csv"],
+      // Named after the season they belong to (the current one here).
+      ["Descargar pronósticos (CSV)", "pronosticos-liga-mx-clausura-2024.csv"],
       ["Base de datos (JSON)", /^quiniela-\d{4}-\d{2}-\d{2}\.json$/],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name, exact: true }).click()]);

@@ -65,3 +65,28 @@ test("a second browser sees a new result on the standings and the home page with
     for (const page of [admin, watcher, player]) await page.context().close();
   }
 });
+
+test("a page refused its live stream (too many open) works on quietly, without live updates", async ({ browser }) => {
+  const page = await newPage(browser);
+  try {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    let asked = 0;
+    await page.route("**/eventos", (route) => {
+      asked++;
+      return route.fulfill({ status: 429, headers: { "Retry-After": "60" }, body: "Demasiadas conexiones de actualización en vivo." });
+    });
+    await open(page, "/rankings");
+    await expect(page.getByRole("table", { name: "Puntos Acumulados" })).toBeVisible();
+    await expect.poll(() => asked).toBe(1);
+    // No retry storm (the browser would retry a dropped stream every 5 s; a refusal waits a minute).
+    await page.waitForTimeout(6_000);
+    expect(asked).toBe(1);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    expect(errors).toEqual([]);
+    // The page still works: the phase select changes the table.
+    await expect(page.getByRole("table", { name: "Puntos Acumulados" })).toBeVisible();
+  } finally {
+    await page.context().close();
+  }
+});

@@ -12,6 +12,7 @@ import {
   newAccount,
   PASSWORD,
   registerViaForm,
+  SAME_ORIGIN,
   signUp,
   uniqueEmail,
   userMenuButton,
@@ -63,7 +64,8 @@ async function alertsSeen(page: Page): Promise<string[]> {
 
 /** The initials disc of the navbar's user menu (desktop). */
 function navbarAvatar(page: Page, displayName: string) {
-  return userMenuButton(page, displayName).locator("span").first();
+  // Laid over the user menu's button, beside it in the markup (the button's name is only the user's).
+  return userMenuButton(page, displayName).locator("xpath=..").locator("span").first();
 }
 
 /** Sets a password on an open /reset-password page and waits for the signed-in home page. */
@@ -85,10 +87,12 @@ async function signedOutPage(browser: Browser, baseURL: string): Promise<{ conte
  * workers may race to register it (admin-access.spec.ts does the same): a refused registration
  * means the other one won, so sign in again.
  */
-async function signInAsAdmin(request: APIRequestContext): Promise<void> {
-  const signIn = () => request.post("/login", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+async function signInAsAdmin(request: APIRequestContext, origin: string = SAME_ORIGIN.Origin): Promise<void> {
+  const headers = { Origin: origin };
+  const signIn = () => request.post("/login", { headers, form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
   if ((await signIn()).status() === 302) return;
   const registered = await request.post("/register", {
+    headers,
     form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
     maxRedirects: 0,
   });
@@ -338,7 +342,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await page.reload();
     await expect(page.getByRole("row", { name: account.name, exact: true })).toHaveCount(0);
     // The account is gone: its password no longer signs in.
-    const signIn = await playwright.request.newContext({ baseURL }).then((api) => api.post("/login", { form: { email: account.email, password: account.password }, maxRedirects: 0 }));
+    const signIn = await playwright.request.newContext({ baseURL }).then((api) => api.post("/login", { headers: SAME_ORIGIN, form: { email: account.email, password: account.password }, maxRedirects: 0 }));
     expect(signIn.status()).toBe(401);
   });
 
@@ -426,12 +430,12 @@ test.describe("con un servidor propio", () => {
     test.setTimeout(90_000);
     server = await startPrivateServer();
     admin = await signedOutPage(browser, server.url);
-    await signInAsAdmin(admin.page.request);
+    await signInAsAdmin(admin.page.request, server.url);
   });
 
   test.afterAll(async () => {
     // The roster dies with the server; empty it anyway, in case someone reuses the data.
-    await admin?.page.request.post("/admin/users", { form: { intent: "save-roster", roster: "" } }).catch(() => undefined);
+    await admin?.page.request.post("/admin/users", { headers: { Origin: server.url }, form: { intent: "save-roster", roster: "" } }).catch(() => undefined);
     await admin?.context.close();
     await server?.close();
   });
@@ -492,12 +496,12 @@ test.describe("con un servidor propio", () => {
     const matchesPage = await (await page.request.get("/admin/matches")).text();
     const phaseId = matchesPage.match(/name="phaseId" value="(\d+)"/)?.[1];
     expect(phaseId, "jornada en /admin/matches").toBeDefined();
-    const phase = await page.request.post("/admin/matches", { form: { intent: "toggle-phase", phaseId: phaseId!, active: "1" } });
+    const phase = await page.request.post("/admin/matches", { headers: { Origin: server.url }, form: { intent: "toggle-phase", phaseId: phaseId!, active: "1" } });
     expect(phase.status()).toBe(200);
 
     const own = await signedOutPage(browser, server.url);
     try {
-      await signUp(own.page, player);
+      await signUp(own.page, player, server.url);
       const home = await (await own.page.request.get("/")).text();
       const ids = [...new Set([...home.matchAll(/name="home-(\d+)"/g)].map((m) => m[1]!))].slice(0, 2);
       expect(ids).toHaveLength(2);
@@ -508,7 +512,7 @@ test.describe("con un servidor propio", () => {
         body.append(`away-${id}`, "1");
       }
       const saved = await own.page.request.post("/?index", {
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
         data: body.toString(),
       });
       expect(saved.status()).toBe(200);

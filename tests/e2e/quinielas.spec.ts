@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, signIn, signUp, toast } from "./support";
+import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, SAME_ORIGIN, signIn, signUp, toast } from "./support";
 
 /**
  * Pools in the browser: A creates one, B joins through the invite link, both predict its match
@@ -110,7 +110,12 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   const b = await newPage(browser);
   const accountB = newAccount("invitado");
   await signUp(b, accountB);
+  // Opening the link only shows the pool; B joins with 'Unirme'.
   await b.goto(new URL(invite).pathname + new URL(invite).search);
+  await expect(b.getByRole("heading", { name: "Unirse a una quiniela", level: 1 })).toBeVisible();
+  await expect(b.getByRole("heading", { name, level: 2 })).toBeVisible();
+  await hydrated(b);
+  await b.getByRole("button", { name: "Unirme", exact: true }).click();
   await expect(b).toHaveURL(new RegExp(`${poolPath}$`), { timeout: 15_000 });
   await hydrated(b);
   await expectToast(b, "Éxito", "Te uniste a la quiniela");
@@ -129,7 +134,7 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   // The official result 2-1: B's exact score (3) leads A's wrong outcome (0).
   const adminPage = await newPage(browser);
   await signIn(adminPage, ADMIN.email, ADMIN.password);
-  const saved = await adminPage.request.post("/admin/results", { form: { intent: "save-result", matchId, home: "2", away: "1" } });
+  const saved = await adminPage.request.post("/admin/results", { headers: SAME_ORIGIN, form: { intent: "save-result", matchId, home: "2", away: "1" } });
   expect(saved.status()).toBe(200);
   await adminPage.context().close();
 
@@ -171,7 +176,7 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   test.setTimeout(60_000);
   const page = await newPage(browser);
   await signUp(page, newAccount("dueno"));
-  const created = await page.request.post("/quiniela/new", { form: { name: "Para borrar", matchId: "1" }, maxRedirects: 0 });
+  const created = await page.request.post("/quiniela/new", { headers: SAME_ORIGIN, form: { name: "Para borrar", matchId: "1" }, maxRedirects: 0 });
   expect(created.status()).toBe(302);
   await page.goto(created.headers()["location"]!);
   await hydrated(page);

@@ -1,5 +1,11 @@
 import { type APIRequest, type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
+/**
+ * The server refuses writes without proof that its own pages sent them (an Origin of its own):
+ * a browser adds it by itself; requests made outside a page (APIRequestContext) add this.
+ */
+export const SAME_ORIGIN = { Origin: `http://localhost:${process.env.E2E_PORT ?? 3210}` };
+
 /** The account the server promotes to admin on registration (ADMIN_EMAIL in playwright.config.ts). */
 export const ADMIN = { name: "Administrador", email: "admin@quiniela.test", password: "admin-secreto-123" };
 
@@ -54,8 +60,13 @@ export async function register(page: Page, account: Account): Promise<void> {
  * Creates an account without a browser page: the same form POST a browser without JavaScript
  * sends to /register. For tests whose subject is not registration (faster than a page).
  */
-export async function registerViaForm(request: APIRequestContext, account: Account): Promise<void> {
+export async function registerViaForm(
+  request: APIRequestContext,
+  account: Account,
+  origin: string = SAME_ORIGIN.Origin,
+): Promise<void> {
   const response = await request.post("/register", {
+    headers: { Origin: origin },
     form: { name: account.name, email: account.email, password: account.password, confirmPassword: account.password },
     maxRedirects: 0,
   });
@@ -73,15 +84,18 @@ async function consumeFlashToast(page: Page): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
-/** Creates the account and leaves `page`'s browser context signed in as it (no page load). */
-export async function signUp(page: Page, account: Account): Promise<void> {
-  await registerViaForm(page.request, account);
+/**
+ * Creates the account and leaves `page`'s browser context signed in as it (no page load).
+ * `origin`: the server's, when it is not the shared one.
+ */
+export async function signUp(page: Page, account: Account, origin?: string): Promise<void> {
+  await registerViaForm(page.request, account, origin);
   await consumeFlashToast(page);
 }
 
 /** Signs `page`'s browser context in with a form POST to /login (no page load). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const response = await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+  const response = await page.request.post("/login", { headers: SAME_ORIGIN, form: { email, password }, maxRedirects: 0 });
   expect(response.status(), "inicio de sesión").toBe(302);
   await consumeFlashToast(page);
 }
@@ -125,6 +139,7 @@ export async function ensureAdmin(playwright: { request: APIRequest }, baseURL: 
   const request = await playwright.request.newContext({ baseURL });
   try {
     const signIn = await request.post("/login", {
+      headers: SAME_ORIGIN,
       form: { email: ADMIN.email, password: ADMIN.password },
       maxRedirects: 0,
     });
@@ -161,11 +176,12 @@ export async function open(page: Page, path: string): Promise<void> {
  * sign the same admin in several times on the shared server.
  */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  const signIn = () => page.request.post("/login", { form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  const signIn = () => page.request.post("/login", { headers: SAME_ORIGIN, form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
   const first = await signIn();
   if (first.status() !== 302) {
     expect(first.status(), "inicio de sesión del administrador").toBe(401);
     const registered = await page.request.post("/register", {
+      headers: SAME_ORIGIN,
       form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
       maxRedirects: 0,
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import {
+  currentSeasonId,
   form,
   loginUser,
   registerUser,
@@ -24,6 +25,7 @@ const ADMIN_PAGES = {
   "/admin/ver-quinielas": "Quinielas Capturadas",
   "/admin/estado-pronosticos": "Estado de Pronósticos por Jornada",
   "/admin/importar-resultados": "Importar Resultados",
+  "/admin/temporadas": "Temporadas",
 } as const;
 type AdminPage = keyof typeof ADMIN_PAGES;
 // "/admin" is the layout (its middleware is the guard); "/admin?index" its index route.
@@ -85,6 +87,7 @@ beforeAll(async () => {
   const quiniela = await db
     .insertInto("quinielas")
     .values({
+      season_id: await currentSeasonId(server),
       name: "La de la oficina",
       owner_id: victim,
       invite_code: "codigo-secreto",

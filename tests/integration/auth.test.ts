@@ -254,7 +254,7 @@ test("without BETTER_AUTH_SECRET a secret is generated in DATA_DIR and reused: s
 });
 
 test("behind an https proxy (BASE_URL https://…, TRUST_PROXY) the session cookie is also Secure", async () => {
-  await restart({ BASE_URL: "https://quiniela.example", TRUST_PROXY: "true" });
+  await restart({ BASE_URL: "https://quiniela.example", TRUST_PROXY: "1" });
   // What a TLS proxy forwards. fetch cannot set Host, so the public host goes in X-Forwarded-Host,
   // with its port (else React Router takes the port of the Host header, 127.0.0.1:<port>).
   const proxied = {

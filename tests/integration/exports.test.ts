@@ -46,7 +46,8 @@ test("standings CSV: BOM, Spanish headers, ranks and names escaped; a phase's ow
   const { response, bytes, body } = await download("/admin/exportar/posiciones.csv", admin);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  expect(response.headers.get("content-disposition")).toBe('attachment; filename="posiciones.csv"');
+  // The file is named after the season (and the phase when one is asked for).
+  expect(response.headers.get("content-disposition")).toBe('attachment; filename="posiciones-liga-mx-clausura-2024.csv"');
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = csvRows(body);
   expect(rows[0]).toBe("Posición,Nombre,Puntos,Exactos,Resultados acertados");
@@ -57,7 +58,7 @@ test("standings CSV: BOM, Spanish headers, ranks and names escaped; a phase's ow
 
   const phase = await server.db.selectFrom("phases").select("id").where("name", "=", "Jornada 1").executeTakeFirstOrThrow();
   const byPhase = await download(`/admin/exportar/posiciones.csv?jornada=${phase.id}`, admin);
-  expect(byPhase.response.headers.get("content-disposition")).toBe('attachment; filename="posiciones-jornada-1.csv"');
+  expect(byPhase.response.headers.get("content-disposition")).toBe('attachment; filename="posiciones-liga-mx-clausura-2024-jornada-1.csv"');
   expect(csvRows(byPhase.body)[1]).toBe('1,"Peña, ""la del ñandú""",3,1,1');
 });
 
@@ -80,6 +81,9 @@ test("database JSON: the game's tables, no password hashes, sessions or reset to
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   const json = JSON.parse(response.body) as { exportado: string; tablas: Record<string, Record<string, unknown>[]> };
   expect(Object.keys(json.tablas)).toEqual([
+    "competitions",
+    "seasons",
+    "season_teams",
     "phases",
     "teams",
     "matches",
@@ -92,6 +96,7 @@ test("database JSON: the game's tables, no password hashes, sessions or reset to
     "standings_phase",
     "standings_total",
   ]);
+  expect(json.tablas.seasons).toHaveLength(1);
   expect(json.tablas.phases).toHaveLength(23);
   expect(json.tablas.teams).toHaveLength(18);
   expect(json.tablas.matches).toHaveLength(167);

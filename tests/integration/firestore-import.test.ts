@@ -6,8 +6,10 @@ import { form, loginUser, registerUser, requestText, startTestServer, type TestS
 /**
  * `npm run import:firestore` with the sample exports in tests/fixtures, against the database of
  * a running server, on each engine: a dry run writes nothing, a failure midway leaves nothing,
- * the import loads what it reports and recomputes the standings, the links it prints let the
- * imported people set a password, and running it again changes nothing.
+ * the import creates a season of its own beside the bundled Clausura 2024 (which it never
+ * touches), loads what it reports and recomputes that season's standings with the original's
+ * rules, the links it prints let the imported people set a password, and a season's name is
+ * never reused.
  */
 
 let server: TestServer;
@@ -43,14 +45,38 @@ async function snapshot() {
   };
 }
 
-async function pointsOf(email: string): Promise<number | undefined> {
+async function seasonId(name: string): Promise<number> {
+  return (await server.db.selectFrom("seasons").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+}
+
+/** The user's total in a season's stored table. */
+async function pointsOf(email: string, season: string): Promise<number | undefined> {
   const row = await server.db
     .selectFrom("standings_total as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .select("s.points")
     .where("u.email", "=", email)
+    .where("s.season_id", "=", await seasonId(season))
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.points);
+}
+
+/** The bundled season, as the import must leave it: its phases, matches, picks and table. */
+async function bundledSeason() {
+  const db = server.db;
+  const season = await db.selectFrom("seasons").select(["id", "name", "is_current"]).where("is_current", "=", 1).executeTakeFirstOrThrow();
+  return {
+    season,
+    phases: await db.selectFrom("phases").selectAll().where("season_id", "=", season.id).orderBy("id").execute(),
+    matches: await db
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .selectAll("m")
+      .where("p.season_id", "=", season.id)
+      .orderBy("m.id")
+      .execute(),
+    standings: await db.selectFrom("standings_total").selectAll().where("season_id", "=", season.id).orderBy("user_id").execute(),
+  };
 }
 
 const LINK = /^\s*(\S+@\S+)\s+(http:\/\/\S+\/reset-password\?token=\S+)$/gm;
@@ -96,7 +122,7 @@ describe.sequential("import from the original app", () => {
       await sql`create trigger rechazar_miembros before insert on quiniela_participants for each row execute function rechazar_miembros()`.execute(server.db);
     }
     try {
-      const run = importFirestore("firestore-export.json");
+      const run = importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
       expect(run.status, run.output).toBe(1);
       expect(run.output).toContain("La importación falló y no se guardó nada");
       expect(run.output).toContain("disco lleno (simulado)");
@@ -107,11 +133,19 @@ describe.sequential("import from the original app", () => {
     }
   });
 
-  test("the import loads users, phases, matches, predictions and the pool, and recomputes the standings", async () => {
+  test("the import is a season of its own beside the bundled one: its phases, matches, picks, pool and table", async () => {
     const before = await snapshot();
-    const run = importFirestore("firestore-export.json");
+    const bundled = await bundledSeason();
+    const run = importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
     expect(run.status, run.output).toBe(0);
+    expect(run.output).toContain("Temporada: Oficina 2024");
     const after = await snapshot();
+
+    // The bundled Clausura 2024 is untouched, and stays the current season.
+    expect(await bundledSeason()).toEqual(bundled);
+    const season = await server.db.selectFrom("seasons").selectAll().where("name", "=", "Oficina 2024").executeTakeFirstOrThrow();
+    expect(season.is_current).toBe(0);
+    expect(season.two_leg_bonus).toBe(1);
 
     expect(after.users.map((user) => user.email)).toEqual([
       "ana.martinez@example.com",
@@ -121,19 +155,19 @@ describe.sequential("import from the original app", () => {
     ]);
     expect(after.users.find((user) => user.email === "ana.martinez@example.com")).toMatchObject({ display_name: "Anita ⚽", avatar_color: "green" });
     expect(after.users.find((user) => user.email === "caro.ibanez@example.com")).toMatchObject({ display_name: "Caro 🦅" });
-    expect(after.phases.slice(before.phases.length).map((phase) => phase.name)).toEqual(["Cuartos de Final", "Semifinales", "Final"]);
-    expect(after.matches).toHaveLength(before.matches.length + 4);
+    // Its phases, in the season's order: the jornadas by number, then the legacy knockout phases.
+    const phases = await server.db.selectFrom("phases").select("name").where("season_id", "=", season.id).orderBy("position").execute();
+    expect(phases.map((phase) => phase.name)).toEqual(["Jornada 1", "Jornada 2", "Cuartos de Final", "Semifinales", "Final"]);
+    expect(after.matches).toHaveLength(before.matches.length + 7);
     expect(after.matches.filter((match) => match.home_score !== null)).toHaveLength(4);
-    // 'Atlante' (unknown) and the empty teams are 'Por definir'.
-    expect(after.matches.slice(-2).map((match) => [match.home_team_id, match.away_team_id])).toEqual([[null, null], [null, null]]);
     expect(after.predictions).toHaveLength(10);
     expect(after.pools).toHaveLength(1);
     expect(after.members).toHaveLength(3);
     expect(after.poolMatches).toHaveLength(4);
 
-    // Ana: 3 (exact) + 1 (draw) + 0 + 3 (exact) + 2 (the quarter-final bonus: 5 goals over both legs).
-    expect(await pointsOf("ana.martinez@example.com")).toBe(9);
-    expect(await pointsOf("dani.lopez@example.com")).toBe(3);
+    // The original's rules: Ana 3 (exact) + 1 (draw) + 0 + 3 (exact) + 2 (the quarter-final bonus: 5 goals over both legs).
+    expect(await pointsOf("ana.martinez@example.com", "Oficina 2024")).toBe(9);
+    expect(await pointsOf("dani.lopez@example.com", "Oficina 2024")).toBe(3);
     expect(run.output).toContain("Beto: 4 pts en el archivo, 1 pts aquí");
 
     links = new Map([...run.output.matchAll(LINK)].map((match) => [match[1]!, match[2]!]));
@@ -142,9 +176,11 @@ describe.sequential("import from the original app", () => {
     expect(run.output).toContain("válidos 1 hora");
     expect(run.output).toContain("'Generar enlace de acceso'");
 
-    const rankings = await requestText(server, "/rankings");
+    // Its table is on /rankings with 'Temporada'; the current season's does not list its points.
+    const rankings = await requestText(server, `/rankings?temporada=${season.id}`);
     expect(rankings.status).toBe(200);
     expect(rankings.body).toContain("Anita ⚽");
+    expect(rankings.body).toContain("Oficina 2024");
   });
 
   test("a printed link lets the imported person set a password and sign in", async () => {
@@ -167,29 +203,47 @@ describe.sequential("import from the original app", () => {
     expect(home.status).toBe(200);
   });
 
-  test("importing the same file again changes nothing and says what was already there", async () => {
+  test("a season's name is never reused: the same name is refused and nothing is written", async () => {
     const before = await snapshot();
-    const run = importFirestore("firestore-export.json");
-    expect(run.status, run.output).toBe(0);
-    expect(run.output).toMatch(/Usuarios existentes \(correo\):\s+4\n/);
-    expect(run.output).toMatch(/Partidos ya existentes:\s+7\n/);
-    expect(run.output).toMatch(/Pronósticos ya existentes:\s+10\n/);
-    expect(run.output).toMatch(/Quinielas ya existentes:\s+1\n/);
-    expect(run.output).not.toContain("reset-password");
+    const run = importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
+    expect(run.status, run.output).toBe(1);
+    expect(run.output).toContain("Ya existe una temporada «Oficina 2024»");
     expect(await snapshot()).toEqual(before);
   });
 
-  test("the same people in the other export shape (arrays): Ana's account and pick are reused, Eva is new", async () => {
+  test("the same people in the other export shape (arrays), as another season: accounts reused, Eva is new", async () => {
     const before = await snapshot();
-    const run = importFirestore("firestore-export-arrays.json");
+    const run = importFirestore("firestore-export-arrays.json", "--temporada=Primos 2024");
     expect(run.status, run.output).toBe(0);
     const after = await snapshot();
     expect(after.users).toHaveLength(before.users.length + 1);
-    expect(after.predictions).toHaveLength(before.predictions.length + 2);
     expect(after.pools.map((pool) => pool.name)).toEqual(["Quiniela de la Oficina", "Quiniela de los Primos"]);
-    expect(run.output).toMatch(/Pronósticos ya existentes:\s+1\n/);
+    expect(run.output).toMatch(/Usuarios existentes \(correo\):\s+\d+\n/);
     expect([...run.output.matchAll(LINK)].map((match) => match[1])).toEqual(["eva.nunez@example.com"]);
     // Eva: 1-1 on a 2-2 draw (1) and the exact 1-0 of Tigres–Chivas (3).
-    expect(await pointsOf("eva.nunez@example.com")).toBe(4);
+    expect(await pointsOf("eva.nunez@example.com", "Primos 2024")).toBe(4);
+  });
+
+  test("without --temporada the season is 'Importada <fecha>'; legacy ties keep their bonus", async () => {
+    // 'Quarters' Pachuca–América and 'Final' Cruz Azul–América, both legs in one legacy phase,
+    // between the teams that also meet in the bundled season's 'Cuartos Ida'/'Cuartos Vuelta' and
+    // 'Final Ida'/'Final Vuelta': each pair of legs is its own tie.
+    const run = importFirestore("firestore-export-legacy-ties.json");
+    expect(run.status, run.output).toBe(0);
+    const name = `Importada ${new Date().toISOString().slice(0, 10)}`;
+    expect(run.output).toContain(`Temporada: ${name}`);
+    // Cuartos: 0 (2-1 on 1-1) + 0 (0-0 on 1-0) + bonus 2 (3 goals over both legs, as predicted).
+    // Final: 3 (0-0) + 3 (1-0) + bonus 2 (1 goal).
+    expect(await pointsOf("fer.rios@example.com", name)).toBe(10);
+    const bonuses = await server.db
+      .selectFrom("predictions as p")
+      .innerJoin("users as u", "u.id", "p.user_id")
+      .select(["p.bonus"])
+      .where("u.email", "=", "fer.rios@example.com")
+      .where("p.bonus", ">", 0)
+      .execute();
+    expect(bonuses).toHaveLength(2);
+    // The export's own total agrees: the report lists no difference for her.
+    expect(run.output).not.toContain("Fer:");
   });
 });

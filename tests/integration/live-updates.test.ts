@@ -152,3 +152,34 @@ test("an instance shutting down ends its open streams at once instead of waiting
   // The shutdown's own limit is 5 s: well under it means the stream did not hold the server.
   expect(performance.now() - started).toBeLessThan(2_000);
 });
+
+test("streams are capped per client (429) and in total (503); a closed stream frees its place", async () => {
+  // Behind one proxy, the client is the address the proxy appends: three clients from one test.
+  const capped = await startTestServer({ LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3", TRUST_PROXY: "1" });
+  const open: AbortController[] = [];
+  const listen = async (client: string) => {
+    const controller = new AbortController();
+    const response = await capped.request("/eventos", { headers: { "X-Forwarded-For": client }, signal: controller.signal });
+    if (response.status === 200) open.push(controller);
+    else await response.text();
+    return response;
+  };
+  try {
+    expect((await listen("198.51.100.1")).status).toBe(200);
+    expect((await listen("198.51.100.1")).status).toBe(200);
+    const tooMany = await listen("198.51.100.1");
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.headers.get("retry-after")).toBe("60");
+    expect((await listen("198.51.100.2")).status).toBe(200);
+    const full = await listen("198.51.100.3");
+    expect(full.status).toBe(503);
+    expect(full.headers.get("retry-after")).toBe("60");
+
+    // The first client closes a tab: its place is free again, for anyone.
+    open.shift()!.abort();
+    await expect.poll(async () => (await listen("198.51.100.3")).status).toBe(200);
+  } finally {
+    for (const controller of open) controller.abort();
+    await capped.close();
+  }
+});

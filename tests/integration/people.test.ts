@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  currentSeasonId,
   form,
   leakedInternals,
   loginUser,
@@ -179,7 +180,10 @@ async function giveScores(userId: string, points = 4) {
     .insertInto("standings_phase")
     .values(phaseIds.map((phase_id) => ({ user_id: userId, phase_id, points, exact_hits: 1, outcome_hits: 1 })))
     .execute();
-  await db.insertInto("standings_total").values({ user_id: userId, points, exact_hits: 1, outcome_hits: 1 }).execute();
+  await db
+    .insertInto("standings_total")
+    .values({ season_id: await currentSeasonId(server), user_id: userId, points, exact_hits: 1, outcome_hits: 1 })
+    .execute();
 }
 
 /** A pool owned by `owner`, with three matches and these members (owner included). */
@@ -188,7 +192,14 @@ async function givePool(owner: string, members: string[], name = `Quiniela de ${
   const now = new Date().toISOString();
   const pool = await db
     .insertInto("quinielas")
-    .values({ name, owner_id: owner, invite_code: `codigo-${Math.random().toString(36).slice(2)}`, created_at: now, updated_at: now })
+    .values({
+      season_id: await currentSeasonId(server),
+      name,
+      owner_id: owner,
+      invite_code: `codigo-${Math.random().toString(36).slice(2)}`,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db
@@ -937,7 +948,10 @@ describe("roster allow-list", () => {
       // Display names everywhere: navbar, rankings, users admin.
       const home = await get("/", cookie);
       expect(home.body).toContain("La Listada 🌟");
-      await server.db.insertInto("standings_total").values({ user_id: row.id, points: 99, exact_hits: 9, outcome_hits: 9 }).execute();
+      await server.db
+        .insertInto("standings_total")
+        .values({ season_id: await currentSeasonId(server), user_id: row.id, points: 99, exact_hits: 9, outcome_hits: 9 })
+        .execute();
       const rankings = await get("/rankings");
       expect(rankings.status).toBe(200);
       expect(rankings.body).toContain("La Listada 🌟");

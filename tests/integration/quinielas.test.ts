@@ -266,10 +266,19 @@ describe("who sees a pool", () => {
 
 describe("invite links", () => {
   const joinPath = (code: string, quiniela = poolId) => `/quiniela/${quiniela}/unirse?${new URLSearchParams({ codigo: code })}`;
+  const join = (code: string, who: string, quiniela = poolId) => post(joinPath(code, quiniela), { codigo: code }, who);
 
-  test("a valid code joins the pool and lands on it with a toast; a second visit changes nothing", async () => {
+  test("opening the link shows the pool and 'Unirme' and writes nothing; only the button's POST joins", async () => {
     const { row } = await pool(poolId);
-    const response = await get(joinPath(row!.invite_code), cookie.carla);
+    const before = await snapshot();
+    const page = await get(joinPath(row!.invite_code), cookie.carla);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("La de la oficina");
+    expect(page.body).toContain("Unirme");
+    // A page elsewhere can make a signed-in visitor open the link; opening it changes nothing.
+    expect(await snapshot()).toEqual(before);
+
+    const response = await join(row!.invite_code, cookie.carla);
     expect(response.status).toBe(302);
     expect(response.location).toBe(`/quiniela/${poolId}`);
     const landed = await get(response.location!, withFlash(cookie.carla, response));
@@ -277,10 +286,28 @@ describe("invite links", () => {
     expect(landed.body).toContain("Te uniste a la quiniela");
     expect((await pool(poolId)).participants).toContain(id.carla);
 
+    // Once in, the link leads straight to the pool; joining again changes nothing.
     const again = await get(joinPath(row!.invite_code), cookie.carla);
     expect(again.status).toBe(302);
     expect(again.location).toBe(`/quiniela/${poolId}`);
+    const twice = await join(row!.invite_code, cookie.carla);
+    expect(twice.location).toBe(`/quiniela/${poolId}`);
     expect((await pool(poolId)).participants.filter((user) => user === id.carla)).toHaveLength(1);
+  });
+
+  test("the join is refused from another site (no proof of origin)", async () => {
+    const { row } = await pool(poolId);
+    const before = await snapshot();
+    for (const headers of [{ Origin: "https://evil.test" }, { Origin: "" }]) {
+      const response = await requestText(server, joinPath(row!.invite_code), {
+        method: "POST",
+        body: form({ codigo: row!.invite_code }),
+        cookie: cookie.dani,
+        headers,
+      });
+      expect(response.status).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   test("anonymous visitors sign in first and come back to the link", async () => {
@@ -290,21 +317,22 @@ describe("invite links", () => {
     expect(response.location).toBe(`/login?${new URLSearchParams({ redirectTo: joinPath(row!.invite_code) })}`);
   });
 
-  test.each([["nada"], [""], ["../../etc"], ["x".repeat(200)]])("code %j is refused on 'Mis Quinielas'", async (code) => {
+  test.each([["nada"], [""], ["../../etc"], ["x".repeat(200)], ["a\u0000b"]])("code %j is refused on 'Mis Quinielas'", async (code) => {
     const before = await snapshot();
-    const response = await get(joinPath(code), cookie.dani);
-    expect(response.status).toBe(302);
-    expect(response.location).toBe("/quinielas");
-    const list = await get("/quinielas", withFlash(cookie.dani, response));
-    expect(list.body).toContain("El enlace de invitación no es válido");
+    for (const response of [await get(joinPath(code), cookie.dani), await join(code, cookie.dani)]) {
+      expect(response.status).toBe(302);
+      expect(response.location).toBe("/quinielas");
+      const list = await get("/quinielas", withFlash(cookie.dani, response));
+      expect(list.body).toContain("El enlace de invitación no es válido");
+    }
     expect(await snapshot()).toEqual(before);
   });
 
   test("another pool's code does not open this one", async () => {
     const other = await createPool(cookie.dani, { name: "Ajena", matchId: String(jornada1[1]) });
     const { row } = await pool(other);
-    const response = await get(joinPath(row!.invite_code, poolId), cookie.dani);
-    expect(response.location).toBe("/quinielas");
+    expect((await get(joinPath(row!.invite_code, poolId), cookie.dani)).location).toBe("/quinielas");
+    expect((await join(row!.invite_code, cookie.dani, poolId)).location).toBe("/quinielas");
     expect((await pool(poolId)).participants).not.toContain(id.dani);
   });
 
@@ -316,11 +344,12 @@ describe("invite links", () => {
     const fresh = (await pool(poolId)).row!.invite_code;
     expect(fresh).not.toBe(old);
 
-    const refused = await get(joinPath(old), cookie.dani);
-    expect(refused.location).toBe("/quinielas");
+    expect((await get(joinPath(old), cookie.dani)).location).toBe("/quinielas");
+    expect((await join(old, cookie.dani)).location).toBe("/quinielas");
     expect((await pool(poolId)).participants).not.toContain(id.dani);
 
-    const accepted = await get(joinPath(fresh), cookie.dani);
+    expect((await get(joinPath(fresh), cookie.dani)).status).toBe(200);
+    const accepted = await join(fresh, cookie.dani);
     expect(accepted.location).toBe(`/quiniela/${poolId}`);
     expect((await pool(poolId)).participants).toContain(id.dani);
   });

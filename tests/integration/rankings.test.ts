@@ -2,7 +2,13 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import { rankRows, type TallyRow } from "#app/domain/standings";
-import { registerUser, routeData as routeDataOf, startTestServer, type TestServer } from "../support/server";
+import {
+  currentSeasonId,
+  registerUser,
+  routeData as routeDataOf,
+  startTestServer,
+  type TestServer,
+} from "../support/server";
 
 /**
  * /rankings and /quiniela/quinielas-capturadas against the real server, on SQLite and PostgreSQL:
@@ -437,6 +443,7 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
   await server.db.deleteFrom("standings_total").execute();
   await server.db.deleteFrom("standings_phase").where("phase_id", "=", phase).execute();
   // Users whose names compare equal are listed in user-id order (code units, the same on both engines).
+  const season = { id: await currentSeasonId(server), isCurrent: true };
   const users = (await server.db.selectFrom("users").select(["id", "name", "display_name"]).execute()).sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
@@ -449,7 +456,7 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
   }
   await server.db
     .insertInto("standings_total")
-    .values([...totals].map(([user_id, t]) => ({ user_id, ...t })))
+    .values([...totals].map(([user_id, t]) => ({ season_id: season.id, user_id, ...t })))
     .execute();
   await server.db
     .insertInto("standings_phase")
@@ -474,7 +481,7 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
 
   for (const phaseOnly of [false, true]) {
     const read = (query: { page?: number; perPage?: number; search?: string }) =>
-      phaseOnly ? phaseStandings(server.db, phase, query) : overallStandings(server.db, query);
+      phaseOnly ? phaseStandings(server.db, season, phase, query) : overallStandings(server.db, season, query);
     const want = expected(phaseOnly);
     expect(new Set(want.map((row) => row.rank)).size).toBeLessThan(want.length / 3); // plenty of ties
 
@@ -497,9 +504,9 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
     }
 
     for (const row of want) {
-      const mine = await userPosition(server.db, row.userId, { phaseId: phaseOnly ? phase : null });
+      const mine = await userPosition(server.db, season, row.userId, { phaseId: phaseOnly ? phase : null });
       expect(mine && shape(mine)).toEqual(row);
     }
   }
-  expect(await userPosition(server.db, "nadie")).toBeNull();
+  expect(await userPosition(server.db, season, "nadie")).toBeNull();
 });

@@ -249,7 +249,7 @@ test("the security headers are also on redirects, error pages and refused writes
     await get("/"),
     await get("/quiniela/abc", anaCookie),
     await post("/login", { email: ANA.email, password: ANA.password }, { headers: { Origin: "http://evil.example" } }),
-    await get("/badges/AME.svg"),
+    await get("/badges/1.svg"),
   ];
   for (const response of responses) {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -328,21 +328,23 @@ test("Better Auth's own HTTP API is not mounted: its sign-up URL creates nothing
 
 // ---------------------------------------------------------------- badges
 
-test("/badges/AME.svg is the generated América badge; an unknown code gets the neutral badge", async () => {
-  const america = await get("/badges/AME.svg");
+test("/badges/<id>.svg is the generated badge of that team (América's); an unknown one gets the neutral badge", async () => {
+  const { id } = await server.db.selectFrom("teams").select("id").where("short_code", "=", "AME").executeTakeFirstOrThrow();
+  const america = await get(`/badges/${id}.svg`);
   expect(america.status).toBe(200);
   expect(america.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   expect(america.body).toContain(">AME</text>");
   expect(america.body).toContain("#FFD100");
 
-  expect((await get("/badges/ame.svg")).body).toContain(">AME</text>");
+  // Short codes are unique only within a competition: a badge is asked for by its team's id.
+  expect((await get("/badges/AME.svg")).body).toContain(">?</text>");
 
-  const unknown = await get("/badges/XXX.svg");
+  const unknown = await get("/badges/999999.svg");
   expect(unknown.status).toBe(200);
   expect(unknown.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   expect(unknown.body).toContain(">?</text>");
   expect(unknown.body).toContain("#868E96");
-  expect(unknown.body).not.toContain("XXX");
+  expect(unknown.body).not.toContain("999999");
 });
 
 test("a badge request cannot inject markup", async () => {

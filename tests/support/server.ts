@@ -10,9 +10,16 @@ export interface TestServer {
   engine: "sqlite" | "postgres";
   /** Our own connection to the server's database, to check what was (not) written. */
   db: Kysely<Database>;
+  /** The server process, e.g. to read its memory (/proc/<pid>/status). */
+  pid: number;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   /** fetch against the server, never following redirects (tests look at them). */
   request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
+  /** SIGTERM, as an operator stops it; safe to call again (or after crash). */
   close(): Promise<void>;
+  /** `kill -9`: the process ends at once, wherever it is; no shutdown code runs. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -24,12 +31,23 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     env: { ...process.env, PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let printed = "";
+  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const url = await waitForUrl(child);
-  const { db, engine } = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR! });
+  // The server's own database: the one of this test file, unless the test points it elsewhere.
+  const { db, engine } = openDatabase({
+    databaseUrl: testConnection("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL),
+    dataDir: env.DATA_DIR ?? process.env.DATA_DIR!,
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  let gone = false;
   return {
     url,
     engine,
     db,
+    pid: child.pid!,
+    output: () => printed,
     request(path, { cookie, headers, ...init } = {}) {
       const merged = new Headers(headers);
       if (cookie) merged.set("Cookie", cookie);
@@ -37,12 +55,30 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return fetch(`${url}${path}`, { redirect: "manual", ...init, headers: merged });
     },
     async close() {
+      if (gone) return;
+      gone = true;
       await db.destroy();
-      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
     },
+    async crash() {
+      if (gone) return;
+      gone = true;
+      child.kill("SIGKILL");
+      await exited;
+      await db.destroy();
+    },
   };
+}
+
+/** The test's own PostgreSQL connections are named, so that pg_stat_activity tells them from the app's. */
+export const TEST_APPLICATION_NAME = "quiniela-pruebas";
+
+function testConnection(databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl) return undefined;
+  const url = new URL(databaseUrl);
+  url.searchParams.set("application_name", TEST_APPLICATION_NAME);
+  return url.toString();
 }
 
 function waitForUrl(child: ChildProcess): Promise<string> {
@@ -127,6 +163,11 @@ export async function requestText(
   const response = await server.request(path, init);
   const body = await response.text();
   return { status: response.status, headers: response.headers, location: response.headers.get("location"), body };
+}
+
+/** The current season's id (a fresh install's: the seeded Clausura 2024). */
+export async function currentSeasonId(server: Pick<TestServer, "db">): Promise<number> {
+  return (await server.db.selectFrom("seasons").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow()).id;
 }
 
 /** The id of the user with this e-mail. */

@@ -2,10 +2,22 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_scores_and_standings";
 import * as m0003 from "./0003_roster";
+import { seasonsMigration } from "./0004_seasons";
+
+/** What the migrations take from the settings: only the upgrade to seasons names its first season. */
+export interface MigrationSettings {
+  /** SEASON_NAME: the name of the season an existing database's matches become (0004). */
+  firstSeasonName: string;
+  /** APP_TIMEZONE: that season's time zone. */
+  timeZone: string;
+}
 
 /** Every migration, in order. Imported statically so the server bundle carries them. */
-export const migrations: Record<string, Migration> = {
-  "0001_initial": m0001,
-  "0002_scores_and_standings": m0002,
-  "0003_roster": m0003,
-};
+export function migrationsFor(settings: MigrationSettings): Record<string, Migration> {
+  return {
+    "0001_initial": m0001,
+    "0002_scores_and_standings": m0002,
+    "0003_roster": m0003,
+    "0004_seasons": seasonsMigration(settings),
+  };
+}

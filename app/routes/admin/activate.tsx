@@ -4,9 +4,11 @@ import { useFetcher } from "react-router";
 import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
 import { activatePhase, listPhases, predictionCountsByPhase } from "#app/data/phases.server";
-import { reply, runAction } from "#app/http/admin-action.server";
+import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
+import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { PhaseSelect } from "#app/ui/PhaseSelect";
 import { tableClasses, tableStyle } from "#app/ui/plain-table";
@@ -17,14 +19,15 @@ import classes from "./activate.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Activar Quinielas por Jornada · Quiniela" }];
 
-export async function loader() {
-  const { db, config } = getRuntime();
-  const [phases, counts] = await Promise.all([listPhases(db), predictionCountsByPhase(db)]);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = getRuntime();
+  const season = await shownSeason(db, request);
+  const [phases, counts] = await Promise.all([listPhases(db, season.id), predictionCountsByPhase(db, season.id)]);
   return {
     phases: phases.map((phase) => ({
       ...phase,
       predictions: counts.get(phase.id) ?? 0,
-      activatedLabel: formatKickoff(phase.activatedAt, config.APP_TIMEZONE),
+      activatedLabel: formatKickoff(phase.activatedAt, season.timeZone),
     })),
   };
 }
@@ -43,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const { db, live } = getRuntime();
     const activated = await activatePhase(db, parsed.data.phaseId);
-    if (!activated) return reply(400, errorToast(`${FAILURE} La jornada no existe.`));
+    if (!activated.ok) return reply(400, errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`));
     await live.publish("resultados");
     const { activated: count, phaseName } = activated;
     const what = count === 1 ? "1 pronóstico activado" : `${count} pronósticos activados`;
@@ -65,6 +68,7 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
       description="Al activar una jornada se cierran sus pronósticos y se hacen visibles para todos."
       size="md"
     >
+      <AdminSeasonSelect />
       <Card withBorder radius="lg" padding="lg">
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="activate" />

@@ -6,10 +6,12 @@ import { defaultPhaseId } from "#app/domain/phase-status";
 import { type AdminPrediction, predictionsOfPhase } from "#app/data/admin-predictions.server";
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, UserCell } from "#app/ui/AdminCells";
 import badges from "#app/ui/badges.module.css";
 import { MatchTeam } from "#app/ui/MatchTeam";
+import { AdminSeasonSelect, useAdminSeason } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import typography from "#app/ui/typography.module.css";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
@@ -21,8 +23,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas ·
 type CapturedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[] };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, config } = getRuntime();
-  const phases = await listPhases(db);
+  const { db } = getRuntime();
+  const season = await shownSeason(db, request);
+  const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   if (phaseId === null) return { phases, phaseId, matches: [] as CapturedMatch[], total: 0 };
   const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
@@ -39,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       .map(
         (match): CapturedMatch => ({
           ...match,
-          kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE),
+          kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
           predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
             a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }),
           ),
@@ -94,6 +97,7 @@ function MatchCard({ match }: { match: CapturedMatch }) {
 
 export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
   const { phases, phaseId, matches, total } = loaderData;
+  const { season } = useAdminSeason();
   return (
     <Page
       title="Quinielas Capturadas"
@@ -101,7 +105,7 @@ export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
       action={
         <Group gap="xs">
           {/* Downloads: plain links (no client routing), the browser saves the file. */}
-          <Button component="a" href="/admin/exportar/pronosticos.csv" download variant="light" size="sm">
+          <Button component="a" href={`/admin/exportar/pronosticos.csv?temporada=${season.id}`} download variant="light" size="sm">
             Descargar pronósticos (CSV)
           </Button>
           <Button component="a" href="/admin/exportar/base-de-datos.json" download variant="default" size="sm">
@@ -110,6 +114,7 @@ export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
         </Group>
       }
     >
+      <AdminSeasonSelect />
       <Group align="flex-end" justify="space-between" gap="sm">
         <PhaseFilter phases={phases} phaseId={phaseId} />
         {total > 0 && (

@@ -8,7 +8,6 @@ export function loader() {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="quiniela-${stamp}.json"`,
-      "Cache-Control": "no-store",
     },
   });
 }

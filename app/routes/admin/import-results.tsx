@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Code, Group, Input, List, Paper, Stack, Tab
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { applyResultsFile, previewResultsFile } from "#app/data/results-file.server";
+import { finishedMessage } from "#app/data/seasons.server";
 import { formatKickoff } from "#app/domain/dates";
 import {
   CHANGE_KINDS,
@@ -14,7 +15,10 @@ import {
 } from "#app/domain/results-file";
 import type { Score } from "#app/domain/scoring";
 import { runAction } from "#app/http/admin-action.server";
+import { readFormWithinLimit } from "#app/http/form.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
+import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { showToast, useToast } from "#app/ui/toasts";
@@ -25,8 +29,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Importar Resultados · 
 const FAILURE = "No se pudo importar el archivo";
 const TOO_BIG = "El archivo pesa más de 1 MB";
 const STALE = "Los partidos cambiaron desde la vista previa; revisa el archivo de nuevo";
-/** Multipart framing around the file: a bigger body cannot hold a file of 1 MB or less. */
-const BODY_OVERHEAD = 64 * 1024;
 
 /** One row of the preview, as the table shows it (text built on the server, in the season's zone). */
 interface PreviewRow {
@@ -91,16 +93,15 @@ function byteLength(text: string): number {
 
 export async function action({ request }: Route.ActionArgs) {
   return runAction(FAILURE, async () => {
-    const declared = Number(request.headers.get("content-length") ?? 0);
-    if (declared > RESULTS_FILE_MAX_BYTES + BODY_OVERHEAD) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      return answer(400, { toast: errorToast("Selecciona un archivo de resultados", FAILURE) });
-    }
-    const { db, config, live } = getRuntime();
-    const timeZone = config.APP_TIMEZONE;
+    // The body is counted as it arrives (http/body-limit.ts: the file's 1 MB and the form around it).
+    const form = await readFormWithinLimit(request);
+    if (form === "too-large") return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
+    const { db, live } = getRuntime();
+    // The season of the screen (?temporada= in the URL the form posts to), else the current one.
+    const season = await shownSeason(db, request);
+    const timeZone = season.timeZone;
+    // A finished season is read-only: nothing to preview either.
+    if (season.finishedAt !== null) return answer(409, { toast: errorToast(finishedMessage(season.name), FAILURE) });
 
     if (form.get("intent") === "preview") {
       const file = form.get("archivo");
@@ -109,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       if (file.size > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
       const content = normalizeFileText(await file.text());
-      const preview = await previewResultsFile(db, content, timeZone);
+      const preview = await previewResultsFile(db, content, season);
       if (!preview.ok) {
         const n = preview.errors.length;
         return answer(400, {
@@ -139,8 +140,11 @@ export async function action({ request }: Route.ActionArgs) {
     const fields = applySchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
     if (!fields.success) return answer(400, { toast: errorToast(fields.error.issues[0]?.message ?? FAILURE, FAILURE) });
     if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
-    const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, timeZone);
+    const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, season);
     if (!outcome.ok && outcome.reason === "stale") return answer(409, { toast: errorToast(STALE, FAILURE) });
+    if (!outcome.ok && outcome.reason === "finished") {
+      return answer(409, { toast: errorToast(finishedMessage(outcome.seasonName), FAILURE) });
+    }
     if (!outcome.ok) {
       return answer(400, { toast: errorToast("El archivo tiene problemas; no se aplicó nada.", FAILURE), errors: outcome.errors });
     }
@@ -244,6 +248,7 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
       title="Importar Resultados"
       description="Crea partidos y captura resultados desde un archivo. Primero verás los cambios; nada se guarda hasta que los apliques."
     >
+      <AdminSeasonSelect />
       <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
         <Form method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="preview" />

@@ -1,5 +1,9 @@
 import { Outlet } from "react-router";
 import { requireAdmin } from "#app/auth/guards.server";
+import { listSeasonOptions } from "#app/data/seasons.server";
+import { shownSeason } from "#app/http/season.server";
+import { getRuntime } from "#app/runtime.server";
+import type { AdminSeasonData } from "#app/ui/AdminSeasonSelect";
 import type { Route } from "./+types/layout";
 
 /**
@@ -11,6 +15,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     requireAdmin(args);
   },
 ];
+
+/** The seasons for the screens' 'Temporada' select (ui/AdminSeasonSelect.tsx), and the one shown. */
+export async function loader({ request }: Route.LoaderArgs): Promise<AdminSeasonData> {
+  const { db } = getRuntime();
+  const [seasons, season] = await Promise.all([listSeasonOptions(db), shownSeason(db, request)]);
+  return { seasons, season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null } };
+}
 
 export default function AdminLayout() {
   return <Outlet />;

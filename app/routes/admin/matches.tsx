@@ -1,4 +1,4 @@
-import { Button, Card, Group, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Modal, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -6,17 +6,20 @@ import { groupByPhase, type MatchView, matchLabel } from "#app/domain/match";
 import { matchesFormSchema, parseForm, phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
 import { phasesToShow } from "#app/domain/phase-status";
-import { createMatch, listMatches } from "#app/data/matches.server";
+import { createMatch, listMatches, setMatchTeams } from "#app/data/matches.server";
 import { listPhases, setPhaseActive } from "#app/data/phases.server";
 import { resetMatch } from "#app/data/results.server";
 import { listTeams } from "#app/data/teams.server";
-import { reply, runAction } from "#app/http/admin-action.server";
+import { scoreLabel } from "#app/domain/season-rules";
+import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
 import { adminTable as t, TeamCell } from "#app/ui/AdminCells";
+import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/AdminSeasonSelect";
 import { SelectField, TextField } from "#app/ui/fields";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -24,7 +27,7 @@ import type { Route } from "./+types/matches";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
 
-type AdminMatch = MatchView & { kickoffLabel: string | null };
+type AdminMatch = MatchView & { kickoffLabel: string | null; scoreLabel: string | null };
 
 /**
  * The add-match form and one card per phase; rows for the phases still to be played (a match
@@ -33,8 +36,9 @@ type AdminMatch = MatchView & { kickoffLabel: string | null };
  * each card keeps its 'Activar/Desactivar Jornada' button.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, config } = getRuntime();
-  const [phases, teams] = await Promise.all([listPhases(db), listTeams(db)]);
+  const { db } = getRuntime();
+  const season = await shownSeason(db, request);
+  const [phases, teams] = await Promise.all([listPhases(db, season.id), listTeams(db, season.id)]);
   // Waiting: a match without result; and the last phase played, where a correction is likeliest.
   const lastPlayed = phases.filter((phase) => phase.withResult > 0).at(-1)?.id;
   const shown = phasesToShow(
@@ -43,11 +47,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   const matches = await listMatches(db, { phaseIds: shown });
   return {
-    timeZone: config.APP_TIMEZONE,
+    timeZone: season.timeZone,
     teams,
     phases,
     shown,
-    matches: matches.map((match): AdminMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
+    matches: matches.map(
+      (match): AdminMatch => ({
+        ...match,
+        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+        scoreLabel: scoreLabel(match),
+      }),
+    ),
   };
 }
 
@@ -55,20 +65,24 @@ const FAILURE = {
   create: "No se pudo crear el partido",
   "toggle-phase": "No se pudo actualizar la jornada",
   reset: "No se pudo reiniciar el partido.",
+  "set-teams": "No se pudieron guardar los equipos",
 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db, config, live } = getRuntime();
+  const { db, live } = getRuntime();
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const failure = FAILURE[intent as keyof typeof FAILURE] ?? "No se pudo completar la acción";
   return runAction(failure, async () => {
-    const parsed = parseForm(matchesFormSchema(config.APP_TIMEZONE), form);
+    // The screen's season: its time zone reads 'Fecha y hora'; the phase must be one of its own.
+    const season = await shownSeason(db, request);
+    const parsed = parseForm(matchesFormSchema(season.timeZone), form);
     if (!parsed.ok) return reply(400, errorToast(parsed.message));
     const input = parsed.data;
     switch (input.intent) {
       case "create": {
         const created = await createMatch(db, {
+          seasonId: season.id,
           phaseId: input.phaseId,
           homeTeamId: input.homeTeamId,
           awayTeamId: input.awayTeamId,
@@ -79,7 +93,9 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "toggle-phase": {
         const updated = await setPhaseActive(db, input.phaseId, input.active);
-        if (!updated) return reply(400, errorToast(`${FAILURE["toggle-phase"]}. La jornada no existe.`));
+        if (!updated.ok) {
+          return reply(400, errorToast(`${FAILURE["toggle-phase"]}. ${refusalMessage(updated, "La jornada no existe")}.`));
+        }
         await live.publish("resultados");
         return reply(
           200,
@@ -87,11 +103,16 @@ export async function action({ request }: Route.ActionArgs) {
         );
       }
       case "reset": {
-        if (!(await resetMatch(db, input.matchId))) {
-          return reply(400, errorToast(`${FAILURE.reset} El partido no existe.`));
-        }
+        const reset = await resetMatch(db, input.matchId);
+        if (!reset.ok) return reply(400, errorToast(`${FAILURE.reset} ${refusalMessage(reset, "El partido no existe")}.`));
         await live.publish("resultados");
         return reply(200, successToast("El resultado y los pronósticos han sido reiniciados."));
+      }
+      case "set-teams": {
+        const set = await setMatchTeams(db, input.matchId, { homeTeamId: input.homeTeamId, awayTeamId: input.awayTeamId });
+        if (!set.ok) return reply(400, errorToast(`${FAILURE["set-teams"]}. ${set.message}.`));
+        await live.publish("resultados");
+        return reply(200, successToast(set.label, "Equipos guardados"));
       }
     }
   });
@@ -206,16 +227,54 @@ function StateBadges({ match }: { match: AdminMatch }) {
   return (
     <span className={badges.badges}>
       <span className={`${badges.badge} ${match.active ? badges.green : badges.gray}`}>{match.active ? "Activo" : "Inactivo"}</span>
-      {match.result && (
+      {match.scoreLabel && (
         <span className={`${badges.badge} ${badges.outline}`} title="Resultado oficial">
-          {`${match.result.home} - ${match.result.away}`}
+          {match.scoreLabel}
         </span>
       )}
     </span>
   );
 }
 
-function MatchRow({ match }: { match: AdminMatch }) {
+/**
+ * 'Definir equipos' of a match still 'Por definir' (a World Cup's knockout matches are known as
+ * the groups end): the season's teams; the server refuses once the match has picks.
+ */
+function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData["teams"] }) {
+  const fetcher = useFetcher<typeof action>();
+  useToast(fetcher.data?.toast);
+  const [open, setOpen] = useState(false);
+  const [handled, setHandled] = useState(fetcher.data);
+  if (fetcher.data !== handled) {
+    setHandled(fetcher.data);
+    if (fetcher.data?.ok) setOpen(false);
+  }
+  const options = [{ value: "", label: "Selecciona" }, ...teams.map((team) => ({ value: String(team.id), label: team.name }))];
+  return (
+    <>
+      <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.light}`} onClick={() => setOpen(true)}>
+        Definir equipos
+      </button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Equipos de ${matchLabel(match)}`} centered>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="set-teams" />
+          <input type="hidden" name="matchId" value={match.id} />
+          <div className={t.formGrid}>
+            <SelectField label="Equipo Local" name="homeTeamId" options={options} defaultValue={match.home ? String(match.home.id) : ""} />
+            <SelectField label="Equipo Visitante" name="awayTeamId" options={options} defaultValue={match.away ? String(match.away.id) : ""} />
+          </div>
+          <Group justify="flex-end" mt="md">
+            <Button type="submit" loading={fetcher.state !== "idle"}>
+              Guardar equipos
+            </Button>
+          </Group>
+        </fetcher.Form>
+      </Modal>
+    </>
+  );
+}
+
+function MatchRow({ match, teams }: { match: AdminMatch; teams: LoaderData["teams"] }) {
   return (
     <tr aria-label={matchLabel(match)}>
       <td>
@@ -225,7 +284,9 @@ function MatchRow({ match }: { match: AdminMatch }) {
             <TeamCell team={match.away} />
           </span>
         </span>
-        {match.kickoffLabel && <span className={t.dimmed}>{match.kickoffLabel}</span>}
+        {(match.kickoffLabel || match.group) && (
+          <span className={t.dimmed}>{[match.group, match.kickoffLabel].filter(Boolean).join(" · ")}</span>
+        )}
         <span className={t.mobile} style={{ marginTop: 6 }}>
           <StateBadges match={match} />
         </span>
@@ -237,7 +298,10 @@ function MatchRow({ match }: { match: AdminMatch }) {
         <StateBadges match={match} />
       </td>
       <td className={t.right}>
-        <ResetButton match={match} />
+        <span className={t.actions}>
+          {(match.home === null || match.away === null) && <SetTeamsButton match={match} teams={teams} />}
+          <ResetButton match={match} />
+        </span>
       </td>
     </tr>
   );
@@ -246,11 +310,14 @@ function MatchRow({ match }: { match: AdminMatch }) {
 function PhaseCard({
   phase,
   matches,
+  teams,
 }: {
   phase: LoaderData["phases"][number];
   /** Its rows, or null when the card is folded (a link shows them). */
   matches: AdminMatch[] | null;
+  teams: LoaderData["teams"];
 }) {
+  const { season } = useAdminSeason();
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const allActive = phase.matches > 0 && phase.activeMatches === phase.matches;
@@ -285,7 +352,7 @@ function PhaseCard({
           Esta jornada aún no tiene partidos.
         </Text>
       ) : matches === null ? (
-        <Link className={t.link} to={`?jornada=${phase.id}`} preventScrollReset>
+        <Link className={t.link} to={`?${seasonQuery(season)}jornada=${phase.id}`} preventScrollReset>
           Ver partidos
         </Link>
       ) : (
@@ -308,7 +375,7 @@ function PhaseCard({
             </thead>
             <tbody>
               {matches.map((match) => (
-                <MatchRow key={match.id} match={match} />
+                <MatchRow key={match.id} match={match} teams={teams} />
               ))}
             </tbody>
           </table>
@@ -322,11 +389,13 @@ export default function AdminMatches({ loaderData }: Route.ComponentProps) {
   const byPhase = new Map(groupByPhase(loaderData.matches).map((group) => [group.phaseId, group.matches]));
   return (
     <Page title="Administración de Partidos" description="Agrega partidos, activa jornadas y reinicia resultados.">
+      <AdminSeasonSelect />
       <AddMatchForm phases={loaderData.phases} teams={loaderData.teams} timeZone={loaderData.timeZone} />
       {loaderData.phases.map((phase) => (
         <PhaseCard
           key={phase.id}
           phase={phase}
+          teams={loaderData.teams}
           matches={loaderData.shown.includes(phase.id) ? (byPhase.get(phase.id) ?? []) : null}
         />
       ))}

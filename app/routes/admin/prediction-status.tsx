@@ -3,7 +3,9 @@ import { phaseParam } from "#app/domain/admin-forms";
 import { defaultPhaseId, type PhaseStatus } from "#app/domain/phase-status";
 import { predictionStatus } from "#app/data/admin-predictions.server";
 import { listPhases } from "#app/data/phases.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
+import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
 import { tableClasses as T, tableStyle } from "#app/ui/plain-table";
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos 
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = getRuntime();
-  const phases = await listPhases(db);
+  const season = await shownSeason(db, request);
+  const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   const status: PhaseStatus | null = phaseId === null ? null : await predictionStatus(db, phaseId);
   return { phases, phaseId, status };
@@ -99,6 +102,7 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
   const users = status ? status.complete.length + status.missing.length : 0;
   return (
     <Page title="Estado de Pronósticos por Jornada" description="Quién ha capturado todos sus pronósticos de la jornada.">
+      <AdminSeasonSelect />
       <PhaseFilter phases={phases} phaseId={phaseId} />
       {status && phase && status.total === 0 && (
         <Alert color="gray" variant="light" title={phase.name}>

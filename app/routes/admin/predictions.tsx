@@ -6,10 +6,12 @@ import { defaultPhaseId } from "#app/domain/phase-status";
 import { type AdminPrediction, predictionsOfPhase, updatePrediction } from "#app/data/admin-predictions.server";
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
-import { reply, runAction } from "#app/http/admin-action.server";
+import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/AdminCells";
+import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import buttons from "#app/ui/buttons.module.css";
 import { TextField } from "#app/ui/fields";
@@ -29,7 +31,8 @@ interface PredictionRow extends AdminPrediction {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = getRuntime();
-  const phases = await listPhases(db);
+  const season = await shownSeason(db, request);
+  const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   if (phaseId === null) return { phases, phaseId, rows: [] };
   const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
@@ -52,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(predictionFormSchema, form);
     if (!parsed.ok) return reply(400, errorToast(parsed.message));
     const updated = await updatePrediction(getRuntime().db, parsed.data.predictionId, parsed.data);
-    if (!updated) return reply(400, errorToast(`${FAILURE}. La predicción no existe.`));
+    if (!updated.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`));
     return reply(200, successToast("Predicción actualizada correctamente"));
   });
 }
@@ -117,6 +120,7 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
 
   return (
     <Page title="Administración de Pronósticos" description="Corrige el marcador de cualquier pronóstico capturado.">
+      <AdminSeasonSelect />
       <div className={classes.filters}>
         <PhaseFilter phases={phases} phaseId={phaseId} />
         {rows.length > 0 && (

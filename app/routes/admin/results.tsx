@@ -5,10 +5,13 @@ import { parseForm, phaseParam, resultFormSchema } from "#app/domain/admin-forms
 import { formatKickoff } from "#app/domain/dates";
 import { phasesToShow } from "#app/domain/phase-status";
 import { resultMatches, saveResult } from "#app/data/results.server";
-import { reply, runAction } from "#app/http/admin-action.server";
+import { allowsExtraTime } from "#app/domain/phases";
+import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
 import { readForm } from "#app/http/form.server";
+import { shownSeason } from "#app/http/season.server";
 import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/AdminCells";
+import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
@@ -19,12 +22,13 @@ import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resultados · Quiniela" }];
 
-type ResultMatch = MatchView & { kickoffLabel: string | null };
+type ResultMatch = MatchView & { kickoffLabel: string | null; extraTimeAllowed: boolean };
 
 /** Active matches of the phases waiting for results (or of ?jornada=); the others as links. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, config } = getRuntime();
-  const active = await resultMatches(db);
+  const { db } = getRuntime();
+  const season = await shownSeason(db, request);
+  const active = await resultMatches(db, season.id);
   const phases = groupByPhase([...active].sort((a, b) => a.phasePosition - b.phasePosition)).map((group) => ({
     id: group.phaseId,
     name: group.phaseName,
@@ -37,7 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     pendingCount: active.filter((match) => match.result === null).length,
     phases: phases.map(({ id, name }) => ({ id, name })),
     shown,
-    matches: matches.map((match): ResultMatch => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, config.APP_TIMEZONE) })),
+    matches: matches.map(
+      (match): ResultMatch => ({
+        ...match,
+        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+        extraTimeAllowed: allowsExtraTime(match.phaseName),
+      }),
+    ),
   };
 }
 
@@ -49,14 +59,41 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(resultFormSchema, form);
     if (!parsed.ok) return reply(400, errorToast(parsed.message));
     const { db, live } = getRuntime();
-    const saved = await saveResult(db, parsed.data.matchId, parsed.data);
-    if (!saved) return reply(400, errorToast(`${FAILURE}. El partido no existe.`));
+    const { matchId, result, extraTime, penalties } = parsed.data;
+    const saved = await saveResult(db, matchId, { result, extraTime, penalties });
+    if (!saved.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(saved, "El partido no existe")}.`));
     await live.publish("resultados");
     return reply(
       200,
       successToast(saved.updated ? "Resultado actualizado correctamente" : "Resultado guardado correctamente"),
     );
   });
+}
+
+/**
+ * A knockout match played once: its score after extra time and its shoot-out, when there were
+ * any (folded until opened, or open when the match already has them).
+ */
+function ExtraTime({ match }: { match: ResultMatch }) {
+  const home = teamLabel(match.home);
+  const away = teamLabel(match.away);
+  return (
+    <details className={t.extraTime} open={match.extraTime !== null || match.penalties !== null}>
+      <summary>Tiempo extra y penales</summary>
+      <span className={t.extraRow}>
+        <span className={t.extraLabel}>Tiempo extra</span>
+        <ScoreBox name="homeExtraTime" team={home} suffix="en tiempo extra" defaultValue={match.extraTime?.home} />
+        <span className={t.dash}>–</span>
+        <ScoreBox name="awayExtraTime" team={away} suffix="en tiempo extra" defaultValue={match.extraTime?.away} />
+      </span>
+      <span className={t.extraRow}>
+        <span className={t.extraLabel}>Penales</span>
+        <ScoreBox name="homePenalties" team={home} prefix="Penales de" defaultValue={match.penalties?.home} />
+        <span className={t.dash}>–</span>
+        <ScoreBox name="awayPenalties" team={away} prefix="Penales de" defaultValue={match.penalties?.away} />
+      </span>
+    </details>
+  );
 }
 
 function ResultRow({ match }: { match: ResultMatch }) {
@@ -93,6 +130,7 @@ function ResultRow({ match }: { match: ResultMatch }) {
             <span className={t.dash}>–</span>
             <ScoreBox name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
           </span>
+          {match.extraTimeAllowed && <ExtraTime match={match} />}
           <button
             type="submit"
             className={`${buttons.button} ${match.result ? buttons.light : buttons.filled}`}
@@ -114,6 +152,7 @@ function ResultRow({ match }: { match: ResultMatch }) {
 
 export default function AdminResults({ loaderData }: Route.ComponentProps) {
   const { matches, activeCount, pendingCount } = loaderData;
+  const { season } = useAdminSeason();
   return (
     <Page
       title="Resultados"
@@ -123,7 +162,8 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
           : `${activeCount} partidos activos · ${pendingCount === 1 ? "1 pendiente" : `${pendingCount} pendientes`} de resultado`
       }
     >
-      <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/admin/results?jornada=${id}`} />
+      <AdminSeasonSelect />
+      <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/admin/results?${seasonQuery(season)}jornada=${id}`} />
       <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
         {matches.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useCallback, useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/user-forms";
@@ -88,89 +88,66 @@ const FAILURES = {
   "save-roster": "No se pudo guardar la lista de participantes",
 } as const;
 
-function refused(
-  intent: keyof typeof FAILURES,
-  reason: UserChangeRefusal,
-): Reply {
-  return {
-    ok: false,
-    toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`),
-  };
+const REFUSAL_STATUS: Record<UserChangeRefusal, number> = { "not-found": 404, "email-taken": 409, "last-admin": 409 };
+
+/** The screen's answer: a toast (and a link), with the status that says whether it worked. */
+function answer(status: number, reply: Omit<Reply, "ok">) {
+  return data<Reply>({ ok: status < 300, ...reply }, { status });
 }
 
-export async function action({ request }: Route.ActionArgs): Promise<Reply> {
-  const parsed = UsersAdminSchema.safeParse(
-    Object.fromEntries(await readForm(request)),
-  );
-  if (!parsed.success)
-    return {
-      ok: false,
-      toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos"),
-    };
+function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal) {
+  return answer(REFUSAL_STATUS[reason], { toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`) });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = UsersAdminSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return answer(400, { toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos") });
+  }
   const form = parsed.data;
   const { db } = getRuntime();
   const origin = publicOrigin(request);
   try {
     switch (form.intent) {
       case "create-user": {
-        if (
-          await db
-            .selectFrom("users")
-            .select("id")
-            .where("email", "=", form.email)
-            .executeTakeFirst()
-        ) {
+        if (await db.selectFrom("users").select("id").where("email", "=", form.email).executeTakeFirst()) {
           return refused(form.intent, "email-taken");
         }
         await createAccountWithoutPassword(form);
         const link = await createResetLink(form.email, origin);
-        return { ok: true, toast: successToast("Usuario guardado"), link };
+        return answer(200, { toast: successToast("Usuario guardado"), link });
       }
       case "update-user": {
         const refusal = await updateUser(db, form.userId, form);
-        return refusal
-          ? refused(form.intent, refusal)
-          : { ok: true, toast: successToast("Usuario guardado") };
+        return refusal ? refused(form.intent, refusal) : answer(200, { toast: successToast("Usuario guardado") });
       }
       case "delete-user": {
         const refusal = await deleteUser(db, form.userId);
-        return refusal
-          ? refused(form.intent, refusal)
-          : { ok: true, toast: successToast("Usuario eliminado") };
+        return refusal ? refused(form.intent, refusal) : answer(200, { toast: successToast("Usuario eliminado") });
       }
       case "delete-predictions": {
         const count = await deletePredictionsOfUser(db, form.userId);
-        return {
-          ok: true,
-          toast: successToast(
-            `${count} predicciones eliminadas`,
-            "Predicciones eliminadas",
-          ),
-        };
+        return answer(200, { toast: successToast(`${count} predicciones eliminadas`, "Predicciones eliminadas") });
       }
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
         if (!email) return refused(form.intent, "not-found");
-        return {
-          ok: true,
-          toast: successToast("Enlace generado"),
-          link: await createResetLink(email, origin),
-        };
+        return answer(200, { toast: successToast("Enlace generado"), link: await createResetLink(email, origin) });
       }
       case "save-roster": {
         const roster = parseRoster(form.roster);
-        if (!roster.ok) return { ok: false, toast: errorToast(roster.message) };
+        if (!roster.ok) return answer(400, { toast: errorToast(roster.message) });
         await replaceRoster(db, roster.entries);
         const message =
           roster.entries.length === 0
             ? "Lista vacía: el registro queda abierto a cualquier correo"
             : `${roster.entries.length} correos permitidos`;
-        return { ok: true, toast: successToast(message, "Lista guardada") };
+        return answer(200, { toast: successToast(message, "Lista guardada") });
       }
     }
   } catch (error) {
     console.error(FAILURES[form.intent], error);
-    return { ok: false, toast: errorToast(FAILURES[form.intent]) };
+    return answer(500, { toast: errorToast(FAILURES[form.intent]) });
   }
 }
 

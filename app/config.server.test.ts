@@ -1,0 +1,62 @@
+import { expect, test } from "vitest";
+import { SmtpEnvSchema } from "./config.server";
+
+function problems(env: Record<string, string>) {
+  const parsed = SmtpEnvSchema.safeParse(env);
+  expect(parsed.success).toBe(false);
+  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+test("without SMTP_HOST e-mail is off, whatever else is set (empty values count as unset)", () => {
+  expect(SmtpEnvSchema.parse({})).toBeUndefined();
+  expect(SmtpEnvSchema.parse({ SMTP_HOST: "", SMTP_FROM: "quiniela@example.com", SMTP_USER: "ana" })).toBeUndefined();
+});
+
+test("SMTP_HOST and SMTP_FROM are enough: port 587 with STARTTLS when offered, no login", () => {
+  expect(SmtpEnvSchema.parse({ SMTP_HOST: " smtp.example.com ", SMTP_FROM: "Quiniela <quiniela@example.com>" })).toEqual({
+    host: "smtp.example.com",
+    port: 587,
+    secure: false,
+    auth: undefined,
+    from: "Quiniela <quiniela@example.com>",
+  });
+});
+
+test("implicit TLS: SMTP_SECURE=true defaults to port 465, and port 465 alone means implicit TLS", () => {
+  const base = { SMTP_HOST: "smtp.example.com", SMTP_FROM: "quiniela@example.com" };
+  expect(SmtpEnvSchema.parse({ ...base, SMTP_SECURE: "true" })).toMatchObject({ port: 465, secure: true });
+  expect(SmtpEnvSchema.parse({ ...base, SMTP_PORT: "465" })).toMatchObject({ port: 465, secure: true });
+  expect(SmtpEnvSchema.parse({ ...base, SMTP_PORT: "2525", SMTP_SECURE: "false" })).toMatchObject({
+    port: 2525,
+    secure: false,
+  });
+});
+
+test("user and password go together; the password is kept as given (not trimmed)", () => {
+  const base = { SMTP_HOST: "smtp.example.com", SMTP_FROM: "quiniela@example.com" };
+  expect(SmtpEnvSchema.parse({ ...base, SMTP_USER: "quiniela", SMTP_PASSWORD: " clave " })).toMatchObject({
+    auth: { user: "quiniela", pass: " clave " },
+  });
+  expect(problems({ ...base, SMTP_USER: "quiniela" })).toEqual({
+    SMTP_PASSWORD: "SMTP_USER y SMTP_PASSWORD van juntos: da los dos o ninguno",
+  });
+  expect(problems({ ...base, SMTP_PASSWORD: "clave" })).toEqual({
+    SMTP_USER: "SMTP_USER y SMTP_PASSWORD van juntos: da los dos o ninguno",
+  });
+});
+
+test("bad settings are refused with Spanish messages", () => {
+  expect(problems({ SMTP_HOST: "smtp.example.com" })).toEqual({
+    SMTP_FROM: "SMTP_FROM es obligatorio cuando se da SMTP_HOST",
+  });
+  const base = { SMTP_HOST: "smtp.example.com", SMTP_FROM: "quiniela@example.com" };
+  for (const port of ["0", "65536", "abc", "25.5"]) {
+    expect(problems({ ...base, SMTP_PORT: port })).toEqual({ SMTP_PORT: "SMTP_PORT debe ser un número de puerto (1 a 65535)" });
+  }
+  expect(problems({ ...base, SMTP_SECURE: "yes" })).toEqual({ SMTP_SECURE: "SMTP_SECURE debe ser true o false" });
+  for (const from of ["quiniela", "Quiniela <quiniela>", "a@b.com\r\nBcc: x@y.com", "Quiniela\u0000 <a@b.com>"]) {
+    expect(problems({ ...base, SMTP_FROM: from })).toEqual({
+      SMTP_FROM: "SMTP_FROM debe ser una dirección de correo, por ejemplo Quiniela <quiniela@example.com>",
+    });
+  }
+});

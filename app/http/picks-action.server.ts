@@ -1,0 +1,35 @@
+import type { Kysely } from "kysely";
+import { savePicks } from "#app/data/predictions.server";
+import type { Database } from "#app/data/schema";
+import { currentSeason } from "#app/data/seasons.server";
+import { parsePicksForm } from "#app/domain/prediction-form";
+import { errorToast, successToast, type Toast } from "#app/ui/toast";
+
+/**
+ * A submitted prediction form (home page or pool page) → the answer the page shows. The form is
+ * read and checked first (domain/prediction-form.ts); only then is the database asked.
+ * `allowedMatchIds` narrows the matches a page may save (a pool's own).
+ */
+export async function submitPicks(
+  db: Kysely<Database>,
+  userId: string,
+  form: FormData,
+  { allowedMatchIds }: { allowedMatchIds?: () => Promise<ReadonlySet<number>> } = {},
+): Promise<{ status: number; toast: Toast }> {
+  const parsed = parsePicksForm(form);
+  if (!parsed.ok) return { status: 400, toast: errorToast(parsed.message) };
+  if (allowedMatchIds) {
+    const allowed = await allowedMatchIds();
+    if (parsed.picks.some((pick) => !allowed.has(pick.matchId))) {
+      return {
+        status: 400,
+        toast: errorToast("No se pudieron guardar tus predicciones. El partido no pertenece a esta quiniela."),
+      };
+    }
+  }
+  const result = await savePicks(db, userId, parsed.picks, await currentSeason(db));
+  if (!result.ok) {
+    return { status: 409, toast: errorToast(`No se pudieron guardar tus predicciones. ${result.message}.`) };
+  }
+  return { status: 200, toast: successToast("Tus predicciones han sido guardadas") };
+}

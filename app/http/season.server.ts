@@ -1,0 +1,12 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/data/schema";
+import { type SeasonView, seasonToShow } from "#app/data/seasons.server";
+import { parseId } from "#app/domain/input";
+
+/** The query parameter that picks another season than the current one: ?temporada=<id>. */
+export const SEASON_PARAM = "temporada";
+
+/** The season a page looks at: the one ?temporada= names, else the current season. */
+export function shownSeason(db: Kysely<Database>, request: Request): Promise<SeasonView> {
+  return seasonToShow(db, parseId(new URL(request.url).searchParams.get(SEASON_PARAM)));
+}

@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { fieldErrors, type FieldErrors, ForgotPasswordSchema } from "#app/auth/forms";
+import { emailResetLink } from "#app/auth/password-reset.server";
+import { authRateLimit } from "#app/auth/rate-limit.server";
+import { requestInfoContext } from "#app/http/context";
+import { readForm } from "#app/http/form.server";
+import { getRuntime } from "#app/runtime.server";
+import { AuthCard } from "#app/ui/AuthCard";
+import type { Toast } from "#app/ui/toast";
+import { useToast } from "#app/ui/toasts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "¿Olvidaste tu contraseña? · Quiniela" }];
+
+/** The one answer, whether or not the e-mail has an account (and whether or not the mail goes out). */
+export const RESET_EMAIL_ANSWER = "Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.";
+
+/** Without SMTP_* the page does not exist: it answers like an unknown path (a redirect to /). */
+function requireEmail() {
+  if (!getRuntime().config.smtp) throw redirect("/");
+}
+
+export function loader() {
+  requireEmail();
+  return null;
+}
+
+/** Passes the action's headers on (Retry-After of a 429). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+type ActionResult = { errors: FieldErrors; toast: Toast | null; sent?: true };
+
+/**
+ * Answers at once, and the same way for every well-formed e-mail: the link is created and
+ * e-mailed in the background (see emailResetLink), so the answer's content and timing say
+ * nothing about the account. Rate-limited per IP and per e-mail like sign-in.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireEmail();
+  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  }
+  const { email } = parsed.data;
+  const limited = await authRateLimit("reset", { ip: context.get(requestInfoContext).clientIp, email });
+  if (limited) return limited;
+  emailResetLink(email);
+  return data<ActionResult>({ errors: {}, toast: null, sent: true });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/olvide-contrasena") === true;
+  useToast(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+
+  const backToLogin = (
+    <Text size="sm" ta="center">
+      <Anchor component={Link} to="/login" fw={600}>
+        Volver a Iniciar Sesión
+      </Anchor>
+    </Text>
+  );
+
+  if (actionData && "sent" in actionData) {
+    return (
+      <AuthCard title="¿Olvidaste tu contraseña?" subtitle="Revisa tu correo.">
+        <Stack>
+          <Alert color="blue" variant="light" title="Solicitud recibida">
+            {RESET_EMAIL_ANSWER} El enlace es de un solo uso y vale por una hora.
+          </Alert>
+          {backToLogin}
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="¿Olvidaste tu contraseña?"
+      subtitle="Escribe tu correo y te enviaremos un enlace para elegir una contraseña nueva."
+    >
+      <Form method="post" noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            error={errors.email}
+            required
+          />
+          <Button type="submit" fullWidth mt="xs" loading={submitting}>
+            Enviar enlace
+          </Button>
+          {backToLogin}
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
+}

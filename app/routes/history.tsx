@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import { z } from "zod";
+import { optionalUser } from "#app/auth/guards.server";
+import { allTimeTable, champions } from "#app/data/history.server";
+import { MAX_ID } from "#app/domain/input";
+import { getRuntime } from "#app/runtime.server";
+import buttons from "#app/ui/buttons.module.css";
+import { Page } from "#app/ui/Page";
+import panels from "#app/ui/panels.module.css";
+import { RankingsTabs } from "#app/ui/RankingsTabs";
+import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
+import typography from "#app/ui/typography.module.css";
+import type { Route } from "./+types/history";
+import classes from "./history.module.css";
+
+export const meta: Route.MetaFunction = () => [{ title: "Histórico · Tabla de Posiciones · Quiniela" }];
+
+const PER_PAGE = 50;
+
+const QuerySchema = z.object({ pagina: z.coerce.number().int().min(1).max(MAX_ID).catch(1) });
+
+/** Public, like the standings: the all-time table (one page of it) and the champions. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = optionalUser({ context });
+  const { db } = getRuntime();
+  const { pagina } = QuerySchema.parse({ pagina: new URL(request.url).searchParams.get("pagina") ?? undefined });
+  const titles = await champions(db);
+  const table = await allTimeTable(db, titles);
+  const pageCount = Math.max(1, Math.ceil(table.length / PER_PAGE));
+  const page = Math.min(pagina, pageCount);
+  return {
+    viewerId: viewer?.id ?? null,
+    rows: table.slice((page - 1) * PER_PAGE, page * PER_PAGE),
+    total: table.length,
+    page,
+    pageCount,
+    champions: titles.map((champion) => ({
+      seasonId: champion.seasonId,
+      seasonName: champion.seasonName,
+      points: champion.points,
+      names: champion.people.map((person) => person.name),
+    })),
+  };
+}
+
+export default function History({ loaderData }: Route.ComponentProps) {
+  const { rows, page, pageCount, total } = loaderData;
+  return (
+    <Page title="Tabla de Posiciones" description="Histórico: todas las temporadas terminadas y la actual">
+      <RankingsTabs />
+      <section className={panels.panel} aria-labelledby="tabla-historica">
+        <div className={classes.stack}>
+          <h2 className={typography.sectionTitle} id="tabla-historica">
+            Tabla Histórica
+          </h2>
+          {rows.length === 0 ? (
+            <p className={typography.dimmed}>Aún no hay puntos en ninguna temporada.</p>
+          ) : (
+            // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+            <div className={classes.scroll} role="region" aria-label="Tabla Histórica (desplazable)" tabIndex={0}>
+              <StandingsTable
+                label="Tabla Histórica"
+                rows={rows}
+                viewerId={loaderData.viewerId}
+                columns={[
+                  { label: "Temporadas", value: (row) => row.seasons },
+                  { label: "Títulos", value: (row) => row.titles },
+                ]}
+              />
+            </div>
+          )}
+          <StandingsLegend />
+          {pageCount > 1 && (
+            <nav aria-label="Páginas de la tabla" className={classes.pages}>
+              {page > 1 && (
+                <Link to={`?pagina=${page - 1}`} className={`${buttons.button} ${buttons.default}`}>
+                  Anterior
+                </Link>
+              )}
+              <span className={typography.dimmed}>{`Página ${page} de ${pageCount} · ${total.toLocaleString("es-MX")} jugadores`}</span>
+              {page < pageCount && (
+                <Link to={`?pagina=${page + 1}`} className={`${buttons.button} ${buttons.default}`}>
+                  Siguiente
+                </Link>
+              )}
+            </nav>
+          )}
+        </div>
+      </section>
+      <section className={panels.panel} aria-labelledby="campeones">
+        <div className={classes.stack}>
+          <h2 className={typography.sectionTitle} id="campeones">
+            Campeones
+          </h2>
+          {loaderData.champions.length === 0 ? (
+            <p className={typography.dimmed}>Cuando termine una temporada, aquí aparecerá su campeón.</p>
+          ) : (
+            <ol className={classes.champions}>
+              {loaderData.champions.map((champion) => (
+                <li key={champion.seasonId}>
+                  <Link to={`/rankings?temporada=${champion.seasonId}`} className={classes.season}>
+                    {champion.seasonName}
+                  </Link>
+                  <span className={classes.winner}>
+                    <span aria-hidden>🏆 </span>
+                    {champion.names.join(", ")}
+                  </span>
+                  <span className={typography.dimmed}>{champion.points === 1 ? "1 punto" : `${champion.points} puntos`}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
+    </Page>
+  );
+}

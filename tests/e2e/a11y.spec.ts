@@ -1,0 +1,402 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, expect, type Page, test as base } from "@playwright/test";
+import { hydrated } from "./support";
+
+/**
+ * Accessibility (issue 14, item 17): axe-core with the WCAG 2.1 A/AA rules and its best
+ * practices, on every page of the demo season (and the states a person opens on them: a chosen
+ * 'Jornada', an opened phase of the match picker, the menus, a dialog), at phone width and on a
+ * desktop, in light and dark mode. A failure lists every violating element with its rule, its
+ * selector, the page and the mode (for contrast, the colours and the ratio).
+ *
+ * The shared e2e server starts on an empty database, so each worker that runs this file seeds the
+ * demo season into a temporary data folder (`scripts/seed-demo.ts`, about 3 s) and serves it on a
+ * port of its own (decision 006).
+ */
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/** app/ui/theme.ts COLOR_SCHEME_KEY: the colour mode the app keeps in localStorage (checked on every page below). */
+const COLOR_SCHEME_KEY = "quiniela-color-scheme";
+
+/** The demo's accounts and pool (scripts/lib/demo-season.ts). */
+const DEMO_PASSWORD = "quiniela2024";
+const DEMO_ADMIN_EMAIL = "admin@quiniela.local";
+const DEMO_PLAYER_EMAIL = "chucho@quiniela.local";
+const DEMO_POOL_GUEST_EMAIL = "karen@quiniela.local";
+const DEMO_POOL_NAME = "Liguilla de la oficina";
+
+/** The one player who generates a password link here (its sessions are not used by the others). */
+const RESET_EMAIL = "lupita@quiniela.local";
+/** A player outside the demo pool (its first eight people are in it), invited by its link. */
+const INVITED_EMAIL = "richi@quiniela.local";
+
+type Role = "visitante" | "jugador" | "participante" | "admin" | "restablece" | "invitado";
+
+const ACCOUNTS: Record<Exclude<Role, "visitante">, string> = {
+  jugador: DEMO_PLAYER_EMAIL,
+  participante: DEMO_POOL_GUEST_EMAIL,
+  admin: DEMO_ADMIN_EMAIL,
+  restablece: RESET_EMAIL,
+  invitado: INVITED_EMAIL,
+};
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+interface Demo {
+  baseURL: string;
+  /** Cookies of each signed-in role. */
+  sessions: Record<Exclude<Role, "visitante">, StorageState>;
+  /** The demo's pool, 'Liguilla de la oficina': /quiniela/<id>. */
+  poolPath: string;
+  /** Its invite link: /quiniela/<id>/unirse?codigo=… */
+  invitePath: string;
+}
+
+interface Mode {
+  name: string;
+  viewport: { width: number; height: number };
+  scheme: "light" | "dark";
+}
+
+const MODES: readonly Mode[] = [
+  { name: "teléfono · claro", viewport: { width: 375, height: 812 }, scheme: "light" },
+  { name: "teléfono · oscuro", viewport: { width: 375, height: 812 }, scheme: "dark" },
+  { name: "escritorio · claro", viewport: { width: 1280, height: 800 }, scheme: "light" },
+  { name: "escritorio · oscuro", viewport: { width: 1280, height: 800 }, scheme: "dark" },
+];
+
+const isPhone = (mode: Mode) => mode.viewport.width < 576;
+
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} falló (${code}):\n${output}`))));
+  });
+}
+
+/** The built server on a port the system picks (no clash with the shared server or other runs). */
+async function serve(env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`el servidor de la demostración no arrancó:\n${output}`)), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://localhost:${match[1]}`);
+      }
+    });
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`el servidor de la demostración terminó (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const test = base.extend<object, { demo: Demo }>({
+  demo: [
+    async ({ playwright }, provide) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-a11y-"));
+      // SQLite in its own folder whatever .env says; the demo's default admin e-mail.
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        ADMIN_EMAIL: "",
+        LOG_REQUESTS: "false",
+        AUTH_RATE_LIMIT_PER_IP: "10000",
+        AUTH_RATE_LIMIT_PER_EMAIL: "10000",
+        // '¿Olvidaste tu contraseña?' exists only with SMTP settings; no mail is sent here.
+        SMTP_HOST: "127.0.0.1",
+        SMTP_PORT: "2525",
+        SMTP_FROM: "Quiniela <quiniela@example.com>",
+      };
+      let server: Awaited<ReturnType<typeof serve>> | undefined;
+      try {
+        await run(["--import", "tsx", "scripts/seed-demo.ts"], env);
+        server = await serve(env);
+        const baseURL = server.url;
+        const sessions = {} as Demo["sessions"];
+        for (const [role, email] of Object.entries(ACCOUNTS) as [keyof Demo["sessions"], string][]) {
+          // Outside a page, a write carries the site's Origin itself (the server refuses it otherwise).
+          const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+          const signIn = await context.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+          expect(signIn.status(), `inicio de sesión de ${email}`).toBe(302);
+          // Takes the sign-in's flash toast, so that it does not show on the first page.
+          await context.get("/");
+          sessions[role] = await context.storageState();
+          await context.dispose();
+        }
+        const player = await playwright.request.newContext({ baseURL, storageState: sessions.jugador });
+        const pools = await (await player.get("/quinielas")).text();
+        await player.dispose();
+        // The player is in one pool, the demo's (its page's title is checked below).
+        const poolPath = /href="(\/quiniela\/\d+)"/.exec(pools)?.[1];
+        expect(poolPath, "la quiniela de la demostración en /quinielas").toBeTruthy();
+        // Its creator's page holds the invite link.
+        const owner = await playwright.request.newContext({ baseURL, storageState: sessions.jugador });
+        const invitePath = /(\/quiniela\/\d+\/unirse\?codigo=[\w-]+)/.exec(await (await owner.get(poolPath!)).text())?.[1];
+        await owner.dispose();
+        expect(invitePath, "el enlace de invitación de la quiniela").toBeTruthy();
+        await provide({ baseURL, sessions, poolPath: poolPath!, invitePath: invitePath! });
+      } finally {
+        await server?.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+});
+
+/** A page of the demo in the given mode, signed in as `role`; the colour mode is the app's own localStorage key. */
+async function openContext(browser: Browser, demo: Demo, role: Role, mode: Mode): Promise<{ context: BrowserContext; page: Page }> {
+  const session = role === "visitante" ? { cookies: [], origins: [] } : demo.sessions[role];
+  const context = await browser.newContext({
+    baseURL: demo.baseURL,
+    viewport: mode.viewport,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    storageState: {
+      cookies: session.cookies,
+      origins: [{ origin: demo.baseURL, localStorage: [{ name: COLOR_SCHEME_KEY, value: mode.scheme }] }],
+    },
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until no CSS transition or animation runs (menus, dialogs and drawers fade and slide in). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+}
+
+interface Step {
+  /** What is on screen, for the report: 'página', 'menú de usuario abierto'… */
+  state: string;
+  /** Brings the state on screen; the first step usually only loads the page. */
+  open?: (page: Page, mode: Mode) => Promise<void>;
+  /** Only in these modes (the visitor's menu is the phone's drawer). */
+  only?: (mode: Mode) => boolean;
+}
+
+interface Screen {
+  role: Role;
+  path: string | ((demo: Demo) => string);
+  /** Analysed after the page loads and after each step's `open`. */
+  steps?: Step[];
+  /** The page's h1, when it is worth checking that the right page opened. */
+  heading?: string;
+  /** The test's name for a path that depends on the demo's ids. */
+  label?: string;
+}
+
+/** Opens a phase of the pool match picker (on /quiniela/new, or a pool's 'Cambiar partidos'). */
+async function openPickerPhase(page: Page, name: string): Promise<void> {
+  const phase = page.getByRole("button", { name: new RegExp(`^${name}:`) });
+  await phase.click();
+  await expect(phase).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("group", { name: `Partidos de ${name}` })).toBeVisible();
+}
+
+const pickerPhase: Step = {
+  state: "fase 'Jornada 1' del selector de partidos abierta",
+  open: (page) => openPickerPhase(page, "Jornada 1"),
+};
+
+const revealedPicks: Step = {
+  state: "pronósticos revelados de una jornada abiertos",
+  open: async (page) => {
+    const revealed = page.getByRole("region", { name: "Pronósticos de los participantes" });
+    await revealed.locator("summary").first().click();
+    await expect(revealed.getByRole("table").first()).toBeVisible();
+  },
+};
+
+/** The phone's drawer, opened by the burger. */
+const phoneMenu: Step = {
+  state: "menú del teléfono abierto",
+  only: isPhone,
+  open: async (page) => {
+    await page.getByRole("button", { name: "Abrir menú", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Menú" })).toBeVisible();
+  },
+};
+
+/** On a desktop the navbar's menu opened by `button` (the user's, the admin's); on a phone the drawer. */
+const navbarMenu = (button: string | RegExp, item: string): Step => ({
+  state: "menú abierto",
+  open: async (page, mode) => {
+    if (isPhone(mode)) {
+      await phoneMenu.open!(page, mode);
+    } else {
+      await page.getByRole("banner").getByRole("button", { name: button }).click();
+      await expect(page.getByRole("menu").getByText(item, { exact: true })).toBeVisible();
+    }
+  },
+});
+
+const SCREENS: readonly Screen[] = [
+  // Signed out.
+  { role: "visitante", path: "/login", steps: [{ state: "página" }, phoneMenu] },
+  { role: "visitante", path: "/register" },
+  {
+    role: "visitante",
+    path: "/rankings",
+    steps: [
+      { state: "página" },
+      {
+        state: "'Jornada 17' elegida",
+        open: async (page) => {
+          await page.getByRole("combobox", { name: "Jornada" }).selectOption({ label: "Jornada 17" });
+          await expect(page).toHaveURL(/jornada=\d+/);
+          await expect(page.getByRole("heading", { name: "Jornada 17", level: 2 })).toBeVisible();
+        },
+      },
+    ],
+  },
+  { role: "visitante", path: "/quiniela/quinielas-capturadas" },
+  { role: "visitante", path: "/reset-password?token=no-vale" },
+  { role: "visitante", path: "/olvide-contrasena", heading: "¿Olvidaste tu contraseña?" },
+  // Signed in: a player, the demo pool's creator.
+  { role: "jugador", path: "/" },
+  { role: "jugador", path: "/rankings" },
+  { role: "jugador", path: "/quinielas" },
+  { role: "jugador", path: "/quiniela/new", steps: [{ state: "página" }, pickerPhase] },
+  {
+    role: "jugador",
+    path: (demo) => demo.poolPath,
+    heading: DEMO_POOL_NAME,
+    steps: [
+      { state: "página" },
+      {
+        state: "'Cambiar partidos' y su fase 'Jornada 1' abiertos",
+        open: async (page) => {
+          await page.getByRole("button", { name: "Cambiar partidos", exact: true }).click();
+          await openPickerPhase(page, "Jornada 1");
+        },
+      },
+      revealedPicks,
+    ],
+  },
+  { role: "jugador", path: "/profile", steps: [{ state: "página" }, navbarMenu(/Chucho/, "Modo oscuro")] },
+  // A participant of the demo pool.
+  { role: "participante", path: (demo) => demo.poolPath, heading: DEMO_POOL_NAME, steps: [{ state: "página" }, revealedPicks] },
+  // Someone outside the demo pool opens its invite link.
+  {
+    role: "invitado",
+    path: (demo) => demo.invitePath,
+    label: "/quiniela/<la de la demostración>/unirse",
+    heading: "Unirse a una quiniela",
+  },
+  // The admin's screens.
+  { role: "admin", path: "/admin/matches", steps: [{ state: "página" }, navbarMenu("Administración", "Importar Resultados")] },
+  { role: "admin", path: "/admin/results" },
+  { role: "admin", path: "/admin/activar-quinielas" },
+  {
+    role: "admin",
+    path: "/admin/users",
+    steps: [
+      { state: "página" },
+      {
+        state: "diálogo 'Nuevo Usuario'",
+        open: async (page) => {
+          await page.getByRole("button", { name: "Nuevo Usuario", exact: true }).click();
+          await expect(page.getByRole("dialog", { name: "Nuevo Usuario" })).toBeVisible();
+        },
+      },
+    ],
+  },
+  { role: "admin", path: "/admin/predictions" },
+  { role: "admin", path: "/admin/ver-quinielas" },
+  { role: "admin", path: "/admin/estado-pronosticos" },
+  { role: "admin", path: "/admin/importar-resultados" },
+];
+
+/** One line per violating element: mode, page, state, rule, impact, selector and, for contrast, the numbers. */
+async function analyse(page: Page, where: string): Promise<string[]> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => {
+      const contrast = node.any.find((check) => check.id === "color-contrast" || check.id === "color-contrast-enhanced")?.data as
+        | { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string }
+        | undefined;
+      const summary = (node.failureSummary ?? "").replace(/\s+/g, " ").trim();
+      const detail = contrast?.contrastRatio
+        ? ` — ${contrast.fgColor} sobre ${contrast.bgColor}: ${contrast.contrastRatio} (mínimo ${contrast.expectedContrastRatio})`
+        : summary
+          ? ` — ${summary.length > 200 ? `${summary.slice(0, 200)}…` : summary}`
+          : "";
+      const text = node.html.length > 90 ? `${node.html.slice(0, 90)}…` : node.html;
+      return `${where} · ${violation.id} [${violation.impact}] ${node.target.join(" ")}${detail} · ${text}`;
+    }),
+  );
+}
+
+for (const mode of MODES) {
+  test.describe(mode.name, () => {
+    for (const screen of SCREENS) {
+      const label = typeof screen.path === "string" ? screen.path : (screen.label ?? "/quiniela/<la de la demostración>");
+      test(`${label} (${screen.role})`, async ({ browser, demo }) => {
+        const url = typeof screen.path === "string" ? screen.path : screen.path(demo);
+        const { context, page } = await openContext(browser, demo, screen.role, mode);
+        try {
+          await page.goto(url);
+          await hydrated(page);
+          await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", mode.scheme);
+          await expect(page.getByRole("heading", { level: 1, ...(screen.heading && { name: screen.heading }) })).toBeVisible();
+          const violations: string[] = [];
+          for (const step of screen.steps ?? [{ state: "página" }]) {
+            if (step.only && !step.only(mode)) continue;
+            await step.open?.(page, mode);
+            violations.push(...(await analyse(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)));
+          }
+          expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
+
+  test.describe(`${mode.name} · enlace para restablecer la contraseña`, () => {
+    test("/profile con el enlace generado, y /reset-password con ese enlace (visitante)", async ({ browser, demo }) => {
+      const owner = await openContext(browser, demo, "restablece", mode);
+      const visitor = await openContext(browser, demo, "visitante", mode);
+      try {
+        await owner.page.goto("/profile");
+        await hydrated(owner.page);
+        await owner.page.getByRole("button", { name: "Generar enlace", exact: true }).click();
+        const linkField = owner.page.getByRole("textbox", { name: "Enlace de restablecimiento" });
+        await expect(linkField).toHaveValue(/\/reset-password\?token=/);
+        const violations = await analyse(owner.page, `${mode.name} · /profile (restablece, enlace generado)`);
+        await visitor.page.goto(await linkField.inputValue());
+        await hydrated(visitor.page);
+        await expect(visitor.page.getByText(`Nueva contraseña para ${RESET_EMAIL}`)).toBeVisible();
+        violations.push(...(await analyse(visitor.page, `${mode.name} · /reset-password?token=… (visitante, enlace válido)`)));
+        expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual([]);
+      } finally {
+        await owner.context.close();
+        await visitor.context.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import {
+  currentSeasonId,
+  registerUser,
+  requestText,
+  routeData,
+  startTestServer,
+  type TestServer,
+  userIdOf,
+} from "../support/server";
+
+/**
+ * 'Histórico' (/rankings/historico), on both engines: the stored totals of the finished seasons
+ * and the current one added up and ranked by the season tables' rule, seasons played, titles;
+ * and the champions of each finished season, ties sharing the title. A season neither finished
+ * nor current does not count yet.
+ */
+
+let server: TestServer;
+const id: Record<"ana" | "beto" | "caro", string> = { ana: "", beto: "", caro: "" };
+
+type HistoryData = {
+  rows: { userId: string; name: string; points: number; exactHits: number; rank: number; seasons: number; titles: number }[];
+  champions: { seasonName: string; points: number; names: string[] }[];
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const name of ["Ana", "Beto", "Caro"] as const) {
+    await registerUser(server, { name, email: `${name.toLowerCase()}@quiniela.test` });
+    id[name.toLowerCase() as keyof typeof id] = await userIdOf(server, `${name.toLowerCase()}@quiniela.test`);
+  }
+  const { db } = server;
+  const competition = (await db.selectFrom("competitions").select("id").executeTakeFirstOrThrow()).id;
+  const now = new Date().toISOString();
+  const season = async (name: string, finished: boolean) =>
+    (
+      await db
+        .insertInto("seasons")
+        .values({ competition_id: competition, name, time_zone: "America/Mexico_City", finished_at: finished ? now : null, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const apertura = await season("Apertura de prueba", true);
+  const clausura = await season("Clausura de prueba", true);
+  const upcoming = await season("Próxima de prueba", false);
+  const current = await currentSeasonId(server);
+  const total = (seasonId: number, userId: string, points: number, exact: number, outcomes: number) => ({
+    season_id: seasonId,
+    user_id: userId,
+    points,
+    exact_hits: exact,
+    outcome_hits: outcomes,
+  });
+  await db
+    .insertInto("standings_total")
+    .values([
+      // Apertura: Ana wins alone.
+      total(apertura, id.ana, 30, 5, 12),
+      total(apertura, id.beto, 25, 4, 11),
+      // Clausura: Beto and Caro tie on everything: both champions.
+      total(clausura, id.beto, 28, 6, 10),
+      total(clausura, id.caro, 28, 6, 10),
+      total(clausura, id.ana, 10, 1, 5),
+      // The current season counts; the upcoming one does not yet.
+      total(current, id.caro, 7, 1, 3),
+      total(upcoming, id.ana, 99, 9, 9),
+    ])
+    .execute();
+});
+afterAll(() => server.close());
+
+test("the all-time table adds up the finished seasons and the current one, with seasons played and titles", async () => {
+  const { data } = await routeData(server, "/rankings/historico.data", "routes/history");
+  const { rows } = data as HistoryData;
+  // Beto 25 + 28; Ana 30 + 10 (her 99 of the upcoming season do not count); Caro 28 + 7.
+  expect(rows.map((row) => [row.name, row.points, row.exactHits, row.rank, row.seasons, row.titles])).toEqual([
+    ["Beto", 53, 10, 1, 2, 1],
+    ["Ana", 40, 6, 2, 2, 1],
+    ["Caro", 35, 7, 3, 2, 1],
+  ]);
+});
+
+test("the champions of each finished season, ties sharing the title, newest first", async () => {
+  const { data } = await routeData(server, "/rankings/historico.data", "routes/history");
+  const { champions } = data as HistoryData;
+  expect(champions.map((champion) => [champion.seasonName, champion.points, champion.names])).toEqual([
+    ["Clausura de prueba", 28, ["Beto", "Caro"]],
+    ["Apertura de prueba", 30, ["Ana"]],
+  ]);
+});
+
+test("the page: 'Histórico' beside 'Temporada' on /rankings, the table 'Tabla Histórica' and the heading 'Campeones'", async () => {
+  const rankings = await requestText(server, "/rankings");
+  expect(rankings.body).toContain('href="/rankings/historico"');
+  expect(rankings.body).toContain(">Histórico<");
+  const page = await requestText(server, "/rankings/historico");
+  expect(page.status).toBe(200);
+  expect(page.body).toContain('aria-label="Tabla Histórica"');
+  expect(page.body).toContain(">Campeones</h2>");
+  expect(page.body).toContain("Clausura de prueba");
+});
