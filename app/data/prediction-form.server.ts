@@ -34,7 +34,7 @@ export async function predictionMatches(
   return matches.map((match) => {
     const reason = takesPicks
       ? lockReason(
-          { active: match.active, hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt },
+          { active: match.active, hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt, teamsKnown: match.home !== null && match.away !== null },
           now,
         )
       : null;

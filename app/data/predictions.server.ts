@@ -75,6 +75,7 @@ export async function savePicks(
             hasResult: match.home_score !== null,
             kickoffAt: match.kickoff_at,
             phaseActivatedAt: match.activated_at,
+            teamsKnown: match.home !== null && match.away !== null,
           },
           now,
         );

@@ -8,12 +8,15 @@ export interface MatchState {
   kickoffAt: string | null;
   /** Set when the admin ran 'Activar Quinielas' for the match's phase. */
   phaseActivatedAt: string | null;
+  /** Both teams are known: a knockout match may wait for them ('Por definir'). */
+  teamsKnown: boolean;
 }
 
-export type LockReason = "inactive" | "result" | "kickoff" | "phase-activated";
+export type LockReason = "inactive" | "undecided" | "result" | "kickoff" | "phase-activated";
 
 export const LOCK_MESSAGES: Record<LockReason | "already-predicted", string> = {
   inactive: "El partido no está activo",
+  undecided: "Los equipos del partido aún no se definen",
   result: "El partido ya tiene resultado",
   kickoff: "El partido ya comenzó",
   "phase-activated": "La jornada ya fue activada",
@@ -27,6 +30,8 @@ function kickoffPassed(match: Pick<MatchState, "kickoffAt">, now: Date): boolean
 /** Why the match takes no new predictions right now, or null when it does. */
 export function lockReason(match: MatchState, now: Date): LockReason | null {
   if (!match.active) return "inactive";
+  // Nobody can predict a match between teams nobody knows yet (and a pick would freeze them).
+  if (!match.teamsKnown) return "undecided";
   if (match.hasResult) return "result";
   if (match.phaseActivatedAt) return "phase-activated";
   if (kickoffPassed(match, now)) return "kickoff";
@@ -34,6 +39,6 @@ export function lockReason(match: MatchState, now: Date): LockReason | null {
 }
 
 /** Other people's picks for a match become visible once it is locked for good. */
-export function picksRevealed(match: Omit<MatchState, "active">, now: Date): boolean {
+export function picksRevealed(match: Omit<MatchState, "active" | "teamsKnown">, now: Date): boolean {
   return match.hasResult || match.phaseActivatedAt !== null || kickoffPassed(match, now);
 }

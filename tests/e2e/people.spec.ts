@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
   ADMIN,
   field,
@@ -17,6 +13,7 @@ import {
   uniqueEmail,
   userMenuButton,
 } from "./support";
+import { type PrivateServer, signedOutPage, signInAsAdminOn, startPrivateServer } from "./private-server";
 
 /**
  * People (issue 4): 'Mi Perfil' (avatar URL, colour, reset link), /reset-password, the users
@@ -74,31 +71,6 @@ async function setNewPassword(page: Page, password: string): Promise<void> {
   await field(page, "Confirmar contraseña").fill(password);
   await page.getByRole("button", { name: "Guardar contraseña", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** A signed-out browser context (cookies of the test's own context are not shared). */
-async function signedOutPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: "es-MX", timezoneId: "America/Mexico_City" });
-  return { context, page: await context.newPage() };
-}
-
-/**
- * Signs `request` in as the admin, registering the account first when it does not exist yet. Two
- * workers may race to register it (admin-access.spec.ts does the same): a refused registration
- * means the other one won, so sign in again.
- */
-async function signInAsAdmin(request: APIRequestContext, origin: string = SAME_ORIGIN.Origin): Promise<void> {
-  const headers = { Origin: origin };
-  const signIn = () => request.post("/login", { headers, form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
-  if ((await signIn()).status() === 302) return;
-  const registered = await request.post("/register", {
-    headers,
-    form: { name: ADMIN.name, email: ADMIN.email, password: ADMIN.password, confirmPassword: ADMIN.password },
-    maxRedirects: 0,
-  });
-  if (registered.status() !== 302) expect((await signIn()).status(), "inicio de sesión del administrador").toBe(302);
-  // Takes the flash toast, so it does not cover the first page.
-  await request.get("/");
 }
 
 test.describe("Mi Perfil", () => {
@@ -255,7 +227,7 @@ test.describe("Mi Perfil", () => {
 
 test.describe("Gestionar Usuarios (administrador)", () => {
   test.beforeEach(async ({ page }) => {
-    await signInAsAdmin(page.request);
+    await signInAsAdminOn(page.request, SAME_ORIGIN.Origin);
   });
 
   test("'Nuevo Usuario' crea la cuenta y su enlace; la persona fija su contraseña y luego inicia sesión", async ({ page, browser, baseURL }) => {
@@ -370,56 +342,6 @@ test.describe("Gestionar Usuarios (administrador)", () => {
   });
 });
 
-// ── A server of our own, for changes the whole server sees ──────────────────────────────────
-
-interface PrivateServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The built server (BUILD_DIR), on a free port with a fresh data folder. */
-async function startPrivateServer(): Promise<PrivateServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-people-"));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL; // SQLite in dataDir
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...env,
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      AUTH_RATE_LIMIT_PER_IP: "10000",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó:\n${output}`)), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/http:\/\/localhost:(\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://localhost:${match[1]}`);
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`el servidor terminó (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 test.describe("con un servidor propio", () => {
   test.describe.configure({ mode: "serial" });
 
@@ -428,9 +350,9 @@ test.describe("con un servidor propio", () => {
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(90_000);
-    server = await startPrivateServer();
+    server = await startPrivateServer("people");
     admin = await signedOutPage(browser, server.url);
-    await signInAsAdmin(admin.page.request, server.url);
+    await signInAsAdminOn(admin.page.request, server.url);
   });
 
   test.afterAll(async () => {

@@ -59,18 +59,18 @@ function ruleFields(rules: SeasonRules): RuleFields {
 }
 
 /** 'Nueva Temporada' from a file, as the admin's browser posts it: 'Revisar', then 'Crear Temporada'. */
-async function createSeason(name: string, rules: SeasonRules): Promise<number> {
+async function createSeason(name: string, rules: SeasonRules, csv = CSV): Promise<number> {
   const fields = { plantilla: "archivo", nombre: name, competicion: "Liga MX", ...ruleFields(rules) };
   const preview = new FormData();
   preview.set("intent", "preview");
   for (const [key, value] of Object.entries(fields)) preview.set(key, value);
-  preview.set("archivo", new File([CSV], "temporada.csv", { type: "text/csv" }));
+  preview.set("archivo", new File([csv], "temporada.csv", { type: "text/csv" }));
   const previewed = await requestText(server, "/admin/temporadas", { method: "POST", body: preview, cookie: cookie.admin });
   expect(previewed.status, previewed.body.slice(0, 300)).toBe(200);
   expect(previewed.body).toContain("Vista previa");
   const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(previewed.body)?.[1];
   expect(fingerprint).toBeTruthy();
-  const created = await post("/admin/temporadas", { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido: CSV }, cookie.admin);
+  const created = await post("/admin/temporadas", { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido: csv }, cookie.admin);
   expect(created.status, created.body.slice(0, 300)).toBe(200);
   expect(created.body).toContain("Temporada creada");
   const season = await server.db.selectFrom("seasons").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
@@ -293,5 +293,90 @@ describe.sequential("a finished season", () => {
     expect((await post("/admin/temporadas", { intent: "reopen", seasonId: String(seasonId) }, cookie.admin)).status).toBe(200);
     await result(match.id, 1, 0);
     expect((await post(poolPath, { intent: "rename", name: "Nuevo nombre" }, cookie.ana)).status).toBe(200);
+  });
+});
+
+describe.sequential("knockouts to be decided and pools across seasons", () => {
+  /** A cup: a final whose teams are not known yet, and a 'Final Ida' like the Liga MX seasons'. */
+  const CUP = ["jornada,local,visitante,fecha", "Final Ida,América,Guadalajara,", "Final,Por definir,Por definir,", "Final,Por definir,Por definir,"].join("\n");
+  let cupId = 0;
+
+  const setTeams = (matchId: number, home: number, away: number) =>
+    post("/admin/matches", { intent: "set-teams", matchId: String(matchId), homeTeamId: String(home), awayTeamId: String(away) }, cookie.admin);
+  const teamId = async (name: string) => (await server.db.selectFrom("teams").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+
+  test("'Definir equipos' sets the teams of a 'Por definir' match of the season, never the same twice, never once it has picks", async () => {
+    cupId = await createSeason("Copa de prueba", DEFAULT_RULES, CUP);
+    const [first, second] = [await matchOf(cupId, "Final"), await matchOf(cupId, "Final", 1)];
+    const stored = await server.db.selectFrom("matches").select(["home_team_id", "away_team_id"]).where("id", "=", first.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ home_team_id: null, away_team_id: null });
+    const [america, chivas, puebla] = [await teamId("América"), await teamId("Guadalajara"), await teamId("Puebla")];
+
+    const same = await setTeams(first.id, america, america);
+    expect(same.status).toBe(400);
+    expect(same.body).toContain("El equipo local y el visitante deben ser distintos");
+    // Puebla plays Liga MX, but not in this cup.
+    const outsider = await setTeams(first.id, america, puebla);
+    expect(outsider.status).toBe(400);
+    expect(outsider.body).toContain("El equipo no existe");
+
+    const set = await setTeams(first.id, chivas, america);
+    expect(set.status, set.body.slice(0, 300)).toBe(200);
+    expect(set.body).toContain("Equipos guardados");
+    expect(set.body).toContain("Guadalajara vs América");
+    expect(await server.db.selectFrom("matches").select(["home_team_id", "away_team_id"]).where("id", "=", first.id).executeTakeFirstOrThrow()).toEqual({
+      home_team_id: chivas,
+      away_team_id: america,
+    });
+
+    // Once somebody predicted it, its teams stay.
+    await makeCurrent(cupId);
+    await activateAll(cupId);
+    expect((await pick(cookie.ana, first.id, 1, 0)).status).toBe(200);
+    const late = await setTeams(first.id, america, chivas);
+    expect(late.status).toBe(400);
+    expect(late.body).toContain("El partido ya tiene pronósticos: sus equipos no se pueden cambiar");
+    expect((await server.db.selectFrom("matches").select("home_team_id").where("id", "=", first.id).executeTakeFirstOrThrow()).home_team_id).toBe(chivas);
+    // A match still to be decided offers no pick.
+    const undecided = await pick(cookie.ana, second.id, 1, 0);
+    expect(undecided.status).toBeGreaterThanOrEqual(400);
+    expect(await server.db.selectFrom("predictions").select("id").where("match_id", "=", second.id).execute()).toEqual([]);
+  });
+
+  test("'Duplicar para la temporada actual' gives the owner the same pool (name, members, the phases of the same name) in the current season", async () => {
+    const finalIda = await matchOf(cupId, "Final Ida");
+    const created = await post("/quiniela/new", { name: "La de la oficina", matchId: String(finalIda.id) }, cookie.ana);
+    expect(created.status, created.body.slice(0, 300)).toBe(302);
+    const poolPath = created.location!;
+    const poolId = Number(poolPath.split("/").pop());
+    expect((await post(poolPath, { intent: "add-participants", userId: id.beto }, cookie.ana)).status).toBe(200);
+
+    // Still the current season: nothing to duplicate.
+    const early = await post(poolPath, { intent: "duplicate" }, cookie.ana);
+    expect(early.status).toBe(400);
+    expect(early.body).toContain("La quiniela ya es de la temporada actual");
+
+    // The league season becomes current again; the cup is finished.
+    const league = (await server.db.selectFrom("seasons").select("id").where("name", "=", "Torneo sin bono").executeTakeFirstOrThrow()).id;
+    await makeCurrent(league);
+    expect((await post("/admin/temporadas", { intent: "finish", seasonId: String(cupId) }, cookie.admin)).status).toBe(200);
+
+    // A member who does not own it cannot.
+    const stranger = await post(poolPath, { intent: "duplicate" }, cookie.beto);
+    expect(stranger.status).toBe(403);
+
+    const duplicated = await post(poolPath, { intent: "duplicate" }, cookie.ana);
+    expect(duplicated.status, duplicated.body.slice(0, 300)).toBe(302);
+    const copyId = Number(duplicated.location!.split("/").pop());
+    expect(copyId).not.toBe(poolId);
+    const copy = await server.db.selectFrom("quinielas").selectAll().where("id", "=", copyId).executeTakeFirstOrThrow();
+    expect(copy).toMatchObject({ name: "La de la oficina", season_id: league, owner_id: id.ana });
+    const members = await server.db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", copyId).orderBy("user_id").execute();
+    expect(members.map((member) => member.user_id).sort()).toEqual([id.ana, id.beto].sort());
+    // Its matches: the league season's 'Final Ida', the phase the old pool had.
+    const copied = await server.db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", copyId).execute();
+    expect(copied.map((row) => row.match_id)).toEqual([(await matchOf(league, "Final Ida")).id]);
+    // The old pool stays with its season, read-only.
+    expect((await server.db.selectFrom("quinielas").select("season_id").where("id", "=", poolId).executeTakeFirstOrThrow()).season_id).toBe(cupId);
   });
 });
