@@ -1,6 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
-  ADMIN,
   field,
   fillRegisterForm,
   hydrated,

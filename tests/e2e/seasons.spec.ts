@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { type PrivateServer, signedOutPage, signInAsAdminOn, startPrivateServer } from "./private-server";
-import { type Account, hydrated, open, PASSWORD, signUp, uniqueEmail } from "./support";
+import { type Account, open, PASSWORD, signUp, uniqueEmail } from "./support";
 
 /**
  * Seasons (issue 15), as an admin and two players live them: Clausura 2024 is played a little and
