@@ -1,5 +1,5 @@
-// `npm run bench`: builds the app (build-bench/), loads a season of 10,000 users × 167 matches
-// into a temporary database, serves it with the real server and times the pages and writes that
+// `npm run bench`: builds the app (build-bench/), loads two seasons of 10,000 users (a finished
+// Apertura 2024, 170 matches, and the current Clausura 2024, 167) into a temporary database, serves it with the real server and times the pages and writes that
 // have a budget; then does the same with the 20-user demo season. Prints a PASS/FAIL table; the
 // exit code is 0 even when a budget fails (it is a report).
 //
@@ -304,7 +304,7 @@ async function main() {
   const bigUrl = await tempDatabase("10k");
   const bigEnv = serverEnv(bigDir, bigUrl);
   Object.assign(process.env, bigEnv);
-  step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios × 167 partidos…`);
+  step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios × 2 temporadas (170 + 167 partidos)…`);
   const loadStarted = performance.now();
   const big = await loadBigSeason(await startRuntime(), {
     users: USERS,
@@ -313,6 +313,7 @@ async function main() {
     extraAccounts: WARMUP + SAMPLES,
     password: PASSWORD,
     openPhase: OPEN_PHASE,
+    previousSeason: true,
     seed: SEED,
     log: (text) => console.log(`  ${text}`),
   });
@@ -341,6 +342,20 @@ async function main() {
     budgetMs: 100,
     run: () => client.request("GET", "/rankings"),
     check: placeholderCheck,
+  });
+  await measure({
+    dataset: bigLabel,
+    server: bigServer,
+    title: "a. GET /rankings/historico (anónimo)",
+    budgetMs: 100,
+    run: () => client.request("GET", "/rankings/historico"),
+  });
+  await measure({
+    dataset: bigLabel,
+    server: bigServer,
+    title: "a. GET /rankings?temporada= (terminada)",
+    budgetMs: 100,
+    run: () => client.request("GET", `/rankings?temporada=${big.previousSeasonId}`),
   });
   await measure({
     dataset: bigLabel,

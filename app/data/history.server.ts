@@ -1,23 +1,24 @@
 import { type Kysely, sql } from "kysely";
-import { rankRows, type StandingRow } from "#app/domain/standings";
 import { displayNameOf } from "./display-name.server";
+import { allTimeStandings, countedSeasons, type RankingPage, type RankingRow, type TableQuery } from "./rankings.server";
 import type { Database } from "./schema";
 
 /**
  * 'Histórico' (/rankings/historico, SPEC §8): every season's stored totals added up (the
  * finished ones and the current one), and the champions of the finished ones. Read from
  * standings_total, one row per player and season, kept up to date as results come in: a view
- * never sums predictions.
+ * never sums predictions, and ranks in SQL only the page it shows.
  */
 
-export interface HistoryRow extends StandingRow {
-  image: string | null;
-  avatarColor: string;
-  /** Seasons in which they have a stored total. */
+export interface HistoryRow extends RankingRow {
+  /** Counted seasons in which they have a stored total. */
   seasons: number;
   /** Finished seasons they won (alone or tied). */
   titles: number;
-  position: number;
+}
+
+export interface HistoryPage extends Omit<RankingPage, "rows"> {
+  rows: HistoryRow[];
 }
 
 export interface Champion {
@@ -26,14 +27,6 @@ export interface Champion {
   points: number;
   /** Tied champions share the title. */
   people: { userId: string; name: string }[];
-}
-
-/** The seasons that count: the finished ones and the current one. */
-function countedSeasons(db: Kysely<Database>) {
-  return db
-    .selectFrom("seasons")
-    .select("id")
-    .where((eb) => eb.or([eb("finished_at", "is not", null), eb("is_current", "=", 1)]));
 }
 
 /**
@@ -81,47 +74,28 @@ export async function champions(db: Kysely<Database>): Promise<Champion[]> {
 }
 
 /**
- * 'Tabla Histórica': every player's totals over the counted seasons, ranked by the season
- * tables' rule (domain/standings.ts rankRows: shared ranks, ties by name, colour bands), with
- * seasons played and titles.
+ * A page of 'Tabla Histórica': the all-time standings (rankings.server.ts, ranked in SQL by the
+ * season tables' rule over the counted seasons' stored totals), with the seasons played and the
+ * titles of the rows shown.
  */
-export async function allTimeTable(db: Kysely<Database>, titles: readonly Champion[]): Promise<HistoryRow[]> {
-  const rows = await db
-    .selectFrom("standings_total as st")
-    .innerJoin("users as u", "u.id", "st.user_id")
-    .select((eb) => [
-      "st.user_id",
-      displayNameOf("u").as("name"),
-      "u.image",
-      "u.avatar_color",
-      eb.fn.sum<number>("st.points").as("points"),
-      eb.fn.sum<number>("st.exact_hits").as("exact_hits"),
-      eb.fn.sum<number>("st.outcome_hits").as("outcome_hits"),
-      eb.fn.countAll<number>().as("seasons"),
-    ])
-    .where("st.season_id", "in", countedSeasons(db))
-    .groupBy(["st.user_id", "u.name", "u.display_name", "u.image", "u.avatar_color"])
-    .execute();
+export async function allTimePage(db: Kysely<Database>, titles: readonly Champion[], query: TableQuery = {}): Promise<HistoryPage> {
+  const page = await allTimeStandings(db, query);
+  const ids = page.rows.map((row) => row.userId);
+  const played =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("standings_total")
+          .select((eb) => ["user_id", eb.fn.countAll<number>().as("seasons")])
+          .where("user_id", "in", ids)
+          .where("season_id", "in", countedSeasons(db))
+          .groupBy("user_id")
+          .execute();
+  const seasons = new Map(played.map((row) => [row.user_id, Number(row.seasons)]));
   const wins = new Map<string, number>();
   for (const champion of titles) for (const person of champion.people) wins.set(person.userId, (wins.get(person.userId) ?? 0) + 1);
-  const extra = new Map(rows.map((row) => [row.user_id, row]));
-  return rankRows(
-    rows.map((row) => ({
-      userId: row.user_id,
-      name: row.name,
-      points: Number(row.points),
-      exactHits: Number(row.exact_hits),
-      outcomeHits: Number(row.outcome_hits),
-    })),
-  ).map((row, index) => {
-    const more = extra.get(row.userId)!;
-    return {
-      ...row,
-      image: more.image,
-      avatarColor: more.avatar_color,
-      seasons: Number(more.seasons),
-      titles: wins.get(row.userId) ?? 0,
-      position: index + 1,
-    };
-  });
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({ ...row, seasons: seasons.get(row.userId) ?? 0, titles: wins.get(row.userId) ?? 0 })),
+  };
 }

@@ -69,17 +69,37 @@ type Group = Omit<Line, "user_id" | "name">;
 const displayName = displayNameOf("u");
 
 /**
- * Which table: a season's overall table, or one of its phases'. The current season lists every
- * registered user (0 points without scores, SPEC §5); another season lists the people who played
- * it (a row in its stored totals), so a newcomer does not appear in the tables of years before.
+ * Which table: a season's overall table, or one of its phases', or the all-time table. The
+ * current season lists every registered user (0 points without scores, SPEC §5); another season
+ * lists the people who played it (a row in its stored totals), so a newcomer does not appear in
+ * the tables of years before. The all-time table ('Histórico') adds up the stored totals of the
+ * seasons that count (the finished ones and the current one) and lists whoever has one.
  */
-export interface TableScope {
-  seasonId: number;
-  phaseId: number | null;
-  everyone: boolean;
+export type TableScope =
+  | { kind: "season"; seasonId: number; phaseId: number | null; everyone: boolean }
+  | { kind: "all-time" };
+
+/** The seasons the all-time table counts: the finished ones and the current one. */
+export function countedSeasons(db: Pick<Kysely<Database>, "selectFrom">) {
+  return db
+    .selectFrom("seasons")
+    .select("id")
+    .where((eb) => eb.or([eb("finished_at", "is not", null), eb("is_current", "=", 1)]));
 }
 
 function tallies(db: Kysely<Database>, scope: TableScope) {
+  if (scope.kind === "all-time") {
+    return db
+      .selectFrom("standings_total")
+      .select([
+        "user_id",
+        sql<number>`sum(points)`.as("points"),
+        sql<number>`sum(exact_hits)`.as("exact_hits"),
+        sql<number>`sum(outcome_hits)`.as("outcome_hits"),
+      ])
+      .where("season_id", "in", countedSeasons(db))
+      .groupBy("user_id");
+  }
   return scope.phaseId === null
     ? db
         .selectFrom("standings_total")
@@ -93,13 +113,13 @@ function tallies(db: Kysely<Database>, scope: TableScope) {
 
 /** The users a table lists (see TableScope). */
 function people(db: Pick<Kysely<Database>, "selectFrom">, scope: TableScope) {
-  return db
-    .selectFrom("users as u")
-    .$if(!scope.everyone, (query) =>
-      query.where("u.id", "in", (eb) =>
-        eb.selectFrom("standings_total").select("user_id").where("season_id", "=", scope.seasonId),
-      ),
-    );
+  return db.selectFrom("users as u").$if(scope.kind === "all-time" || !scope.everyone, (query) =>
+    query.where("u.id", "in", (eb) =>
+      scope.kind === "all-time"
+        ? eb.selectFrom("standings_total").select("user_id").where("season_id", "in", countedSeasons(db))
+        : eb.selectFrom("standings_total").select("user_id").where("season_id", "=", scope.seasonId),
+    ),
+  );
 }
 
 /** The whole table ranked in SQL (a `ranked` CTE): users LEFT JOIN their tally, with RANK(). */
@@ -359,7 +379,12 @@ export interface TableSeason {
 
 /** A page of a season's overall table ('Puntos Acumulados'). */
 export function overallStandings(db: Kysely<Database>, season: TableSeason, query: TableQuery = {}): Promise<RankingPage> {
-  return table(db, { seasonId: season.id, phaseId: null, everyone: season.isCurrent }, query);
+  return table(db, { kind: "season", seasonId: season.id, phaseId: null, everyone: season.isCurrent }, query);
+}
+
+/** A page of the all-time table ('Tabla Histórica'): the same rules on the counted seasons' sums. */
+export function allTimeStandings(db: Kysely<Database>, query: TableQuery = {}): Promise<RankingPage> {
+  return table(db, { kind: "all-time" }, query);
 }
 
 /** A page of one phase's table: the same rules on that phase's points. */
@@ -369,7 +394,7 @@ export function phaseStandings(
   phaseId: number,
   query: TableQuery = {},
 ): Promise<RankingPage> {
-  return table(db, { seasonId: season.id, phaseId, everyone: season.isCurrent }, query);
+  return table(db, { kind: "season", seasonId: season.id, phaseId, everyone: season.isCurrent }, query);
 }
 
 /** One user's row in a season's overall table, or in a phase's table; null when not in it. */
@@ -379,7 +404,7 @@ export async function userPosition(
   userId: string,
   { phaseId = null }: { phaseId?: number | null } = {},
 ): Promise<RankingRow | null> {
-  const scope = { seasonId: season.id, phaseId, everyone: season.isCurrent };
+  const scope: TableScope = { kind: "season", seasonId: season.id, phaseId, everyone: season.isCurrent };
   const line = await rankedLines(db, scope).where("r.user_id", "=", userId).executeTakeFirst();
   if (!line) return null;
   const [row] = await present(db, await place(db, scope, [line]), await countPeople(db, scope));

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
-import { allTimeTable, champions } from "#app/data/history.server";
+import { allTimePage, champions } from "#app/data/history.server";
 import { MAX_ID } from "#app/domain/input";
 import { getRuntime } from "#app/runtime.server";
 import buttons from "#app/ui/buttons.module.css";
@@ -25,13 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getRuntime();
   const { pagina } = QuerySchema.parse({ pagina: new URL(request.url).searchParams.get("pagina") ?? undefined });
   const titles = await champions(db);
-  const table = await allTimeTable(db, titles);
-  const pageCount = Math.max(1, Math.ceil(table.length / PER_PAGE));
-  const page = Math.min(pagina, pageCount);
+  const { rows, total, page, pageCount } = await allTimePage(db, titles, { page: pagina, perPage: PER_PAGE });
   return {
     viewerId: viewer?.id ?? null,
-    rows: table.slice((page - 1) * PER_PAGE, page * PER_PAGE),
-    total: table.length,
+    rows,
+    total,
     page,
     pageCount,
     champions: titles.map((champion) => ({

@@ -1,10 +1,13 @@
 import { sql } from "kysely";
+import { insertSeason, seasonFromFile } from "#app/data/season.server";
+import { setFinished } from "#app/data/season-admin.server";
+import { SEASON_TEMPLATES } from "#app/data/season-templates.server";
 import { currentSeason } from "#app/data/seasons.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
 import { createRng, plausiblePick } from "./picks";
-import { activatePhases, seasonMatches, setMatchState } from "./season-state";
+import { activatePhases, type SeasonMatch, seasonMatches, setMatchState } from "./season-state";
 
 export interface BigSeasonOptions {
   /** Generated users, inserted straight into the users table (no accounts: they never sign in). */
@@ -16,12 +19,19 @@ export interface BigSeasonOptions {
   password: string;
   /** Phases before this one have results; this one is active, without results or kickoff times. */
   openPhase: number;
+  /**
+   * A season played before the current one, whole and finished (Apertura 2024, every match with
+   * its result), by the same users: the archives and 'Histórico' at scale.
+   */
+  previousSeason: boolean;
   seed: number;
   log: (line: string) => void;
 }
 
 export interface BigSeason {
   openMatchIds: number[];
+  /** The finished season's id, when there is one. */
+  previousSeasonId: number | null;
   extraEmails: string[];
   predictions: number;
   timings: { accountsMs: number; usersMs: number; predictionsMs: number; refreshMs: number };
@@ -55,7 +65,7 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
   const accountsMs = at() - started;
   options.log(`${options.extraAccounts + 2} cuentas reales (Better Auth): ${(accountsMs / 1000).toFixed(1)} s`);
 
-  // Our own connection only: a bigger page cache keeps the indexes of a 1.7-million-row load in memory.
+  // Our own connection only: a bigger page cache keeps the indexes of a 3.4-million-row load in memory.
   if (engine === "sqlite") await sql`pragma cache_size = -524288`.execute(db);
 
   const result = await db.transaction().execute(async (trx) => {
@@ -80,6 +90,15 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
     const usersMs = at() - started;
 
     started = at();
+    // The season before, played to the end: all its matches closed, every user's picks scored.
+    const previousFile = SEASON_TEMPLATES["liga-mx-apertura-2024"];
+    const previousSeasonId = options.previousSeason
+      ? await insertSeason(trx, seasonFromFile(previousFile, { name: "Liga MX · Apertura 2024", current: false, withKickoffs: true, withResults: true }))
+      : null;
+    const previous = previousSeasonId === null ? [] : await seasonMatches(trx, previousSeasonId, previousFile);
+    for (const match of previous) await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
+    await activatePhases(trx, previous);
+
     const matches = await seasonMatches(trx, (await currentSeason(trx)).id);
     const closed = matches.filter((match) => match.phasePosition < options.openPhase);
     const open = matches.filter((match) => match.phasePosition === options.openPhase);
@@ -87,27 +106,33 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
     for (const match of open) await setMatchState(trx, match, { withResult: false, withKickoff: false, active: true }, now);
     await activatePhases(trx, closed);
 
-    const closedIds = new Set(closed.map((match) => match.id));
+    const closedIds = new Set([...previous, ...closed].map((match) => match.id));
     const rng = createRng(options.seed);
     const skills = ids.map(() => rng());
-    const phases = [...new Set(matches.map((match) => match.phasePosition))].sort((a, b) => a - b);
-    // Rows go in as a real season writes them: phase after phase (a phase opens when the last
-    // one is played), each player's picks of the phase sent together as one batch. Where a
-    // match's predictions sit on disk (a few per page, or one per page) is what a result costs.
+    const phasesOf = (list: readonly SeasonMatch[]) => [...new Set(list.map((match) => match.phasePosition))].sort((a, b) => a - b);
+    // Rows go in as real seasons write them: the season before first, then phase after phase (a
+    // phase opens when the last one is played), each player's picks of the phase sent together as
+    // one batch. Where a match's predictions sit on disk (a few per page, or one per page) is what
+    // a result costs.
     function* rows() {
-      for (const phase of phases) {
-        const phaseMatches = matches.filter((match) => match.phasePosition === phase);
-        for (const [index, id] of ids.entries()) {
-          for (const match of phaseMatches) {
-            const pick = plausiblePick(rng, skills[index] ?? 0.5, match.result);
-            yield [id, match.id, pick.home, pick.away, closedIds.has(match.id) ? 1 : 0];
+      for (const [season, lastPhase] of [
+        [previous, Number.POSITIVE_INFINITY],
+        [matches, options.openPhase],
+      ] as const) {
+        for (const phase of phasesOf(season)) {
+          const phaseMatches = season.filter((match) => match.phasePosition === phase);
+          for (const [index, id] of ids.entries()) {
+            for (const match of phaseMatches) {
+              const pick = plausiblePick(rng, skills[index] ?? 0.5, match.result);
+              yield [id, match.id, pick.home, pick.away, closedIds.has(match.id) ? 1 : 0];
+            }
           }
-        }
-        // The bench user played the closed phases (so its home page shows points), not the open one.
-        if (phase < options.openPhase) {
-          for (const match of phaseMatches) {
-            const pick = plausiblePick(rng, 0.5, match.result);
-            yield [bench.user.id, match.id, pick.home, pick.away, 1];
+          // The bench user played the closed phases (so its home page shows points), not the open one.
+          if (phase < lastPhase) {
+            for (const match of phaseMatches) {
+              const pick = plausiblePick(rng, 0.5, match.result);
+              yield [bench.user.id, match.id, pick.home, pick.away, 1];
+            }
           }
         }
       }
@@ -123,10 +148,10 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
     const predictionsMs = at() - started;
 
     const openMatchIds = open.map((match) => match.id);
-    if (engine === "postgres") return { openMatchIds, predictions, usersMs, predictionsMs, refreshMs: 0 };
+    if (engine === "postgres") return { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs, refreshMs: 0 };
     started = at();
     await refreshAllScores(trx);
-    return { openMatchIds, predictions, usersMs, predictionsMs, refreshMs: at() - started };
+    return { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs, refreshMs: at() - started };
   });
   // PostgreSQL rewrites every row it updates; rows inserted by the same transaction cost about
   // twice as much to update, so there the scores are computed in a second transaction.
@@ -134,11 +159,13 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
   if (engine === "postgres") {
     started = at();
     await db.transaction().execute((trx) => refreshAllScores(trx));
-    // The load leaves 1.67 million dead row versions behind, and autovacuum would clean them up
+    // The load leaves 3.4 million dead row versions behind, and autovacuum would clean them up
     // in the middle of the measurements: a database that has been running has been vacuumed.
     await sql`vacuum analyze`.execute(db);
     refreshMs = at() - started;
   }
-  const { openMatchIds, predictions, usersMs, predictionsMs } = result;
-  return { openMatchIds, extraEmails, predictions, timings: { accountsMs, usersMs, predictionsMs, refreshMs } };
+  const { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs } = result;
+  // Finished once scored, as the admin's 'Terminar temporada' does.
+  if (previousSeasonId !== null) await setFinished(db, previousSeasonId, true);
+  return { openMatchIds, previousSeasonId, extraEmails, predictions, timings: { accountsMs, usersMs, predictionsMs, refreshMs } };
 }

@@ -17,7 +17,7 @@ import {
  */
 
 let server: TestServer;
-const id: Record<"ana" | "beto" | "caro", string> = { ana: "", beto: "", caro: "" };
+const id: Record<"ana" | "beto" | "caro" | "dani" | "eli", string> = { ana: "", beto: "", caro: "", dani: "", eli: "" };
 
 type HistoryData = {
   rows: { userId: string; name: string; points: number; exactHits: number; rank: number; seasons: number; titles: number }[];
@@ -26,7 +26,7 @@ type HistoryData = {
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const name of ["Ana", "Beto", "Caro"] as const) {
+  for (const name of ["Ana", "Beto", "Caro", "Dani", "Eli"] as const) {
     await registerUser(server, { name, email: `${name.toLowerCase()}@quiniela.test` });
     id[name.toLowerCase() as keyof typeof id] = await userIdOf(server, `${name.toLowerCase()}@quiniela.test`);
   }
@@ -64,7 +64,11 @@ beforeAll(async () => {
       total(clausura, id.ana, 10, 1, 5),
       // The current season counts; the upcoming one does not yet.
       total(current, id.caro, 7, 1, 3),
+      // Dani plays only the current season, and ties Caro on everything.
+      total(current, id.dani, 35, 7, 13),
       total(upcoming, id.ana, 99, 9, 9),
+      // Eli plays only the upcoming season: not in the all-time table yet.
+      total(upcoming, id.eli, 5, 1, 2),
     ])
     .execute();
 });
@@ -73,11 +77,13 @@ afterAll(() => server.close());
 test("the all-time table adds up the finished seasons and the current one, with seasons played and titles", async () => {
   const { data } = await routeData(server, "/rankings/historico.data", "routes/history");
   const { rows } = data as HistoryData;
-  // Beto 25 + 28; Ana 30 + 10 (her 99 of the upcoming season do not count); Caro 28 + 7.
+  // Beto 25 + 28; Ana 30 + 10 (her 99 of the upcoming season do not count); Caro 28 + 7, tied
+  // with Dani's 35 of one season: the same rank, listed by name. Eli has no counted season.
   expect(rows.map((row) => [row.name, row.points, row.exactHits, row.rank, row.seasons, row.titles])).toEqual([
     ["Beto", 53, 10, 1, 2, 1],
     ["Ana", 40, 6, 2, 2, 1],
     ["Caro", 35, 7, 3, 2, 1],
+    ["Dani", 35, 7, 3, 1, 0],
   ]);
 });
 
