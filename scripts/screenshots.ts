@@ -27,6 +27,7 @@ const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "register", path: "/register", as: "anonymous" },
   { name: "home", path: "/", as: "user" },
   { name: "rankings", path: "/rankings", as: "user" },
+  { name: "history", path: "/rankings/historico", as: "user" },
   { name: "profile", path: "/profile", as: "user" },
   { name: "captured", path: "/quiniela/quinielas-capturadas", as: "user" },
   { name: "quinielas", path: "/quinielas", as: "user" },
@@ -41,6 +42,7 @@ const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "admin-activate", path: "/admin/activar-quinielas", as: "admin" },
   { name: "admin-users", path: "/admin/users", as: "admin" },
   { name: "admin-import", path: "/admin/importar-resultados", as: "admin" },
+  { name: "admin-seasons", path: "/admin/temporadas", as: "admin" },
 ];
 
 const VIEWPORTS = {

@@ -272,6 +272,7 @@ const SCREENS: readonly Screen[] = [
       },
     ],
   },
+  { role: "visitante", path: "/rankings/historico", heading: "Tabla de Posiciones" },
   { role: "visitante", path: "/quiniela/quinielas-capturadas" },
   { role: "visitante", path: "/reset-password?token=no-vale" },
   { role: "visitante", path: "/olvide-contrasena", heading: "¿Olvidaste tu contraseña?" },
@@ -328,6 +329,38 @@ const SCREENS: readonly Screen[] = [
   { role: "admin", path: "/admin/ver-quinielas" },
   { role: "admin", path: "/admin/estado-pronosticos" },
   { role: "admin", path: "/admin/importar-resultados" },
+  {
+    role: "admin",
+    path: "/admin/temporadas",
+    heading: "Temporadas",
+    steps: [
+      { state: "página" },
+      {
+        state: "formulario 'Nueva Temporada'",
+        open: async (page) => {
+          await page.getByRole("button", { name: "Nueva Temporada", exact: true }).click();
+          await expect(page.getByRole("combobox", { name: "Plantilla", exact: true })).toBeVisible();
+        },
+      },
+      {
+        // The demo already has the World Cup: the problems, by row.
+        state: "problemas de la plantilla (nombre repetido)",
+        open: async (page) => {
+          await page.getByRole("button", { name: "Revisar", exact: true }).click();
+          await expect(page.getByRole("alert").filter({ hasText: "Ya existe una temporada" })).toBeVisible();
+        },
+      },
+      {
+        // 'Revisar' only reads the template: nothing is created on the shared demo.
+        state: "vista previa de la plantilla",
+        open: async (page) => {
+          await page.getByRole("textbox", { name: "Nombre de la temporada", exact: true }).fill("Copa Mundial de prueba");
+          await page.getByRole("button", { name: "Revisar", exact: true }).click();
+          await expect(page.getByRole("heading", { name: "Vista previa: Copa Mundial de prueba" })).toBeVisible();
+        },
+      },
+    ],
+  },
 ];
 
 /** One line per violating element: mode, page, state, rule, impact, selector and, for contrast, the numbers. */

@@ -410,7 +410,8 @@ function Preview({ preview, busy }: { preview: PreviewView; busy: boolean }) {
         ))}
       </ul>
       <h3 className={classes.subtitle}>Partidos</h3>
-      <div className={`${t.scroll} ${classes.matches}`}>
+      {/* Scrolls within the page: focusable, so the keyboard can scroll it too. */}
+      <div className={`${t.scroll} ${classes.matches}`} role="region" aria-label="Partidos (desplazable)" tabIndex={0}>
         <table className={t.table} aria-label="Partidos de la temporada">
           <thead>
             <tr>
