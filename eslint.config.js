@@ -3,6 +3,50 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers of docs/ARCHITECTURE.md ("May import"), enforced: each folder of app/ lists what it
+ * must not import. Tests sit beside the code they test and may reach further (fixtures).
+ */
+// Module specifiers as regular expressions (gitignore-style groups would read '#app/…' as a comment).
+const ours = (...folders) => `^#app/(${folders.join("|")})/`;
+const NO_RUNTIME = {
+  regex: "(^#app/|/)runtime\\.server$",
+  message: "Los servicios llegan por el contexto del router (http/context.ts) o como argumentos.",
+};
+const LAYERS = {
+  "app/domain/**": { forbidden: ["^#app/(?!domain/)", "^\\.\\./"], why: "domain/ es lógica pura: no importa nada más del proyecto." },
+  "app/import/**": { forbidden: [ours("auth", "http", "live", "ui", "routes"), "^#app/config\\.server$"], why: "import/ lee el archivo: domain/ y tipos de data/." },
+  "app/data/**": { forbidden: [ours("auth", "http", "live", "ui", "routes")], why: "data/ devuelve resultados simples: sin toasts, estados HTTP ni interfaz." },
+  "app/auth/**": { forbidden: [ours("live", "ui", "routes")], why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP." },
+  "app/live/**": { forbidden: [ours("auth", "http", "ui", "routes", "import")], why: "live/ solo avisa de cambios." },
+  "app/http/**": { forbidden: [ours("routes"), "^#app/ui/(?!toast$)"], why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast." },
+  "app/ui/**": { forbidden: [ours("data", "auth", "http", "live", "import", "routes"), "^#app/config\\.server$"], why: "ui/ dibuja lo que recibe: datos por props, reglas de domain/." },
+};
+
+function layerRules() {
+  const layers = Object.entries(LAYERS).map(([files, { forbidden, why }]) => ({
+    files: [files],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/**/fixtures/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [...forbidden.map((regex) => ({ regex, message: why })), NO_RUNTIME] }],
+    },
+  }));
+  const routes = {
+    files: ["app/routes/**", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "kysely", message: "Las rutas no escriben SQL: usa una función de data/." }], patterns: [NO_RUNTIME] }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          message: "Las rutas no escriben SQL: usa una función de data/.",
+        },
+      ],
+    },
+  };
+  return [...layers, routes];
+}
+
 export default tseslint.config(
   { ignores: ["build*/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "screenshots/"] },
   js.configs.recommended,
@@ -16,6 +60,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  ...layerRules(),
   {
     // Migrations describe schemas the current types do not know yet.
     files: ["app/data/migrations/**"],

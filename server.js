@@ -22,16 +22,16 @@ if (development) {
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
   const { startRuntime, createApp } = await entry();
-  await startRuntime();
+  const runtime = await startRuntime();
   app = express();
   app.use(viteDevServer.middlewares);
-  const devApp = createApp({ development: true });
+  const devApp = createApp({ runtime, development: true });
   app.use((req, res, next) => devApp(req, res, next));
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-  await server.startRuntime();
-  app = server.createApp({ clientDir: path.join(buildDir, "client") });
+  const runtime = await server.startRuntime();
+  app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
   stop = server.stopRuntime;
   endStreams = server.endLiveStreams;
 }

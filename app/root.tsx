@@ -18,8 +18,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { readSessionUser } from "./auth/guards.server";
-import { userContext } from "./http/context";
-import { takeToast } from "./http/toast.server";
+import { servicesOf, userContext } from "./http/context";
 import { Navbar, type NavUser } from "./ui/Navbar";
 import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
@@ -33,7 +32,7 @@ import { useToast } from "./ui/toasts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    context.set(userContext, await readSessionUser(request));
+    context.set(userContext, await readSessionUser(servicesOf(context).auth, request));
     const response = await next();
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
     return response;
@@ -42,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const { toast, setCookie } = await takeToast(request);
+  const { toast, setCookie } = await servicesOf(context).toasts.take(request);
   const navUser: NavUser | null = user && {
     displayName: user.displayName,
     image: user.image,

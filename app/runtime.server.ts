@@ -1,27 +1,26 @@
-import { type Auth, createAuth } from "./auth/auth.server";
+import { createAuth } from "./auth/auth.server";
 import { createResetMailer } from "./auth/mailer.server";
 import { deliverResetToken, settleResetEmails } from "./auth/password-reset.server";
 import { loadOrCreateSecret } from "./auth/secret.server";
-import { type Config, getConfig } from "./config.server";
-import { type DatabaseHandle, openDatabase } from "./data/db.server";
+import { getConfig } from "./config.server";
+import { openDatabase } from "./data/db.server";
 import { migrateToLatest } from "./data/migrate.server";
 import { seedSeason } from "./data/season.server";
 import { promoteAdminEmail } from "./data/users.server";
-import { type LiveUpdates, startLiveUpdates } from "./live/updates.server";
+import type { Services } from "./http/context";
+import { createToastCookie } from "./http/toast.server";
+import { startLiveUpdates } from "./live/updates.server";
 
-export interface Runtime extends DatabaseHandle {
-  config: Config;
-  auth: Auth;
-  secret: string;
-  live: LiveUpdates;
-}
+/** The services of a running app (http/context.ts): loaders get them through the router context. */
+export type Runtime = Services;
 
 let runtime: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
 
 /**
  * Opens the database, migrates, seeds the season and applies ADMIN_EMAIL. Runs once per
- * process, before the server accepts requests.
+ * process, before the server accepts requests; server/app.ts hands the result to every request
+ * through the router context (there is no global to reach back into).
  */
 export function startRuntime(): Promise<Runtime> {
   starting ??= (async () => {
@@ -44,16 +43,11 @@ export function startRuntime(): Promise<Runtime> {
       perClient: config.LIVE_STREAMS_PER_CLIENT,
       total: config.LIVE_STREAMS_MAX,
     });
-    runtime = { ...handle, config, auth, secret, live };
+    const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
+    runtime = { ...handle, config, auth, secret, live, toasts };
     return runtime;
   })();
   return starting;
-}
-
-/** The started runtime; loaders and actions only run after startRuntime() has finished. */
-export function getRuntime(): Runtime {
-  if (!runtime) throw new Error("El servidor aún no ha iniciado");
-  return runtime;
 }
 
 /** First step of a shutdown: open event streams end, so the server can close its connections. */

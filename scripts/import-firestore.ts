@@ -98,7 +98,7 @@ try {
       const hours = RESET_LINK_TTL_SECONDS / 3600;
       console.log(`\n  Enlaces para definir contraseña (uno por usuario nuevo, válidos ${hours} hora):`);
       for (const user of report.createdUsers) {
-        console.log(`    ${user.email.padEnd(32)} ${await createResetLink(user.email, origin)}`);
+        console.log(`    ${user.email.padEnd(32)} ${await createResetLink(runtime.auth, user.email, origin)}`);
       }
       console.log("  Cuando caduquen, el administrador genera otro en /admin/users → 'Generar enlace de acceso'.");
     }

@@ -4,10 +4,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { getConfig } from "#app/config.server";
-import { requestInfoContext } from "#app/http/context";
+import { requestInfoContext, servicesContext } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
-import { endLiveStreams, startRuntime, stopRuntime } from "#app/runtime.server";
+import { endLiveStreams, type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 export { endLiveStreams, startRuntime, stopRuntime };
 
@@ -101,14 +100,16 @@ function logRequests(req: Request, res: Response, next: NextFunction) {
 }
 
 export interface AppOptions {
+  /** The started services (startRuntime), handed to every loader and action. */
+  runtime: Runtime;
   /** Folder of the browser build (build/client); omitted in development, where Vite serves it. */
   clientDir?: string;
   development?: boolean;
 }
 
 /** The whole HTTP application: logging, security, static files, then React Router. */
-export function createApp({ clientDir, development = false }: AppOptions = {}) {
-  const config = getConfig();
+export function createApp({ runtime, clientDir, development = false }: AppOptions) {
+  const { config } = runtime;
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
@@ -138,6 +139,7 @@ export function createApp({ clientDir, development = false }: AppOptions = {}) {
       build: development ? () => import("virtual:react-router/server-build") : serverBuild,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
+        context.set(servicesContext, runtime);
         context.set(requestInfoContext, {
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           cspNonce: res.locals.cspNonce as string | undefined,

@@ -2,7 +2,9 @@ import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Engine } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
-import { RESET_LINK_TTL_SECONDS } from "./password-reset.server";
+
+/** How long a one-time password-reset link stays valid (SPEC §2.11: one hour). */
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
 
 export interface AuthSettings {
   db: Kysely<Database>;

@@ -1,26 +1,16 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { userContext } from "#app/http/context";
-import { flashToast } from "#app/http/toast.server";
-import type { NavUser } from "#app/ui/Navbar";
-import { errorToast } from "#app/ui/toast";
-import { getRuntime } from "#app/runtime.server";
+import type { Auth } from "./auth.server";
+import type { SessionUser } from "./session-user";
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: "user" | "admin";
-  displayName: string;
-  image: string | null;
-  avatarColor: string;
-}
+export type { SessionUser } from "./session-user";
 
 export const FORBIDDEN_MESSAGE = "No tienes acceso a esta página";
 
 /** The signed-in user, or null. Reads the session row on every request, so revocation is immediate. */
-export async function readSessionUser(request: Request): Promise<SessionUser | null> {
+export async function readSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("Cookie")?.includes("session_token")) return null;
-  const result = await getRuntime().auth.api.getSession({ headers: request.headers });
+  const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const user = result.user as typeof result.user & { role?: string; displayName?: string | null; avatarColor?: string };
   return {
@@ -40,17 +30,10 @@ export function optionalUser({ context }: Pick<Args, "context">): SessionUser | 
   return context.get(userContext);
 }
 
-function loginPath(request: Request): string {
+export function loginPath(request: Request): string {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   return back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`;
-}
-
-/** Sends an anonymous visitor to /login (and back afterwards), with a toast saying why. */
-export async function redirectToLogin(request: Request, message: string): Promise<Response> {
-  return redirect(loginPath(request), {
-    headers: { "Set-Cookie": await flashToast(errorToast(message)) },
-  });
 }
 
 /** Anonymous visitors go to /login and come back here after signing in. */
@@ -65,7 +48,8 @@ export function requireUser({ request, context }: Args): SessionUser {
  * root loader runs, and the error page should still show who is signed in.
  */
 export function forbidden(user: SessionUser) {
-  const navUser: NavUser = {
+  // The navbar's shape (ui/Navbar.tsx NavUser).
+  const navUser = {
     displayName: user.displayName,
     image: user.image,
     avatarColor: user.avatarColor,

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { getRuntime } from "#app/runtime.server";
+import type { Auth } from "./auth.server";
 import type { SendResetEmail } from "./mailer.server";
 
 /**
@@ -9,7 +9,7 @@ import type { SendResetEmail } from "./mailer.server";
  */
 const capture = new AsyncLocalStorage<{ token?: string }>();
 
-export const RESET_LINK_TTL_SECONDS = 60 * 60;
+export { RESET_LINK_TTL_SECONDS } from "./auth.server";
 
 export function resetLinkFor(origin: string, token: string): string {
   return `${origin}/reset-password?${new URLSearchParams({ token })}`;
@@ -41,9 +41,8 @@ const pendingEmailRequests = new Set<Promise<void>>();
  * here, so neither the answer nor its timing says whether the account exists or the mail went
  * out. Failures are logged (never the token or the link).
  */
-export function emailResetLink(email: string): void {
-  const work = getRuntime()
-    .auth.api.requestPasswordReset({ body: { email } })
+export function emailResetLink(auth: Auth, email: string): void {
+  const work = auth.api.requestPasswordReset({ body: { email } })
     .then(
       () => undefined,
       (error: unknown) => {
@@ -60,22 +59,21 @@ export async function settleResetEmails(): Promise<void> {
 }
 
 /** A fresh one-time link for this e-mail's account, to copy and hand over. */
-export async function createResetLink(email: string, origin: string): Promise<string> {
+export async function createResetLink(auth: Auth, email: string, origin: string): Promise<string> {
   const store: { token?: string } = {};
-  await capture.run(store, () => getRuntime().auth.api.requestPasswordReset({ body: { email } }));
+  await capture.run(store, () => auth.api.requestPasswordReset({ body: { email } }));
   if (!store.token) throw new Error("No se generó el enlace de restablecimiento");
   return resetLinkFor(origin, store.token);
 }
 
-/** The public origin of links: BASE_URL when set, else the request's own. */
-export function publicOrigin(request: Request): string {
-  const configured = getRuntime().config.BASE_URL;
+/** The public origin of links: BASE_URL (`configured`) when set, else the request's own. */
+export function publicOrigin(configured: string | undefined, request: Request): string {
   return configured ? new URL(configured).origin : new URL(request.url).origin;
 }
 
 /** The account a still-valid token belongs to, without consuming it. */
-export async function accountForToken(token: string): Promise<{ userId: string; email: string } | null> {
-  const context = await getRuntime().auth.$context;
+export async function accountForToken(auth: Auth, token: string): Promise<{ userId: string; email: string } | null> {
+  const context = await auth.$context;
   const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!verification || new Date(verification.expiresAt) < new Date()) return null;
   const user = await context.internalAdapter.findUserById(verification.value);

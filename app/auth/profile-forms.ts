@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters } from "#app/domain/input";
-import { AVATAR_COLORS } from "#app/ui/avatar-colors";
+import { AVATAR_COLORS } from "#app/domain/avatar-colors";
 
 const colorValues = AVATAR_COLORS.map((color) => color.value) as [string, ...string[]];
 

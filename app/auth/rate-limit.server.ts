@@ -1,21 +1,22 @@
-import { data } from "react-router";
+import type { Kysely } from "kysely";
+import type { Config } from "#app/config.server";
 import { countHit } from "#app/data/rate-limits.server";
-import { getRuntime } from "#app/runtime.server";
-import { errorToast } from "#app/ui/toast";
-import type { FieldErrors } from "./forms";
+import type { Database } from "#app/data/schema";
 
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
+
+type LimitSettings = Pick<Config, "AUTH_RATE_LIMIT_WINDOW_SECONDS" | "AUTH_RATE_LIMIT_PER_IP" | "AUTH_RATE_LIMIT_PER_EMAIL">;
 
 /**
  * Sign-in, sign-up and '¿Olvidaste tu contraseña?' ("reset") attempts are limited per client IP
  * and per e-mail, each action on its own counters (Better Auth does not limit its server-side
- * API). Returns the 429 response to send when over the limit, else null.
+ * API). Counts this attempt; returns how many seconds to wait when over the limit, else null.
  */
 export async function authRateLimit(
+  { db, config }: { db: Kysely<Database>; config: LimitSettings },
   action: "signin" | "signup" | "reset",
   { ip, email }: { ip: string; email: string },
-) {
-  const { db, config } = getRuntime();
+): Promise<{ retryAfter: number } | null> {
   const windowMs = config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
   const now = Date.now();
   const [byIp, byEmail] = await Promise.all([
@@ -25,9 +26,5 @@ export async function authRateLimit(
   const over = byIp.hits > config.AUTH_RATE_LIMIT_PER_IP || byEmail.hits > config.AUTH_RATE_LIMIT_PER_EMAIL;
   if (!over) return null;
   const windowStartedAt = Math.min(byIp.windowStartedAt, byEmail.windowStartedAt);
-  const retryAfter = Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000));
-  return data(
-    { errors: {} as FieldErrors, toast: errorToast(RATE_LIMIT_MESSAGE, "Demasiados intentos") },
-    { status: 429, headers: { "Retry-After": String(retryAfter) } },
-  );
+  return { retryAfter: Math.max(1, Math.ceil((windowStartedAt + windowMs - now) / 1000)) };
 }

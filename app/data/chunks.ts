@@ -7,3 +7,8 @@ export function chunked<T>(items: readonly T[], size = 200): T[][] {
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
 }
+
+/** Runs `work` on each group of `items`, one after another (inserts and deletes in one transaction). */
+export async function eachChunk<T>(items: readonly T[], work: (chunk: T[]) => Promise<unknown>, size = 200): Promise<void> {
+  for (const chunk of chunked(items, size)) await work(chunk);
+}

@@ -9,6 +9,7 @@ import type { Database } from "./schema";
 import { insertSeason } from "./season.server";
 import { refreshAllScores } from "./standings.server";
 import { namedTeams } from "./teams.server";
+import { chunked, eachChunk } from "./chunks";
 
 /**
  * Loads an export of the original app (normalised by import/firestore-values.ts, planned by
@@ -139,10 +140,6 @@ function newUserId(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 
-async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200));
-}
-
 async function apply(
   trx: Db,
   engine: Engine,
@@ -165,17 +162,13 @@ async function apply(
   // As for accounts the admin creates: a roster e-mail lends its nickname when the export has none.
   const newEmails = plan.users.filter((user) => user.existingId === null).map((user) => user.email);
   const nicknames = new Map<string, string>();
-  for (let i = 0; i < newEmails.length; i += 200) {
-    const rows = await trx
-      .selectFrom("allowed_emails")
-      .select(["email", "nickname"])
-      .where("email", "in", newEmails.slice(i, i + 200))
-      .execute();
+  for (const chunk of chunked(newEmails)) {
+    const rows = await trx.selectFrom("allowed_emails").select(["email", "nickname"]).where("email", "in", chunk).execute();
     for (const row of rows) if (row.nickname) nicknames.set(row.email, row.nickname);
   }
   // Written as Better Auth's adapter writes them (no password: no credential account yet), but
   // inside our transaction: Better Auth's own calls would commit each user on their own.
-  await insertChunks(
+  await eachChunk(
     plan.users.filter((user) => user.existingId === null),
     (chunk) =>
       trx
@@ -243,7 +236,7 @@ async function apply(
     matchIds.set(match.ref, row.id);
   }
 
-  await insertChunks(plan.predictions, (chunk) =>
+  await eachChunk(plan.predictions, (chunk) =>
     trx
       .insertInto("predictions")
       .values(
@@ -278,13 +271,13 @@ async function apply(
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
-    await insertChunks(pool.memberRefs, (chunk) =>
+    await eachChunk(pool.memberRefs, (chunk) =>
       trx
         .insertInto("quiniela_participants")
         .values(chunk.map((ref) => ({ quiniela_id: id, user_id: userIds.get(ref)!, joined_at: pool.createdAt ?? now })))
         .execute(),
     );
-    await insertChunks(pool.matchRefs, (chunk) =>
+    await eachChunk(pool.matchRefs, (chunk) =>
       trx
         .insertInto("quiniela_matches")
         .values(chunk.map((ref) => ({ quiniela_id: id, match_id: matchIds.get(ref)! })))

@@ -10,6 +10,7 @@ import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
 import { SCORE_COLUMNS, scoresOf } from "./matches.server";
 import { finishedMessage } from "./seasons.server";
+import { chunked, eachChunk } from "./chunks";
 
 /**
  * Pools (SPEC §4): who belongs to which, their matches, the invite code, and the pool's
@@ -34,11 +35,6 @@ function sameCode(stored: string, given: string): boolean {
   const a = Buffer.from(stored);
   const b = Buffer.from(given);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-
-/** Inserts rows in chunks (a pool can hold every match of the season, or many participants). */
-async function insertChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200));
 }
 
 export interface QuinielaSummary {
@@ -268,7 +264,7 @@ async function usersExist(db: Db, userIds: readonly string[]): Promise<boolean> 
 }
 
 async function insertParticipants(db: Db, quinielaId: number, userIds: readonly string[], stamp: string) {
-  await insertChunks(userIds, (chunk) =>
+  await eachChunk(userIds, (chunk) =>
     db
       .insertInto("quiniela_participants")
       .values(chunk.map((userId) => ({ quiniela_id: quinielaId, user_id: userId, joined_at: stamp })))
@@ -278,7 +274,7 @@ async function insertParticipants(db: Db, quinielaId: number, userIds: readonly 
 }
 
 async function insertMatches(db: Db, quinielaId: number, matchIds: readonly number[]) {
-  await insertChunks(matchIds, (chunk) =>
+  await eachChunk(matchIds, (chunk) =>
     db
       .insertInto("quiniela_matches")
       .values(chunk.map((matchId) => ({ quiniela_id: quinielaId, match_id: matchId })))
@@ -369,12 +365,8 @@ export async function setQuinielaMatches(
     const keep = new Set(wanted.ids);
     const added = wanted.ids.filter((id) => !current.has(id));
     const removed = [...current].filter((id) => !keep.has(id));
-    for (let i = 0; i < removed.length; i += 200) {
-      await trx
-        .deleteFrom("quiniela_matches")
-        .where("quiniela_id", "=", quinielaId)
-        .where("match_id", "in", removed.slice(i, i + 200))
-        .execute();
+    for (const chunk of chunked(removed)) {
+      await trx.deleteFrom("quiniela_matches").where("quiniela_id", "=", quinielaId).where("match_id", "in", chunk).execute();
     }
     await insertMatches(trx, quinielaId, added);
     await trx.updateTable("quinielas").set({ updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
@@ -668,7 +660,7 @@ export async function revealedPoolPicks(
   if (revealed.length === 0 || participantIds.length === 0) return [];
   const picks: { user_id: string; match_id: number; home_score: number; away_score: number }[] = [];
   const ids = revealed.map((match) => match.id);
-  for (let i = 0; i < ids.length; i += 200) {
+  for (const chunk of chunked(ids)) {
     picks.push(
       ...(await db
         .selectFrom("predictions as pr")
@@ -676,7 +668,7 @@ export async function revealedPoolPicks(
           join.onRef("qp.user_id", "=", "pr.user_id").on("qp.quiniela_id", "=", quinielaId),
         )
         .select(["pr.user_id", "pr.match_id", "pr.home_score", "pr.away_score"])
-        .where("pr.match_id", "in", ids.slice(i, i + 200))
+        .where("pr.match_id", "in", chunk)
         .execute()),
     );
   }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { type Band, bandFor, rankRows, type StandingRow } from "#app/domain/standings";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
+import { chunked } from "./chunks";
 
 /**
  * Read side of the standings (SPEC §5): the overall table (standings_total) and one phase's table
@@ -161,8 +162,7 @@ async function membersOf(db: Kysely<Database>, scope: TableScope, groups: readon
   const byKey = new Map(groups.map((group) => [keyOf(group), group]));
   const scored = groups.filter((group) => !isZero(group));
   const rows: Omit<Line, "rnk" | "last_pos">[] = [];
-  for (let i = 0; i < scored.length; i += 100) {
-    const chunk = scored.slice(i, i + 100);
+  for (const chunk of chunked(scored, 100)) {
     const found = await db
       .selectFrom(tallies(db, scope).as("s"))
       .innerJoin("users as u", "u.id", "s.user_id")

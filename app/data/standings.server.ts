@@ -198,8 +198,7 @@ async function scorePredictions(
     return;
   }
   const scorelines = known ?? (await distinctScorelines(db, matchId));
-  for (let i = 0; i < scorelines.length; i += SCORELINES_PER_STATEMENT) {
-    const chunk = scorelines.slice(i, i + SCORELINES_PER_STATEMENT);
+  for (const chunk of chunked(scorelines, SCORELINES_PER_STATEMENT)) {
     const points = pointsCase(result, chunk, rules);
     // Only the rows whose points change are written: a corrected result leaves most of a
     // match's predictions as they were, and PostgreSQL writes a new row version for every row
@@ -278,13 +277,8 @@ async function applyTieBonus(db: Kysely<Database>, tie: Tie) {
 }
 
 async function setBonus(db: Kysely<Database>, matchId: number, bonus: number, userIds: string[]) {
-  for (let i = 0; i < userIds.length; i += 500) {
-    await db
-      .updateTable("predictions")
-      .set({ bonus })
-      .where("match_id", "=", matchId)
-      .where("user_id", "in", userIds.slice(i, i + 500))
-      .execute();
+  for (const chunk of chunked(userIds, 500)) {
+    await db.updateTable("predictions").set({ bonus }).where("match_id", "=", matchId).where("user_id", "in", chunk).execute();
   }
 }
 

@@ -8,6 +8,19 @@ export interface TeamOption {
 }
 
 /** A season's teams by name, for the admin's selects. */
+/** What a team's generated badge is drawn from (its short code on its colours), or undefined. */
+export async function teamBadgeColors(
+  db: Kysely<Database>,
+  teamId: number,
+): Promise<{ short: string; primary: string; secondary: string } | undefined> {
+  const team = await db
+    .selectFrom("teams")
+    .select(["short_code", "primary_color", "secondary_color"])
+    .where("id", "=", teamId)
+    .executeTakeFirst();
+  return team && { short: team.short_code, primary: team.primary_color, secondary: team.secondary_color };
+}
+
 export async function listTeams(db: Kysely<Database>, seasonId: number): Promise<TeamOption[]> {
   return db
     .selectFrom("teams as t")

@@ -120,6 +120,11 @@ export async function deletePredictionsOfUser(db: Kysely<Database>, userId: stri
   });
 }
 
+/** Whether an account already has this e-mail (stored lower-case). */
+export async function emailInUse(db: Kysely<Database>, email: string): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()) !== undefined;
+}
+
 export async function findUserEmail(db: Kysely<Database>, userId: string): Promise<string | undefined> {
   const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
   return row?.email;

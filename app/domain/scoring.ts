@@ -1,4 +1,5 @@
 import { isKnockoutPhase, legOfPhase } from "./phases";
+import type { Score } from "./score";
 import { DEFAULT_RULES, type SeasonRules } from "./season-rules";
 
 /**
@@ -7,10 +8,7 @@ import { DEFAULT_RULES, type SeasonRules } from "./season-rules";
  * points this module wrote when a result was saved.
  */
 
-export interface Score {
-  home: number;
-  away: number;
-}
+export type { Score } from "./score";
 
 export const POINTS_EXACT = DEFAULT_RULES.pointsExact;
 export const POINTS_OUTCOME = DEFAULT_RULES.pointsOutcome;

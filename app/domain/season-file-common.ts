@@ -1,6 +1,7 @@
 import { hasControlCharacters } from "./input";
-import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file";
+import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { normalizeTeamName } from "./team-names";
+import type { Score } from "./score";
 
 /**
  * What the three readers of a season file (season JSON, openfootball, CSV) share: the limits, the
@@ -15,7 +16,7 @@ export const MAX_NAME_LENGTH = 80;
 export const MAX_GOALS = 99;
 
 export type SeasonFileFormat = ParsedSeasonFile["format"];
-export type Score = { home: number; away: number };
+export type { Score } from "./score";
 
 /** How a problem names its match: the CSV's row as a spreadsheet numbers it, or the JSON match's position. */
 export function rowLabel(format: SeasonFileFormat, row: number): string {

@@ -1,7 +1,7 @@
 import { csvDelimiter, parseCsv } from "./csv";
 import { phaseLabel } from "./phases";
 import { parseKickoff } from "./results-file";
-import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file";
+import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import {
   checkSeason,
   groupLabel,

@@ -1,5 +1,5 @@
 import { parseKickoff } from "./results-file";
-import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file";
+import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { checkSeason, groupLabel, phasesInOrder, quote, readScores, teamCell } from "./season-file-common";
 import { normalizeTeamName } from "./team-names";
 

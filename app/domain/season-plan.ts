@@ -1,4 +1,4 @@
-import type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file";
+import type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file-types";
 import { checkLimits, quote, rowLabel } from "./season-file-common";
 import { normalizeTeamName, teamMatcher } from "./team-names";
 

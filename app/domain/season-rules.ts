@@ -1,4 +1,4 @@
-import type { Score } from "./scoring";
+import type { Score } from "./score";
 
 /**
  * A season's rules (SPEC §8), chosen when it is created and frozen at its first result: the points

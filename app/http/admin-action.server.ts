@@ -17,19 +17,26 @@ export function reply<T extends object = object>(status: number, toast: Toast, m
 }
 
 /**
- * Runs an admin action; an unexpected failure (database down, a constraint we did not foresee)
- * is logged and answered with the screen's Spanish error toast, never with a stack trace.
+ * The one way an action meets the unexpected (database down, a constraint we did not foresee):
+ * the failure is logged and `fail` answers with the screen's Spanish error toast, never with a
+ * stack trace. A thrown Response (a redirect, a guard's 403) passes through.
  */
-export async function runAction<T extends object = object>(
-  failMessage: string,
-  work: () => Promise<ReturnType<typeof reply<T>>>,
-): Promise<ReturnType<typeof reply<T>>> {
+export async function withFailureToast<R>(failMessage: string, work: () => Promise<R>, fail: (toast: Toast) => R): Promise<R> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof Response) throw error;
     console.error(failMessage, error);
-    return reply<T>(500, errorToast(failMessage));
+    return fail(errorToast(failMessage));
   }
+}
+
+/** withFailureToast for the admin screens and pools, whose answers are `reply`s (a 500 on failure). */
+export function runAction<T extends object = object>(
+  failMessage: string,
+  work: () => Promise<ReturnType<typeof reply<T>>>,
+): Promise<ReturnType<typeof reply<T>>> {
+  return withFailureToast(failMessage, work, (toast) => reply<T>(500, toast));
 }
 
 /** Why a write to a match or phase was refused, as the toast says it. */

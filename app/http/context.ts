@@ -1,5 +1,10 @@
-import { createContext } from "react-router";
-import type { SessionUser } from "#app/auth/guards.server";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Auth } from "#app/auth/auth.server";
+import type { SessionUser } from "#app/auth/session-user";
+import type { Config } from "#app/config.server";
+import type { DatabaseHandle } from "#app/data/db.server";
+import type { LiveUpdates } from "#app/live/updates.server";
+import type { ToastCookie } from "./toast.server";
 
 /** Facts about this request that the Express layer knows (see server/app.ts). */
 export interface RequestInfo {
@@ -12,3 +17,23 @@ export const requestInfoContext = createContext<RequestInfo>({ clientIp: "unknow
 
 /** The signed-in user of this request, read once by the root middleware. */
 export const userContext = createContext<SessionUser | null>(null);
+
+/**
+ * What the app runs on, built once at start (runtime.server.ts) and handed to every loader,
+ * action and middleware by server/app.ts: the database, settings, Better Auth, live updates and
+ * the toast cookie. Modules below the routes get what they need as arguments.
+ */
+export interface Services extends DatabaseHandle {
+  config: Config;
+  auth: Auth;
+  secret: string;
+  live: LiveUpdates;
+  toasts: ToastCookie;
+}
+
+export const servicesContext = createContext<Services>();
+
+/** This request's services (routes, guards and http helpers). */
+export function servicesOf(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}

@@ -1,6 +1,7 @@
 import { badgeSvg, NEUTRAL_BADGE } from "#app/domain/badges";
 import { parseId } from "#app/domain/input";
-import { getRuntime } from "#app/runtime.server";
+import { teamBadgeColors } from "#app/data/teams.server";
+import { servicesOf } from "#app/http/context";
 import type { Route } from "./+types/badge";
 
 /**
@@ -8,19 +9,10 @@ import type { Route } from "./+types/badge";
  * else, 'Por definir' included (/badges/TBD.svg), gets the neutral one. By id: short codes are
  * unique only within a competition.
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.file.replace(/\.svg$/i, ""));
-  const team =
-    id === undefined
-      ? undefined
-      : await getRuntime()
-          .db.selectFrom("teams")
-          .select(["short_code", "primary_color", "secondary_color"])
-          .where("id", "=", id)
-          .executeTakeFirst();
-  const svg = badgeSvg(
-    team ? { short: team.short_code, primary: team.primary_color, secondary: team.secondary_color } : NEUTRAL_BADGE,
-  );
+  const colors = id === undefined ? undefined : await teamBadgeColors(servicesOf(context).db, id);
+  const svg = badgeSvg(colors ?? NEUTRAL_BADGE);
   return new Response(svg, {
     headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=86400" },
   });

@@ -6,8 +6,8 @@ import { parseId } from "#app/domain/input";
 import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
 import { matchLabel } from "#app/domain/match";
 import { listSeasonOptions } from "#app/data/seasons.server";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { Page } from "#app/ui/Page";
 import { SeasonSelect } from "#app/ui/SeasonSelect";
@@ -24,7 +24,7 @@ const ALL = "todas";
 /** One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
-  const { db } = getRuntime();
+  const { db } = servicesOf(context);
   const jornada = new URL(request.url).searchParams.get("jornada");
   const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
   const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);

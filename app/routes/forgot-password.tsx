@@ -2,10 +2,9 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { fieldErrors, type FieldErrors, ForgotPasswordSchema } from "#app/auth/forms";
 import { emailResetLink } from "#app/auth/password-reset.server";
-import { authRateLimit } from "#app/auth/rate-limit.server";
-import { requestInfoContext } from "#app/http/context";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { getRuntime } from "#app/runtime.server";
 import { AuthCard } from "#app/ui/AuthCard";
 import type { Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -17,12 +16,12 @@ export const meta: Route.MetaFunction = () => [{ title: "¿Olvidaste tu contrase
 export const RESET_EMAIL_ANSWER = "Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.";
 
 /** Without SMTP_* the page does not exist: it answers like an unknown path (a redirect to /). */
-function requireEmail() {
-  if (!getRuntime().config.smtp) throw redirect("/");
+function requireEmail(context: Route.LoaderArgs["context"]) {
+  if (!servicesOf(context).config.smtp) throw redirect("/");
 }
 
-export function loader() {
-  requireEmail();
+export function loader({ context }: Route.LoaderArgs) {
+  requireEmail(context);
   return null;
 }
 
@@ -39,15 +38,15 @@ type ActionResult = { errors: FieldErrors; toast: Toast | null; sent?: true };
  * nothing about the account. Rate-limited per IP and per e-mail like sign-in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireEmail();
+  requireEmail(context);
   const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
   }
   const { email } = parsed.data;
-  const limited = await authRateLimit("reset", { ip: context.get(requestInfoContext).clientIp, email });
+  const limited = await limitAuthAttempt(context, "reset", email);
   if (limited) return limited;
-  emailResetLink(email);
+  emailResetLink(servicesOf(context).auth, email);
   return data<ActionResult>({ errors: {}, toast: null, sent: true });
 }
 

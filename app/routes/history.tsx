@@ -3,7 +3,7 @@ import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
 import { allTimePage, champions } from "#app/data/history.server";
 import { MAX_ID } from "#app/domain/input";
-import { getRuntime } from "#app/runtime.server";
+import { servicesOf } from "#app/http/context";
 import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
 import panels from "#app/ui/panels.module.css";
@@ -22,7 +22,7 @@ const QuerySchema = z.object({ pagina: z.coerce.number().int().min(1).max(MAX_ID
 /** Public, like the standings: the all-time table (one page of it) and the champions. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
-  const { db } = getRuntime();
+  const { db } = servicesOf(context);
   const { pagina } = QuerySchema.parse({ pagina: new URL(request.url).searchParams.get("pagina") ?? undefined });
   const titles = await champions(db);
   const { rows, total, page, pageCount } = await allTimePage(db, titles, { page: pagina, perPage: PER_PAGE });

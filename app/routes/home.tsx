@@ -8,9 +8,9 @@ import { phaseParam } from "#app/domain/admin-forms";
 import { phasesToShow } from "#app/domain/phase-status";
 import { allowsExtraTime, legOfPhase } from "#app/domain/phases";
 import { rulesText } from "#app/domain/season-rules";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
-import { getRuntime } from "#app/runtime.server";
 import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 /** The active matches of the phases open for this user's picks (or of ?jornada=); the others as links. */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db } = getRuntime();
+  const { db } = servicesOf(args.context);
   const requested = phaseParam(args.request.url);
   const season = await currentSeason(db);
   const allPhases = await listPhases(db, season.id);
@@ -60,7 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const { status, toast } = await submitPicks(getRuntime().db, user.id, await readForm(args.request));
+  const { status, toast } = await submitPicks(servicesOf(args.context).db, user.id, await readForm(args.request));
   return data({ toast }, { status });
 }
 

@@ -1,5 +1,4 @@
-import { requestInfoContext } from "#app/http/context";
-import { getRuntime } from "#app/runtime.server";
+import { requestInfoContext, servicesOf } from "#app/http/context";
 import type { Route } from "./+types/live";
 
 const HEARTBEAT_MS = 25_000;
@@ -14,7 +13,7 @@ const RETRY_AFTER_SECONDS = 60;
  * address (429) and in total (503); a page refused one works as before, without live updates.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { live } = getRuntime();
+  const { live } = servicesOf(context);
   const slot = live.slots.take(context.get(requestInfoContext).clientIp);
   if (!slot.ok) {
     const status = slot.reason === "client" ? 429 : 503;

@@ -3,12 +3,10 @@ import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
 import { fieldErrors, type FieldErrors, LoginSchema } from "#app/auth/forms";
-import { authRateLimit } from "#app/auth/rate-limit.server";
-import { requestInfoContext } from "#app/http/context";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { safeRedirectPath } from "#app/http/redirect";
-import { flashToast } from "#app/http/toast.server";
-import { getRuntime } from "#app/runtime.server";
 import { AuthCard } from "#app/ui/AuthCard";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -16,10 +14,10 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Iniciar Sesión · Quiniela" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*).
-  return { redirectTo: safeRedirectPath(redirectTo, ""), resetByEmail: getRuntime().config.smtp !== undefined };
+  return { redirectTo: safeRedirectPath(redirectTo, ""), resetByEmail: servicesOf(context).config.smtp !== undefined };
 }
 
 /** Passes the action's headers on (Retry-After of a 429). */
@@ -35,17 +33,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
   }
   const { email, password, redirectTo } = parsed.data;
-  const limited = await authRateLimit("signin", { ip: context.get(requestInfoContext).clientIp, email });
+  const limited = await limitAuthAttempt(context, "signin", email);
   if (limited) return limited;
 
   try {
-    const result = await getRuntime().auth.api.signInEmail({
+    const result = await servicesOf(context).auth.api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
     });
     const headers = forwardCookies(result.headers);
-    headers.append("Set-Cookie", await flashToast(successToast("¡Bienvenido de nuevo!", "Inicio de sesión exitoso")));
+    headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast("¡Bienvenido de nuevo!", "Inicio de sesión exitoso")));
     return redirect(safeRedirectPath(redirectTo), { headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;

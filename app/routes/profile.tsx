@@ -15,8 +15,9 @@ import { requireUser } from "#app/auth/guards.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/profiles.server";
+import { withFailureToast } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { getRuntime } from "#app/runtime.server";
 import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/avatar-colors";
 import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
@@ -53,8 +54,8 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionResult>({ toast: errorToast(message), errors: { image: message } }, { status: 400 });
   }
   const form = parsed.data;
-  const { db } = getRuntime();
-  try {
+  const { db } = servicesOf(args.context);
+  return withFailureToast(FAILURES[form.intent], async () => {
     switch (form.intent) {
       case "update-profile":
         await updateAvatar(db, user.id, { image: form.image, avatarColor: form.avatarColor });
@@ -63,14 +64,12 @@ export async function action(args: Route.ActionArgs) {
         await updateAvatar(db, user.id, { image: null });
         return data<ActionResult>({ toast: successToast("Avatar eliminado") });
       case "reset-link": {
-        const resetLink = await createResetLink(user.email, publicOrigin(args.request));
+        const { auth, config } = servicesOf(args.context);
+        const resetLink = await createResetLink(auth, user.email, publicOrigin(config.BASE_URL, args.request));
         return data<ActionResult>({ toast: successToast("Enlace generado"), resetLink });
       }
     }
-  } catch (error) {
-    console.error(FAILURES[form.intent], error);
-    return data<ActionResult>({ toast: errorToast(FAILURES[form.intent]) }, { status: 500 });
-  }
+  }, (toast) => data<ActionResult>({ toast }, { status: 500 }));
 }
 
 function ResetLinkSection({ email }: { email: string }) {

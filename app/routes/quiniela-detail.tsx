@@ -24,14 +24,13 @@ import {
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/input";
 import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm, QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
-import { reply, runAction } from "#app/http/admin-action.server";
+import { reply, runAction, withFailureToast } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
-import { flashToast } from "#app/http/toast.server";
-import { getRuntime } from "#app/runtime.server";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
-import { pickerPhases } from "#app/ui/MatchPicker";
+import { pickerPhases } from "#app/domain/match-picker";
 import { Page } from "#app/ui/Page";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
@@ -50,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniel
 async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{ user: SessionUser; quiniela: QuinielaSummary }> {
   const user = requireUser(args);
   const id = parseId(args.params.id);
-  const quiniela = id === undefined ? undefined : await findQuinielaForUser(getRuntime().db, id, user.id);
+  const quiniela = id === undefined ? undefined : await findQuinielaForUser(servicesOf(args.context).db, id, user.id);
   if (!quiniela) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
   if (!quiniela.isMember && user.role !== "admin") throw forbidden(user);
   return { user, quiniela };
@@ -60,7 +59,7 @@ const canManage = (user: SessionUser, quiniela: QuinielaSummary) => user.role ==
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, quiniela } = await requirePool(args);
-  const { db } = getRuntime();
+  const { db } = servicesOf(args.context);
   const detail = await quinielaDetail(db, quiniela.id);
   if (!detail) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
   const poolSeason = (await findSeason(db, detail.seasonId))!;
@@ -101,7 +100,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The invite code and the pickers only for the owner and admins.
     manage: people
       ? {
-          inviteUrl: `${publicOrigin(args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
+          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
           phases: seasonMatches
             ? pickerPhases(
                 seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, poolSeason.timeZone) })),
@@ -117,19 +116,12 @@ export async function loader(args: Route.LoaderArgs) {
 const FAILURE = "No se pudo actualizar la quiniela";
 
 /** An unexpected failure is logged and answered with a Spanish toast; redirects pass through. */
-async function attempt(work: () => Promise<Response | ReturnType<typeof reply>>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(FAILURE, error);
-    return reply(500, errorToast(FAILURE));
-  }
-}
+const attempt = (work: () => Promise<Response | ReturnType<typeof reply>>) =>
+  withFailureToast<Response | ReturnType<typeof reply>>(FAILURE, work, (toast) => reply(500, toast));
 
 export async function action(args: Route.ActionArgs) {
   const { user, quiniela } = await requirePool(args);
-  const { db } = getRuntime();
+  const { db } = servicesOf(args.context);
   const form = await readForm(args.request);
   const intent = form.get("intent");
 
@@ -185,14 +177,14 @@ export async function action(args: Route.ActionArgs) {
       case "delete":
         await deleteQuiniela(db, quiniela.id);
         return redirect("/quinielas", {
-          headers: { "Set-Cookie": await flashToast(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
+          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
         });
       case "duplicate": {
         const copy = await duplicateQuiniela(db, quiniela.id, (await currentSeason(db)).id);
         if (!copy.ok) return reply(400, errorToast(copy.message));
         return redirect(`/quiniela/${copy.id}`, {
           headers: {
-            "Set-Cookie": await flashToast(successToast(`«${quiniela.name}» para la temporada actual`, "Quiniela duplicada")),
+            "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`«${quiniela.name}» para la temporada actual`, "Quiniela duplicada")),
           },
         });
       }
@@ -201,7 +193,7 @@ export async function action(args: Route.ActionArgs) {
         const left = await removeParticipant(db, quiniela.id, user.id);
         if (!left.ok) return reply(400, errorToast(left.message));
         return redirect(user.role === "admin" ? `/quiniela/${quiniela.id}` : "/quinielas", {
-          headers: { "Set-Cookie": await flashToast(successToast(`Saliste de «${quiniela.name}»`, "Quiniela")) },
+          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Saliste de «${quiniela.name}»`, "Quiniela")) },
         });
       }
     }

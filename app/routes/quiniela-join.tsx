@@ -5,9 +5,8 @@ import { requireUser } from "#app/auth/guards.server";
 import { invitedQuiniela, joinQuiniela } from "#app/data/quinielas.server";
 import { parseId } from "#app/domain/input";
 import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { flashToast } from "#app/http/toast.server";
-import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import type { Route } from "./+types/quiniela-join";
@@ -17,11 +16,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Unirse a una quiniela Â
 /** The secret part of an invite link (quinielas.server.ts newInviteCode): URL-safe text. */
 const inviteCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-async function redirectWithToast(to: string, toast: Toast) {
-  return redirect(to, { headers: { "Set-Cookie": await flashToast(toast) } });
+type Context = Route.LoaderArgs["context"];
+
+async function redirectWithToast(context: Context, to: string, toast: Toast) {
+  return redirect(to, { headers: { "Set-Cookie": await servicesOf(context).toasts.flash(toast) } });
 }
 
-const refused = () => redirectWithToast("/quinielas", errorToast(QUINIELA_MESSAGES.invalidInvite));
+const refused = (context: Context) => redirectWithToast(context, "/quinielas", errorToast(QUINIELA_MESSAGES.invalidInvite));
 
 /**
  * /quiniela/:id/unirse?codigo=â€¦: the pool the link invites to, and a 'Unirme' button. Opening
@@ -34,9 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = parseId(args.params.id);
   const code = inviteCode.safeParse(new URL(args.request.url).searchParams.get("codigo") ?? "");
-  if (id === undefined || !code.success) return refused();
-  const pool = await invitedQuiniela(getRuntime().db, id, code.data, user.id);
-  if (!pool) return refused();
+  if (id === undefined || !code.success) return refused(args.context);
+  const pool = await invitedQuiniela(servicesOf(args.context).db, id, code.data, user.id);
+  if (!pool) return refused(args.context);
   if (pool.isMember) return redirect(`/quiniela/${id}`);
   return { pool, code: code.data };
 }
@@ -45,17 +46,17 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const id = parseId(args.params.id);
   const code = inviteCode.safeParse((await readForm(args.request)).get("codigo") ?? "");
-  if (id === undefined || !code.success) return refused();
-  const result = await joinQuiniela(getRuntime().db, id, code.data, user.id);
+  if (id === undefined || !code.success) return refused(args.context);
+  const result = await joinQuiniela(servicesOf(args.context).db, id, code.data, user.id);
   switch (result) {
     case "invalid":
-      return refused();
+      return refused(args.context);
     case "finished":
-      return redirectWithToast("/quinielas", errorToast(QUINIELA_MESSAGES.finishedInvite));
+      return redirectWithToast(args.context, "/quinielas", errorToast(QUINIELA_MESSAGES.finishedInvite));
     case "already":
-      return redirectWithToast(`/quiniela/${id}`, successToast("Ya participas en esta quiniela", "Quiniela"));
+      return redirectWithToast(args.context, `/quiniela/${id}`, successToast("Ya participas en esta quiniela", "Quiniela"));
     case "joined":
-      return redirectWithToast(`/quiniela/${id}`, successToast("Te uniste a la quiniela"));
+      return redirectWithToast(args.context, `/quiniela/${id}`, successToast("Te uniste a la quiniela"));
   }
 }
 

@@ -6,11 +6,12 @@ import { listMatches } from "#app/data/matches.server";
 import { createQuiniela, listPeople } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { createQuinielaSchema, parseQuinielaForm, QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import { withFailureToast } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { flashToast } from "#app/http/toast.server";
 import { currentSeason } from "#app/data/seasons.server";
-import { getRuntime } from "#app/runtime.server";
-import { MatchPicker, pickerPhases } from "#app/ui/MatchPicker";
+import { pickerPhases } from "#app/domain/match-picker";
+import { MatchPicker } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
 import { PeoplePicker } from "#app/ui/PeoplePicker";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
@@ -23,7 +24,7 @@ const FAILURE = "No se pudo crear la quiniela";
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db } = getRuntime();
+  const { db } = servicesOf(args.context);
   // A pool is of the current season: its matches to choose from.
   const season = await currentSeason(db);
   const [matches, people] = await Promise.all([listMatches(db, { seasonId: season.id }), listPeople(db)]);
@@ -44,20 +45,17 @@ export async function action(args: Route.ActionArgs) {
     const field = parsed.field === "matchIds" || parsed.field === "phaseIds" ? "matches" : parsed.field;
     return data<ActionResult>({ errors: { [field]: parsed.message }, toast: errorToast(parsed.message) }, { status: 400 });
   }
-  try {
-    const { db } = getRuntime();
+  return withFailureToast(FAILURE, async () => {
+    const { db } = servicesOf(args.context);
     const created = await createQuiniela(db, { seasonId: (await currentSeason(db)).id, ownerId: user.id, ...parsed.data });
     if (!created.ok) {
       const field = created.message === QUINIELA_MESSAGES.badUser ? "userIds" : "matches";
       return data<ActionResult>({ errors: { [field]: created.message }, toast: errorToast(created.message) }, { status: 400 });
     }
     return redirect(`/quiniela/${created.id}`, {
-      headers: { "Set-Cookie": await flashToast(successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada")) },
+      headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada")) },
     });
-  } catch (error) {
-    console.error(FAILURE, error);
-    return data<ActionResult>({ errors: {}, toast: errorToast(FAILURE) }, { status: 500 });
-  }
+  }, (toast) => data<ActionResult>({ errors: {}, toast }, { status: 500 }));
 }
 
 export default function NewQuiniela({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from "react";
 import { Await, Link, useAsyncError, useNavigate } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listQuinielas, type QuinielaCard } from "#app/data/quinielas.server";
-import { getRuntime } from "#app/runtime.server";
+import { servicesOf } from "#app/http/context";
 import { Page } from "#app/ui/Page";
 import { errorToast, type Toast } from "#app/ui/toast";
 import { showToast, useToast } from "#app/ui/toasts";
@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs): Promise<{ list: PoolList }
   const user = requireUser(args);
   const seesAll = user.role === "admin";
   try {
-    return { list: { quinielas: await listQuinielas(getRuntime().db, user.id, { all: seesAll }), seesAll, toast: null } };
+    return { list: { quinielas: await listQuinielas(servicesOf(args.context).db, user.id, { all: seesAll }), seesAll, toast: null } };
   } catch (error) {
     console.error(LOAD_ERROR, error);
     return { list: { quinielas: [], seesAll, toast: errorToast(LOAD_ERROR) } };

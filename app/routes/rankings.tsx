@@ -10,8 +10,8 @@ import { formatKickoff } from "#app/domain/dates";
 import { idField, MAX_ID, plainText } from "#app/domain/input";
 import { groupByPhase, matchLabel } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { PhaseNav } from "#app/ui/PhaseNav";
@@ -40,7 +40,7 @@ const QuerySchema = z.object({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
-  const { db } = getRuntime();
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const params = new URL(request.url).searchParams;
   const query = QuerySchema.parse({

@@ -4,12 +4,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
 import { fieldErrors, type FieldErrors, RegisterSchema } from "#app/auth/forms";
-import { authRateLimit } from "#app/auth/rate-limit.server";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { rosterCheck } from "#app/data/roster.server";
-import { requestInfoContext } from "#app/http/context";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { flashToast } from "#app/http/toast.server";
-import { getRuntime } from "#app/runtime.server";
 import { AuthCard } from "#app/ui/AuthCard";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -30,9 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
   }
   const { name, email, password } = parsed.data;
-  const limited = await authRateLimit("signup", { ip: context.get(requestInfoContext).clientIp, email });
+  const limited = await limitAuthAttempt(context, "signup", email);
   if (limited) return limited;
-  if (!(await rosterCheck(getRuntime().db, email)).allowed) {
+  if (!(await rosterCheck(servicesOf(context).db, email)).allowed) {
     return data<ActionResult>(
       { errors: {}, toast: errorToast("Este correo electrónico no está en la lista de participantes", "Error de registro") },
       { status: 403 },
@@ -41,13 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     // Better Auth signs the new user in at once (autoSignIn), as the original did.
-    const result = await getRuntime().auth.api.signUpEmail({
+    const result = await servicesOf(context).auth.api.signUpEmail({
       body: { name, email, password },
       headers: request.headers,
       returnHeaders: true,
     });
     const headers = forwardCookies(result.headers);
-    headers.append("Set-Cookie", await flashToast(successToast(`¡Bienvenido a la Quiniela, ${name}!`, "Registro exitoso")));
+    headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast(`¡Bienvenido a la Quiniela, ${name}!`, "Registro exitoso")));
     return redirect("/", { headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;

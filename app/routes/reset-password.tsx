@@ -4,9 +4,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
 import { fieldErrors, type FieldErrors, NewPasswordSchema, resetToken } from "#app/auth/forms";
 import { accountForToken } from "#app/auth/password-reset.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { flashToast } from "#app/http/toast.server";
-import { getRuntime } from "#app/runtime.server";
 import { AuthCard } from "#app/ui/AuthCard";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -17,9 +16,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Restablecer contraseña
 const INVALID_LINK = "El enlace no es válido, ya se usó o expiró. Pide uno nuevo.";
 
 /** Public: anyone holding a valid one-time link may set the account's password. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const account = resetToken.safeParse(token).success ? await accountForToken(token) : null;
+  const account = resetToken.safeParse(token).success ? await accountForToken(servicesOf(context).auth, token) : null;
   return { token, valid: account !== null, email: account?.email ?? null };
 }
 
@@ -29,14 +28,14 @@ type ActionResult = { errors: FieldErrors; toast: Toast | null };
  * Sets the new password (Better Auth consumes the token and ends every session of the account),
  * then signs the person in.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = NewPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
   const { token, password } = parsed.data;
   const invalidLink = () => data<ActionResult>({ errors: {}, toast: errorToast(INVALID_LINK) }, { status: 400 });
-  const account = await accountForToken(token);
+  const { auth } = servicesOf(context);
+  const account = await accountForToken(auth, token);
   if (!account) return invalidLink();
-  const { auth } = getRuntime();
   try {
     await auth.api.resetPassword({ body: { token, newPassword: password } });
   } catch (error) {
@@ -49,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
     returnHeaders: true,
   });
   const headers = forwardCookies(signIn.headers);
-  headers.append("Set-Cookie", await flashToast(successToast("Tu contraseña se actualizó.", "Contraseña actualizada")));
+  headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast("Tu contraseña se actualizó.", "Contraseña actualizada")));
   return redirect("/", { headers });
 }
 

@@ -1,31 +1,9 @@
 import { useId, useState } from "react";
-import { groupByPhase, matchLabel, type MatchView } from "#app/domain/match";
+import type { PickerPhase } from "#app/domain/match-picker";
 import badges from "./badges.module.css";
 import { CheckboxField } from "./fields";
 import classes from "./MatchPicker.module.css";
 import typography from "./typography.module.css";
-
-/** A phase of the season as the pool pickers show it: small rows, no team data beyond names. */
-export interface PickerPhase {
-  phaseId: number;
-  phaseName: string;
-  matches: { id: number; label: string; detail: string | null }[];
-}
-
-/** The season's matches by phase, reduced to what the picker needs (a light loader payload). */
-export function pickerPhases(matches: readonly (MatchView & { kickoffLabel: string | null })[]): PickerPhase[] {
-  return groupByPhase(matches).map((phase) => ({
-    phaseId: phase.phaseId,
-    phaseName: phase.phaseName,
-    matches: phase.matches.map((match) => ({
-      id: match.id,
-      label: matchLabel(match),
-      detail: match.result
-        ? `Resultado: ${match.result.home} - ${match.result.away}`
-        : (match.kickoffLabel ?? (match.active ? "Activo" : null)),
-    })),
-  }));
-}
 
 const CHEVRON_PATH =
   "M3.13523 6.15803C3.3241 5.95657 3.64052 5.94637 3.84197 6.13523L7.5 9.56464L11.158 6.13523C11.3595 5.94637 11.6759 5.95657 11.8648 6.15803C12.0536 6.35949 12.0434 6.67591 11.842 6.86477L7.84197 10.6148C7.64964 10.7951 7.35036 10.7951 7.15803 10.6148L3.15803 6.86477C2.95657 6.67591 2.94637 6.35949 3.13523 6.15803Z";

@@ -5,7 +5,8 @@ import { type FetcherWithComponents, useFetcher, useLocation } from "react-route
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import buttons from "./buttons.module.css";
 import { TextField } from "./fields";
-import { MatchPicker, type PickerPhase } from "./MatchPicker";
+import type { PickerPhase } from "#app/domain/match-picker";
+import { MatchPicker } from "./MatchPicker";
 import { PeoplePicker, type PersonOption } from "./PeoplePicker";
 import type { Toast } from "./toast";
 import { useToast } from "./toasts";

@@ -1,14 +1,6 @@
-/** The six avatar background colours of the original (shade 500), default blue. */
-export const AVATAR_COLORS = [
-  { value: "blue", label: "Azul" },
-  { value: "green", label: "Verde" },
-  { value: "red", label: "Rojo" },
-  { value: "purple", label: "Morado" },
-  { value: "orange", label: "Naranja" },
-  { value: "pink", label: "Rosa" },
-] as const;
+import { AVATAR_COLORS } from "#app/domain/avatar-colors";
 
-export type AvatarColor = (typeof AVATAR_COLORS)[number]["value"];
+export { AVATAR_COLORS, type AvatarColor } from "#app/domain/avatar-colors";
 
 /** Mantine has no "purple"; its grape is the closest hue. */
 export function mantineAvatarColor(color: string): string {

@@ -5,9 +5,9 @@ import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin
 import { formatKickoff } from "#app/domain/dates";
 import { activatePhase, listPhases, predictionCountsByPhase } from "#app/data/phases.server";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { PhaseSelect } from "#app/ui/PhaseSelect";
@@ -19,8 +19,8 @@ import classes from "./activate.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Activar Quinielas por Jornada · Quiniela" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const [phases, counts] = await Promise.all([listPhases(db, season.id), predictionCountsByPhase(db, season.id)]);
   return {
@@ -36,7 +36,7 @@ const FAILURE = "No se pudieron activar las quinielas.";
 
 const TABLE_STYLE = tableStyle("var(--mantine-spacing-xs)", "8px");
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return runAction(FAILURE, async () => {
     const parsed = parseForm(activateFormSchema, form);
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
       const warning: Toast = { type: "warning", title: "Atención", message: parsed.message };
       return reply(400, parsed.message === ADMIN_MESSAGES.noPhase ? warning : errorToast(parsed.message));
     }
-    const { db, live } = getRuntime();
+    const { db, live } = servicesOf(context);
     const activated = await activatePhase(db, parsed.data.phaseId);
     if (!activated.ok) return reply(400, errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`));
     await live.publish("resultados");

@@ -6,8 +6,8 @@ import { defaultPhaseId } from "#app/domain/phase-status";
 import { type AdminPrediction, predictionsOfPhase } from "#app/data/admin-predictions.server";
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, UserCell } from "#app/ui/AdminCells";
 import badges from "#app/ui/badges.module.css";
 import { MatchTeam } from "#app/ui/MatchTeam";
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas ·
 
 type CapturedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[] };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));

@@ -1,12 +1,12 @@
 import { predictionsCsv } from "#app/data/exports.server";
 import { fileSlug } from "#app/domain/csv";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import type { Route } from "./+types/export-predictions";
 
 /** GET /admin/exportar/pronosticos.csv[?temporada=<id>]: a season's predictions, streamed (admin only, by the layout). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   return new Response(predictionsCsv(db, season), {
     headers: {

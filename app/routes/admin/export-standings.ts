@@ -2,16 +2,16 @@ import { findPhase } from "#app/data/phases.server";
 import { standingsCsv } from "#app/data/exports.server";
 import { phaseParam } from "#app/domain/admin-forms";
 import { fileSlug } from "#app/domain/csv";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import type { Route } from "./+types/export-standings";
 
 /**
  * GET /admin/exportar/posiciones.csv[?temporada=<id>][&jornada=<id>]: a season's overall table (the
  * current one by default), or one of its phases' (admin only, by the layout).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const requested = phaseParam(request.url);
   const phase = requested === null ? undefined : await findPhase(db, season.id, requested);

@@ -15,9 +15,9 @@ import {
 } from "#app/domain/results-file";
 import type { Score } from "#app/domain/scoring";
 import { runAction } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
@@ -91,12 +91,12 @@ function byteLength(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return runAction(FAILURE, async () => {
     // The body is counted as it arrives (http/body-limit.ts: the file's 1 MB and the form around it).
     const form = await readFormWithinLimit(request);
     if (form === "too-large") return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
-    const { db, live } = getRuntime();
+    const { db, live } = servicesOf(context);
     // The season of the screen (?temporada= in the URL the form posts to), else the current one.
     const season = await shownSeason(db, request);
     const timeZone = season.timeZone;

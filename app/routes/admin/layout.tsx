@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import { requireAdmin } from "#app/auth/guards.server";
 import { listSeasonOptions } from "#app/data/seasons.server";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import type { AdminSeasonData } from "#app/ui/AdminSeasonSelect";
 import type { Route } from "./+types/layout";
 
@@ -17,8 +17,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 /** The seasons for the screens' 'Temporada' select (ui/AdminSeasonSelect.tsx), and the one shown. */
-export async function loader({ request }: Route.LoaderArgs): Promise<AdminSeasonData> {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminSeasonData> {
+  const { db } = servicesOf(context);
   const [seasons, season] = await Promise.all([listSeasonOptions(db), shownSeason(db, request)]);
   return { seasons, season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null } };
 }

@@ -12,9 +12,9 @@ import { resetMatch } from "#app/data/results.server";
 import { listTeams } from "#app/data/teams.server";
 import { scoreLabel } from "#app/domain/season-rules";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { Page } from "#app/ui/Page";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
@@ -35,8 +35,8 @@ type AdminMatch = MatchView & { kickoffLabel: string | null; scoreLabel: string 
  * ?jornada=. Played phases fold behind a link, so a season's past does not weigh on the page;
  * each card keeps its 'Activar/Desactivar Jornada' button.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const [phases, teams] = await Promise.all([listPhases(db, season.id), listTeams(db, season.id)]);
   // Waiting: a match without result; and the last phase played, where a correction is likeliest.
@@ -68,8 +68,8 @@ const FAILURE = {
   "set-teams": "No se pudieron guardar los equipos",
 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const { db, live } = getRuntime();
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, live } = servicesOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const failure = FAILURE[intent as keyof typeof FAILURE] ?? "No se pudo completar la acción";

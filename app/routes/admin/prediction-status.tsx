@@ -3,8 +3,8 @@ import { phaseParam } from "#app/domain/admin-forms";
 import { defaultPhaseId, type PhaseStatus } from "#app/domain/phase-status";
 import { predictionStatus } from "#app/data/admin-predictions.server";
 import { listPhases } from "#app/data/phases.server";
+import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
@@ -17,8 +17,8 @@ const TABLE_STYLE = tableStyle("6px");
 
 export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos por Jornada · Quiniela" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));

@@ -7,9 +7,9 @@ import { type AdminPrediction, predictionsOfPhase, updatePrediction } from "#app
 import { listMatches } from "#app/data/matches.server";
 import { listPhases } from "#app/data/phases.server";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/AdminCells";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
@@ -29,8 +29,8 @@ interface PredictionRow extends AdminPrediction {
   result: { home: number; away: number } | null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
@@ -49,12 +49,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const FAILURE = "No se pudo actualizar la predicción";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return runAction(FAILURE, async () => {
     const parsed = parseForm(predictionFormSchema, form);
     if (!parsed.ok) return reply(400, errorToast(parsed.message));
-    const updated = await updatePrediction(getRuntime().db, parsed.data.predictionId, parsed.data);
+    const updated = await updatePrediction(servicesOf(context).db, parsed.data.predictionId, parsed.data);
     if (!updated.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`));
     return reply(200, successToast("Predicción actualizada correctamente"));
   });

@@ -7,9 +7,9 @@ import { phasesToShow } from "#app/domain/phase-status";
 import { resultMatches, saveResult } from "#app/data/results.server";
 import { allowsExtraTime } from "#app/domain/phases";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { getRuntime } from "#app/runtime.server";
 import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Resultados · Quiniela"
 type ResultMatch = MatchView & { kickoffLabel: string | null; extraTimeAllowed: boolean };
 
 /** Active matches of the phases waiting for results (or of ?jornada=); the others as links. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const active = await resultMatches(db, season.id);
   const phases = groupByPhase([...active].sort((a, b) => a.phasePosition - b.phasePosition)).map((group) => ({
@@ -53,12 +53,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const FAILURE = "No se pudo guardar el resultado";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return runAction(FAILURE, async () => {
     const parsed = parseForm(resultFormSchema, form);
     if (!parsed.ok) return reply(400, errorToast(parsed.message));
-    const { db, live } = getRuntime();
+    const { db, live } = servicesOf(context);
     const { matchId, result, extraTime, penalties } = parsed.data;
     const saved = await saveResult(db, matchId, { result, extraTime, penalties });
     if (!saved.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(saved, "El partido no existe")}.`));

@@ -12,8 +12,8 @@ import { KNOCKOUT_SCORE_LABELS } from "#app/domain/season-rules";
 import { FROM_FILE, newSeasonSchema, RULE_DEFAULTS, SEASON_MESSAGES, seasonActionSchema } from "#app/domain/season-forms";
 import { SEASON_FILE_MAX_BYTES } from "#app/domain/season-file";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
-import { getRuntime } from "#app/runtime.server";
 import { adminTable as t } from "#app/ui/AdminCells";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
@@ -26,8 +26,8 @@ import classes from "./seasons.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Temporadas · Quiniela" }];
 
-export async function loader() {
-  const { db } = getRuntime();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
   const seasons = await listSeasons(db);
   const now = Date.now();
   return {
@@ -105,12 +105,12 @@ function previewView(preview: SeasonPreview, content: string | null): PreviewVie
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormWithinLimit(request);
   if (form === "too-large") return reply<SeasonsMore>(413, errorToast("El archivo pesa más de 1 MB", CREATE_FAILURE));
   // 'Crear Temporada' sends the preview's form again, with its own button's field.
   const intent = form.get("crear") ? "create" : String(form.get("intent") ?? "");
-  const { db, config, live } = getRuntime();
+  const { db, config, live } = servicesOf(context);
 
   if (intent === "preview" || intent === "create") {
     return runAction<SeasonsMore>(CREATE_FAILURE, async () => {

@@ -21,6 +21,7 @@ import { listRoster, replaceRoster } from "#app/data/roster.server";
 import {
   deletePredictionsOfUser,
   deleteUser,
+  emailInUse,
   findUserEmail,
   listUsers,
   type UserChangeRefusal,
@@ -28,8 +29,9 @@ import {
 } from "#app/data/users.server";
 import { formatDate } from "#app/domain/dates";
 import { formatRoster, parseRoster } from "#app/domain/roster";
+import { withFailureToast } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { getRuntime } from "#app/runtime.server";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
@@ -46,9 +48,9 @@ export const meta: Route.MetaFunction = () => [
   { title: "Gestionar Usuarios · Quiniela" },
 ];
 
-export async function loader() {
-  const { db, config } = getRuntime();
-  try {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = servicesOf(context);
+  return withFailureToast("No se pudieron cargar los usuarios", async () => {
     const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
     return {
       users: users.map((user) => ({
@@ -59,15 +61,7 @@ export async function loader() {
       rosterCount: roster.length,
       toast: null as Toast | null,
     };
-  } catch (error) {
-    console.error("No se pudieron cargar los usuarios", error);
-    return {
-      users: [],
-      roster: "",
-      rosterCount: 0,
-      toast: errorToast("No se pudieron cargar los usuarios"),
-    };
-  }
+  }, (toast) => ({ users: [], roster: "", rosterCount: 0, toast }));
 }
 
 type Reply = { ok: boolean; toast: Toast; link?: string };
@@ -99,22 +93,20 @@ function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal) {
   return answer(REFUSAL_STATUS[reason], { toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`) });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = UsersAdminSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return answer(400, { toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos") });
   }
   const form = parsed.data;
-  const { db } = getRuntime();
-  const origin = publicOrigin(request);
-  try {
+  const { db, auth, config } = servicesOf(context);
+  const origin = publicOrigin(config.BASE_URL, request);
+  return withFailureToast(FAILURES[form.intent], async () => {
     switch (form.intent) {
       case "create-user": {
-        if (await db.selectFrom("users").select("id").where("email", "=", form.email).executeTakeFirst()) {
-          return refused(form.intent, "email-taken");
-        }
-        await createAccountWithoutPassword(form);
-        const link = await createResetLink(form.email, origin);
+        if (await emailInUse(db, form.email)) return refused(form.intent, "email-taken");
+        await createAccountWithoutPassword(auth, form);
+        const link = await createResetLink(auth, form.email, origin);
         return answer(200, { toast: successToast("Usuario guardado"), link });
       }
       case "update-user": {
@@ -132,7 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
         if (!email) return refused(form.intent, "not-found");
-        return answer(200, { toast: successToast("Enlace generado"), link: await createResetLink(email, origin) });
+        return answer(200, { toast: successToast("Enlace generado"), link: await createResetLink(auth, email, origin) });
       }
       case "save-roster": {
         const roster = parseRoster(form.roster);
@@ -145,10 +137,7 @@ export async function action({ request }: Route.ActionArgs) {
         return answer(200, { toast: successToast(message, "Lista guardada") });
       }
     }
-  } catch (error) {
-    console.error(FAILURES[form.intent], error);
-    return answer(500, { toast: errorToast(FAILURES[form.intent]) });
-  }
+  }, (toast) => answer(500, { toast }));
 }
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];

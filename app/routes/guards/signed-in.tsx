@@ -1,6 +1,7 @@
-import { Outlet } from "react-router";
-import { redirectToLogin, requireUser } from "#app/auth/guards.server";
-import { userContext } from "#app/http/context";
+import { Outlet, redirect } from "react-router";
+import { loginPath, requireUser } from "#app/auth/guards.server";
+import { servicesOf, userContext } from "#app/http/context";
+import { errorToast } from "#app/ui/toast";
 import type { Route } from "./+types/signed-in";
 
 /** Pages whose form saves predictions (home and pool pages). */
@@ -13,11 +14,14 @@ const PREDICTION_PAGE = /^\/(quiniela\/\d+)?$/;
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
     if (args.context.get(userContext)) return;
+    // To /login (and back afterwards), with a toast saying why.
+    const toLogin = async (message: string) =>
+      redirect(loginPath(args.request), { headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(errorToast(message)) } });
     const { pathname } = new URL(args.request.url);
     if (args.request.method === "POST" && PREDICTION_PAGE.test(pathname)) {
-      throw await redirectToLogin(args.request, "Debes iniciar sesión para guardar tus predicciones");
+      throw await toLogin("Debes iniciar sesión para guardar tus predicciones");
     }
-    if (pathname === "/profile") throw await redirectToLogin(args.request, "Debes iniciar sesión para ver tu perfil");
+    if (pathname === "/profile") throw await toLogin("Debes iniciar sesión para ver tu perfil");
     requireUser(args);
   },
 ];

@@ -1,0 +1,53 @@
+import { ESLint } from "eslint";
+import { describe, expect, test } from "vitest";
+
+/**
+ * The layer rules of docs/ARCHITECTURE.md are enforced by `npm run lint` (eslint.config.js):
+ * a module planted in the wrong layer fails, the allowed imports pass. The code is linted as if
+ * it lived at `filePath`; nothing is written.
+ */
+const eslint = new ESLint({ cwd: new URL("..", import.meta.url).pathname });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const layered = (messages: string[]) => messages.filter((message) => /no-restricted-(imports|syntax)/.test(message));
+
+describe("a planted layer violation fails the lint", () => {
+  test.each([
+    ["app/domain/planted.ts", 'import type { Database } from "#app/data/schema";\nexport type X = Database;\n'],
+    ["app/data/planted.server.ts", 'import { errorToast } from "#app/ui/toast";\nexport const x = errorToast("x");\n'],
+    ["app/auth/planted.server.ts", 'import type { NavUser } from "#app/ui/Navbar";\nexport type X = NavUser;\n'],
+    ["app/http/planted.server.ts", 'import { Page } from "#app/ui/Page";\nexport const x = Page;\n'],
+    ["app/ui/Planted.tsx", 'import { listUsers } from "#app/data/users.server";\nexport const x = listUsers;\n'],
+    ["app/routes/planted.ts", 'import { getRuntime } from "#app/runtime.server";\nexport const x = getRuntime;\n'],
+    ["app/data/planted.server.ts", 'import { startRuntime } from "../runtime.server";\nexport const x = startRuntime;\n'],
+  ])("%s importing across layers", async (filePath, code) => {
+    expect(layered(await problems(filePath, code))).toHaveLength(1);
+  });
+
+  test("a route running SQL itself", async () => {
+    const code = [
+      'import type { Kysely } from "kysely";',
+      "export async function loader(db: Kysely<never>) {",
+      '  return db.selectFrom("users" as never).selectAll().execute();',
+      "}",
+    ].join("\n");
+    const found = layered(await problems("app/routes/planted.ts", code));
+    expect(found.some((message) => message.startsWith("no-restricted-imports"))).toBe(true);
+    expect(found.some((message) => message.startsWith("no-restricted-syntax"))).toBe(true);
+  });
+});
+
+test("the imports the layers allow pass", async () => {
+  for (const [filePath, code] of [
+    ["app/data/planted.server.ts", 'import { scoreLabel } from "#app/domain/season-rules";\nexport const x = scoreLabel;\n'],
+    ["app/http/planted.server.ts", 'import { errorToast } from "#app/ui/toast";\nexport const x = errorToast("x");\n'],
+    ["app/routes/planted.ts", 'import { listUsers } from "#app/data/users.server";\nexport const x = listUsers;\n'],
+    ["app/ui/Planted.tsx", 'import { matchLabel } from "#app/domain/match";\nexport const x = matchLabel;\n'],
+  ]) {
+    expect(layered(await problems(filePath!, code!)), filePath).toEqual([]);
+  }
+});
