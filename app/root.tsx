@@ -2,11 +2,10 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./ui/app.css";
 
-import { Button, Center, ColorSchemeScript, Container, MantineProvider, Stack, Text, Title, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import {
-  Link,
   Links,
   Meta,
   Outlet,
@@ -19,6 +18,7 @@ import {
 import type { Route } from "./+types/root";
 import { readSessionUser } from "./auth/guards.server";
 import { servicesOf, userContext } from "./http/context";
+import { ErrorPage, errorCopy } from "./ui/ErrorPage";
 import { Navbar, type NavUser } from "./ui/Navbar";
 import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
@@ -116,49 +116,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // A guard that refuses runs before the root loader; its 403 brings the navbar's user along.
   const user = rootData?.user ?? (isRouteErrorResponse(error) ? (error.data as { navUser?: NavUser })?.navUser : null);
-  let status = 500;
-  let title = "Algo salió mal";
-  let message = "Ocurrió un error inesperado. Inténtalo de nuevo en unos momentos.";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    if (status === 403) {
-      title = "No tienes acceso a esta página";
-      message = "Esta sección es solo para el administrador de la quiniela.";
-    } else if (status === 404) {
-      title = "Página no encontrada";
-      message = "La página que buscas no existe.";
-    } else if (status === 413) {
-      title = "Solicitud demasiado grande";
-      message = "Lo que enviaste es más grande de lo que esta página acepta.";
-    } else if (status === 429) {
-      title = "Demasiados intentos";
-      message = "Espera unos minutos e inténtalo de nuevo.";
-    }
-  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <Shell user={user ?? null}>
-      <Container size="sm" py={80}>
-        <Center>
-          <Stack align="center" gap="md" ta="center">
-            <Text fz={64} fw={900} c="dimmed" lh={1}>
-              {status}
-            </Text>
-            <Title order={1} fz={28}>
-              {title}
-            </Title>
-            <Text c="dimmed">{message}</Text>
-            <Button component={Link} to="/" variant="light">
-              Volver al inicio
-            </Button>
-            {stack && (
-              <Text component="pre" ta="left" fz="xs" style={{ overflow: "auto", maxWidth: "100%" }}>
-                {stack}
-              </Text>
-            )}
-          </Stack>
-        </Center>
-      </Container>
+      <ErrorPage status={status} {...errorCopy(status)} back={{ to: "/", label: "Volver al inicio" }} stack={stack} />
     </Shell>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Center, Container, Stack, Text, Title } from "@mantine/core";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
@@ -31,6 +30,7 @@ import { submitPicks } from "#app/http/picks-action.server";
 import badges from "#app/ui/badges.module.css";
 import buttons from "#app/ui/buttons.module.css";
 import { pickerPhases } from "#app/domain/match-picker";
+import { ErrorPage, errorCopy } from "#app/ui/ErrorPage";
 import { Page } from "#app/ui/Page";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
@@ -333,28 +333,12 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
 /** 403 and 404 of a pool, in the pool's words. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const [title, message] =
+  // The pool's own words for who may see it and for a pool that is gone.
+  const copy =
     status === 403
-      ? ["No tienes acceso a esta página", "Esta quiniela es solo para sus participantes. Pide a quien la creó un enlace de invitación."]
+      ? { title: "No tienes acceso a esta página", message: "Esta quiniela es solo para sus participantes. Pide a quien la creó un enlace de invitación." }
       : status === 404
-        ? ["Quiniela no encontrada", "Esta quiniela no existe o ya fue eliminada."]
-        : ["Algo salió mal", "Ocurrió un error inesperado. Inténtalo de nuevo en unos momentos."];
-  return (
-    <Container size="sm" py={80}>
-      <Center>
-        <Stack align="center" gap="md" ta="center">
-          <Text fz={64} fw={900} c="dimmed" lh={1}>
-            {status}
-          </Text>
-          <Title order={1} fz={28}>
-            {title}
-          </Title>
-          <Text c="dimmed">{message}</Text>
-          <Button component={Link} to="/quinielas" variant="light">
-            Ir a Mis Quinielas
-          </Button>
-        </Stack>
-      </Center>
-    </Container>
-  );
+        ? { title: "Quiniela no encontrada", message: "Esta quiniela no existe o ya fue eliminada." }
+        : errorCopy(status);
+  return <ErrorPage status={status} {...copy} back={{ to: "/quinielas", label: "Ir a Mis Quinielas" }} />;
 }
