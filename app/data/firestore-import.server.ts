@@ -4,7 +4,7 @@ import { type DatabaseState, type ImportPlan, planImport } from "#app/import/fir
 import type { NormalizedExport } from "#app/import/firestore-values";
 import { DEFAULT_RULES } from "#app/domain/season-rules";
 import type { Engine } from "./db.server";
-import { newInviteCode } from "./quinielas.server";
+import { newInviteCode } from "./quiniela-invites.server";
 import type { Database } from "./schema";
 import { insertSeason } from "./season.server";
 import { refreshAllScores } from "./standings.server";

@@ -4,22 +4,11 @@ import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
 import { currentSeason, findSeason } from "#app/data/seasons.server";
 import { predictionMatches } from "#app/data/prediction-form.server";
-import {
-  addParticipants,
-  deleteQuiniela,
-  duplicateQuiniela,
-  findQuinielaForUser,
-  listPeople,
-  poolStandings,
-  type QuinielaSummary,
-  quinielaDetail,
-  quinielaMatchIds,
-  revealedPoolPicks,
-  removeParticipant,
-  renameQuiniela,
-  renewInviteCode,
-  setQuinielaMatches,
-} from "#app/data/quinielas.server";
+import { addParticipants, deleteQuiniela, duplicateQuiniela, removeParticipant, renameQuiniela, setQuinielaMatches } from "#app/data/quiniela-changes.server";
+import { renewInviteCode } from "#app/data/quiniela-invites.server";
+import { revealedPoolPicks } from "#app/data/quiniela-picks.server";
+import { poolStandings } from "#app/data/quiniela-standings.server";
+import { findQuinielaForUser, listPeople, type QuinielaSummary, quinielaDetail, quinielaMatchIds } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/input";
 import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm, QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";

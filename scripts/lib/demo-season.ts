@@ -1,4 +1,4 @@
-import { createQuiniela } from "#app/data/quinielas.server";
+import { createQuiniela } from "#app/data/quiniela-changes.server";
 import { insertSeason, seasonFromFile } from "#app/data/season.server";
 import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/season-templates.server";
 import { currentSeason } from "#app/data/seasons.server";
