@@ -1,7 +1,10 @@
 // `npm run bench`: builds the app (build-bench/), loads two seasons of 10,000 users (a finished
-// Apertura 2024, 170 matches, and the current Clausura 2024, 167) into a temporary database, serves it with the real server and times the pages and writes that
-// have a budget; then does the same with the 20-user demo season. Prints a PASS/FAIL table; the
-// exit code is 0 even when a budget fails (it is a report).
+// Apertura 2024, 170 matches, and the current Clausura 2024, 167) into a temporary database,
+// serves it with the real server and times the pages and writes that have a budget, and the
+// deadline rush (200 players submitting the open jornada at once: batches
+// per second, p50, p99, every batch stored once); then does the same with the 20-user demo season,
+// and the throughput of a few pages with 10 connections beside /healthz's. Prints a PASS/FAIL
+// table and the load lines; the exit code is 0 even when a budget fails (it is a report).
 //
 //   npm run bench                                   SQLite in a temporary folder
 //   npm run bench -- --postgres postgres://postgres@127.0.0.1:5432/postgres
@@ -40,6 +43,11 @@ const BENCH_EMAIL = "bench@quiniela.local";
 const ADMIN_EMAIL = DEFAULT_ADMIN_EMAIL;
 const PASSWORD = "quiniela2024";
 const SEED = 167_010;
+/** Players who submit the open jornada at the same moment in the rush line. */
+const RUSH_PLAYERS = 200;
+/** Connections and seconds per page of the throughput lines. */
+const THROUGHPUT_CONNECTIONS = 10;
+const THROUGHPUT_SECONDS = 5;
 /** Phases 1–16 have results; phase 17 is open (active, no result, no kickoff). */
 const OPEN_PHASE = 17;
 /** A measured line stops early rather than run longer than this (slow pages get fewer samples). */
@@ -225,6 +233,113 @@ function stateOf(line: Line): string {
   return median(line.samples) <= line.budgetMs ? "PASS" : "FAIL";
 }
 
+// ---------------------------------------------------------------------------------------------
+// Load lines: many requests at once
+
+interface LoadLine {
+  dataset: string;
+  title: string;
+  figure: string;
+  note: string;
+}
+
+const loadLines: LoadLine[] = [];
+
+/**
+ * The deadline rush: every player submits the open jornada at the same moment, each on a
+ * connection of their own, as a browser without JavaScript does (the action and the page in one
+ * answer). Prints batches per second, p50 and p99, and checks in the database that every batch
+ * was stored exactly once.
+ */
+async function rush(
+  dataset: string,
+  server: RunningServer,
+  emails: readonly string[],
+  form: (i: number) => URLSearchParams,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  openMatchIds: readonly number[],
+) {
+  step(`Avalancha: ${emails.length} jugadores guardan la jornada a la vez…`);
+  const players = emails.map(() => new BenchClient(server.url));
+  const cookies: string[] = [];
+  for (const [i, email] of emails.entries()) cookies.push(await players[i]!.login(email, PASSWORD));
+  const started = performance.now();
+  const results = await Promise.all(players.map((player, i) => player.request("POST", "/?index", { cookie: cookies[i], form: form(i) })));
+  const wallMs = performance.now() - started;
+  for (const player of players) player.close();
+  const times = results.map((res) => res.ms);
+  const failures = results.filter((res) => res.status !== 200);
+  const failed = failures.length;
+  if (failures[0]) console.log(`  primera respuesta con error: HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`);
+  const { db } = openDatabase({ databaseUrl, dataDir });
+  let stored = 0;
+  try {
+    const row = await db
+      .selectFrom("predictions as p")
+      .innerJoin("users as u", "u.id", "p.user_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("u.email", "in", [...emails])
+      .where("p.match_id", "in", [...openMatchIds])
+      .executeTakeFirstOrThrow();
+    stored = Number(row.n);
+  } finally {
+    await db.destroy();
+  }
+  const expected = emails.length * openMatchIds.length;
+  const line: LoadLine = {
+    dataset,
+    title: `Avalancha: ${emails.length} jugadores × ${openMatchIds.length} pronósticos a la vez`,
+    figure: `${((emails.length / wallMs) * 1000).toFixed(0)} lotes/s · p50 ${median(times).toFixed(0)} ms · p99 ${percentile(times, 99).toFixed(0)} ms`,
+    note: `${failed === 0 ? "todas 200" : `${failed} con error`} · guardados ${stored} de ${expected}${stored === expected ? " ✔" : " ✖"}`,
+  };
+  loadLines.push(line);
+  console.log(`  ${line.figure} · ${line.note}`);
+}
+
+/**
+ * Requests per second with THROUGHPUT_CONNECTIONS connections asking one after another for
+ * THROUGHPUT_SECONDS (after one second of warm-up); with `healthz`, also the share of /healthz's rate.
+ */
+async function throughput(dataset: string, server: RunningServer, title: string, url: string, cookie: string | undefined, healthz?: number) {
+  const clients = Array.from({ length: THROUGHPUT_CONNECTIONS }, () => new BenchClient(server.url));
+  const run = async (ms: number) => {
+    let done = 0;
+    let errors = 0;
+    const until = performance.now() + ms;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < until) {
+          const res = await client.request("GET", url, { cookie });
+          if (res.status === 200) done++;
+          else errors++;
+        }
+      }),
+    );
+    return { done, errors };
+  };
+  await run(1_000);
+  const { done, errors } = await run(THROUGHPUT_SECONDS * 1000);
+  for (const client of clients) client.close();
+  const perSecond = done / THROUGHPUT_SECONDS;
+  const line: LoadLine = {
+    dataset,
+    title: `Rendimiento ${THROUGHPUT_CONNECTIONS} conexiones: ${title}`,
+    figure: `${perSecond.toFixed(0)} pet./s`,
+    note: `${healthz ? `${((perSecond / healthz) * 100).toFixed(0)} % de /healthz` : "referencia"}${errors ? ` · ${errors} errores` : ""}`,
+  };
+  loadLines.push(line);
+  console.log(`  ${line.title}: ${line.figure} (${line.note})`);
+  return perSecond;
+}
+
+function printLoadLines() {
+  if (loadLines.length === 0) return;
+  console.log("\nCarga (muchas peticiones a la vez):");
+  const width = Math.max(...loadLines.map((line) => line.title.length));
+  for (const line of loadLines) console.log(`  ${line.dataset.padEnd(16)} │ ${line.title.padEnd(width)} │ ${line.figure} │ ${line.note}`);
+}
+
 function printTable() {
   const header = ["Datos", "Prueba", "n", "Mediana", "p95", "CPU srv/pet.", "Respuesta", "Presupuesto", "Estado"];
   const rows = lines.map((line) => {
@@ -310,7 +425,7 @@ async function main() {
     users: USERS,
     adminEmail: ADMIN_EMAIL,
     benchEmail: BENCH_EMAIL,
-    extraAccounts: WARMUP + SAMPLES,
+    extraAccounts: WARMUP + SAMPLES + RUSH_PLAYERS,
     password: PASSWORD,
     openPhase: OPEN_PHASE,
     previousSeason: true,
@@ -379,12 +494,15 @@ async function main() {
     dataset: bigLabel,
     server: bigServer,
     title: `c. POST /?index (${big.openMatchIds.length} pronósticos)`,
-    maxSamples: big.extraEmails.length - WARMUP,
+    maxSamples: big.extraEmails.length - WARMUP - RUSH_PLAYERS,
     before: async (i) => {
       batchCookie = await client.login(big.extraEmails[i] as string, PASSWORD);
     },
     run: (i) => client.request("POST", "/?index", { cookie: batchCookie, form: batchForm(i) }),
   });
+
+  // Before any result: the open jornada still takes picks.
+  await rush(bigLabel, bigServer, big.extraEmails.slice(-RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds);
 
   // The same result form twice: as a plain form post (full page back, as the brief's contract
   // says) and as the page's fetcher sends it once hydrated (POST /admin/results.data: action only).
@@ -486,6 +604,16 @@ async function main() {
       check: placeholderCheck,
     });
   }
+  const healthz = await throughput("demo 20 usuarios", demoServer, "GET /healthz", "/healthz", undefined);
+  for (const [title, url, cookie] of [
+    ["GET /rankings (anónimo)", "/rankings", undefined],
+    ["GET /quiniela/quinielas-capturadas", "/quiniela/quinielas-capturadas", undefined],
+    ["GET /login (anónimo)", "/login", undefined],
+    ["GET / (jugador)", "/", playerCookie],
+    [`GET ${poolPath} (creador)`, poolPath, playerCookie],
+  ] as const) {
+    await throughput("demo 20 usuarios", demoServer, title, url, cookie, healthz);
+  }
   demo.close();
   await demoServer.stop();
 
@@ -499,6 +627,7 @@ async function main() {
       `${ENGINE === "postgres" ? " Los presupuestos están definidos para SQLite." : ""}\n`,
   );
   printTable();
+  printLoadLines();
   console.log(
     `\nCarga de ${big.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(loadMs)} · ` +
       `bench completo: ${seconds(performance.now() - benchStarted)} · carga de la máquina (1/5/15 min): ${load} ` +
