@@ -354,6 +354,8 @@ const SCREENS: readonly Screen[] = [
         // 'Revisar' only reads the template: nothing is created on the shared demo.
         state: "vista previa de la plantilla",
         open: async (page) => {
+          // The last step's toast goes first: a toast fading out is no contrast to judge.
+          await expect(page.getByRole("alert").filter({ hasText: "No se pudo crear la temporada" })).toHaveCount(0, { timeout: 10_000 });
           await page.getByRole("textbox", { name: "Nombre de la temporada", exact: true }).fill("Copa Mundial de prueba");
           await page.getByRole("button", { name: "Revisar", exact: true }).click();
           await expect(page.getByRole("heading", { name: "Vista previa: Copa Mundial de prueba" })).toBeVisible();

@@ -1,18 +1,5 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { modals } from "@mantine/modals";
-import { useCallback, useEffect, useState } from "react";
+import { Button, Card, Group } from "@mantine/core";
+import { useCallback, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
@@ -32,16 +19,14 @@ import { formatRoster, parseRoster } from "#app/domain/roster";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
 import { tableClasses, tableStyle } from "#app/ui/plain-table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
-import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/users";
+import { RosterCard, UserActions, UserFormModal, UserName } from "./users/parts";
+import type { UserRow, UsersReply } from "./users/types";
 import classes from "./users.module.css";
-import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 
 const TABLE_STYLE = tableStyle("var(--mantine-spacing-sm)");
 export const meta: Route.MetaFunction = () => [
@@ -64,7 +49,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   }, (toast) => ({ users: [], roster: "", rosterCount: 0, toast }));
 }
 
-type Reply = { ok: boolean; toast: Toast; link?: string };
 
 const REFUSALS: Record<UserChangeRefusal, string> = {
   "not-found": "El usuario no existe",
@@ -85,8 +69,8 @@ const FAILURES = {
 const REFUSAL_STATUS: Record<UserChangeRefusal, number> = { "not-found": 404, "email-taken": 409, "last-admin": 409 };
 
 /** The screen's answer: a toast (and a link), with the status that says whether it worked. */
-function answer(status: number, reply: Omit<Reply, "ok">) {
-  return data<Reply>({ ok: status < 300, ...reply }, { status });
+function answer(status: number, reply: Omit<UsersReply, "ok">) {
+  return data<UsersReply>({ ok: status < 300, ...reply }, { status });
 }
 
 function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal) {
@@ -140,244 +124,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }, (toast) => answer(500, { toast }));
 }
 
-type UserRow = Route.ComponentProps["loaderData"]["users"][number];
 
-function LinkBox({ link, description }: { link: string; description: string }) {
-  return (
-    <Stack gap={6}>
-      <Text size="sm" c="dimmed">
-        {description}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          aria-label="Enlace"
-          value={link}
-          readOnly
-          style={{ flex: 1, minWidth: 0 }}
-        />
-        <CopyLinkButton value={link} />
-      </Group>
-    </Stack>
-  );
-}
 
-/** 'Nuevo Usuario' and 'Editar': one form; a new account ends with its set-password link. */
-function UserFormModal({
-  user,
-  opened,
-  onClose,
-}: {
-  user: UserRow | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const fetcher = useFetcher<typeof action>();
-  useToast(fetcher.data?.toast);
-  const created = !user && fetcher.data?.ok ? fetcher.data.link : undefined;
-  useEffect(() => {
-    if (user && fetcher.data?.ok) onClose();
-  }, [fetcher.data, user, onClose]);
 
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={user ? "Editar usuario" : "Nuevo Usuario"}
-      centered
-    >
-      {created ? (
-        <Stack>
-          <LinkBox
-            link={created}
-            description="Comparte este enlace con la persona para que elija su contraseña. Es de un solo uso y vale una hora."
-          />
-          <Button variant="default" onClick={onClose}>
-            Cerrar
-          </Button>
-        </Stack>
-      ) : (
-        <fetcher.Form method="post" noValidate key={user?.id ?? "new"}>
-          <Stack gap="sm">
-            <input
-              type="hidden"
-              name="intent"
-              value={user ? "update-user" : "create-user"}
-            />
-            {user && <input type="hidden" name="userId" value={user.id} />}
-            <TextInput
-              label="Nombre"
-              name="name"
-              defaultValue={user?.name}
-              required
-            />
-            <TextInput
-              label="Apodo"
-              name="displayName"
-              defaultValue={
-                user && user.displayName !== user.name ? user.displayName : ""
-              }
-              description="Como aparece en la tabla; se permiten emoji"
-            />
-            <TextInput
-              label="Correo electrónico"
-              name="email"
-              type="email"
-              defaultValue={user?.email}
-              required
-            />
-            <Select
-              label="Rol"
-              name="role"
-              defaultValue={user?.role ?? "user"}
-              allowDeselect={false}
-              data={[
-                { value: "user", label: "Participante" },
-                { value: "admin", label: "Administrador" },
-              ]}
-            />
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={fetcher.state !== "idle"}>
-                Guardar
-              </Button>
-            </Group>
-          </Stack>
-        </fetcher.Form>
-      )}
-    </Modal>
-  );
-}
 
-function UserActions({
-  user,
-  onEdit,
-  onDelete,
-}: {
-  user: UserRow;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const fetcher = useFetcher<typeof action>();
-  useToast(fetcher.data?.toast);
-  const link = fetcher.data?.link;
-  const submit = (intent: string) =>
-    fetcher.submit({ intent, userId: user.id }, { method: "post" });
-  const confirm = (title: string, body: string, onConfirm: () => void) =>
-    modals.openConfirmModal({
-      title,
-      children: <Text size="sm">{body}</Text>,
-      labels: { confirm: "Confirmar", cancel: "Cancelar" },
-      confirmProps: { color: "red" },
-      onConfirm,
-    });
 
-  const busy = fetcher.state !== "idle";
-  return (
-    <div className={classes.actions}>
-      <div className={classes.actionRow}>
-        <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.light}`} onClick={onEdit}>
-          Editar
-        </button>
-        <button
-          type="button"
-          className={`${buttons.button} ${buttons.compact} ${buttons.danger}`}
-          onClick={() =>
-            confirm(
-              "Eliminar usuario",
-              `Se eliminará a ${user.displayName} con sus pronósticos, sesiones y quinielas propias. No se puede deshacer.`,
-              onDelete,
-            )
-          }
-        >
-          Eliminar
-        </button>
-        <button
-          type="button"
-          className={`${buttons.button} ${buttons.compact} ${buttons.warning}`}
-          onClick={() =>
-            confirm(
-              "Eliminar predicciones",
-              `Se eliminarán los ${user.predictions} pronósticos de ${user.displayName}. No se puede deshacer.`,
-              () => submit("delete-predictions"),
-            )
-          }
-        >
-          Eliminar Predicciones
-        </button>
-      </div>
-      <button type="button" className={classes.linkButton} disabled={busy} aria-busy={busy} onClick={() => submit("access-link")}>
-        Generar enlace de acceso
-      </button>
-      {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
-    </div>
-  );
-}
-
-function RosterCard({ roster, count }: { roster: string; count: number }) {
-  const fetcher = useFetcher<typeof action>();
-  useToast(fetcher.data?.toast);
-  return (
-    <Card withBorder radius="lg" padding="lg">
-      <fetcher.Form method="post">
-        <Stack gap="sm">
-          <input type="hidden" name="intent" value="save-roster" />
-          <Group justify="space-between">
-            <Title order={2} fz="lg">
-              Lista de participantes
-            </Title>
-            <Badge variant="light" color={count ? "teal" : "gray"}>
-              {count ? `${count} correos` : "Registro abierto"}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos
-            pueden registrarse y cada uno recibe su apodo. Vacía, cualquiera
-            puede registrarse.
-          </Text>
-          <Textarea
-            label="Correos permitidos"
-            name="roster"
-            defaultValue={roster}
-            autosize
-            minRows={4}
-            maxRows={14}
-            placeholder={
-              "ana@empresa.com, Anita 🌟\nbeto@empresa.com, El Profe"
-            }
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={fetcher.state !== "idle"}>
-              Guardar lista
-            </Button>
-          </Group>
-        </Stack>
-      </fetcher.Form>
-    </Card>
-  );
-}
-
-/** Avatar, display name (with 'Admin'), and the account's name when the nickname differs. */
-function UserName({ user }: { user: UserRow }) {
-  return (
-    <span className={classes.user}>
-      <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={32} />
-      <span className={classes.names}>
-        <span className={classes.displayName}>
-          {user.displayName}
-          {user.role === "admin" && <span className={`${badges.badge} ${badges.blue}`}>Admin</span>}
-        </span>
-        {user.displayName !== user.name && <span className={classes.accountName}>{user.name}</span>}
-      </span>
-    </span>
-  );
-}
 
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
   // The deleted user's row unmounts with the answer: its toast must come from the page.
-  const deletion = useFetcher<typeof action>();
+  const deletion = useFetcher<UsersReply>();
   useToast(deletion.data?.toast);
   const remove = (user: UserRow) =>
     deletion.submit(
