@@ -9,12 +9,11 @@
  * Starts its own server (the build in BUILD_DIR, a fresh SQLite data folder, admin
  * admin@quiniela.test) and fills it with sample people, so it needs nothing running.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type Browser, chromium, type Page, request as playwrightRequest } from "@playwright/test";
 import playwrightConfig from "../playwright.config";
+import { startOwnServer } from "./lib/own-server";
 
 const ADMIN = { name: "Administradora General", email: "admin@quiniela.test", password: "admin-secreto-123" };
 const USER = { name: "Ana Sofía Hernández", email: "ana@quiniela.test", password: "secreto123" };
@@ -109,34 +108,6 @@ const SHOTS: Shot[] = [
   },
 ];
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-shots-people-"));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...env, PORT: "0", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, AUTH_RATE_LIMIT_PER_IP: "10000", LOG_REQUESTS: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/http:\/\/localhost:(\d+)/);
-      if (match) resolve(`http://localhost:${match[1]}`);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`el servidor terminó (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function register(api: APIRequestContext, account: { name: string; email: string; password: string }) {
   const response = await api.post("/register", {
@@ -216,7 +187,7 @@ async function main() {
   const only = process.argv.slice(2);
   const shots = only.length ? SHOTS.filter((shot) => only.includes(shot.name)) : SHOTS;
   fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer();
+  const server = await startOwnServer("shots-people", ADMIN.email);
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
   const browser = await chromium.launch({ ...launchOptions, executablePath: launchOptions.executablePath ?? "/usr/bin/chromium" });
   try {

@@ -10,12 +10,11 @@
  * Starts its own server (the build in BUILD_DIR or build/, a fresh SQLite data folder, admin
  * admin@quiniela.test) and plays the season through the app's own forms, so it needs nothing running.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page, request as playwrightRequest } from "@playwright/test";
 import playwrightConfig from "../playwright.config";
+import { startOwnServer } from "./lib/own-server";
 
 const ADMIN = { name: "Administradora General", email: "admin@quiniela.test", password: "admin-secreto-123" };
 const PLAYER = { name: "Ana Sofía Hernández", email: "ana@quiniela.test", password: "secreto123" };
@@ -27,31 +26,6 @@ const SCHEMES = ["light", "dark"] as const;
 const MAX_HEIGHT = 2400;
 const outDir = path.resolve("screenshots/seasons");
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-shots-seasons-"));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, LOG_REQUESTS: "false" };
-  delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://localhost:${match[1]}`);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`el servidor terminó (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A signed-in session's cookies (registering the account the first time). */
 async function session(baseURL: string, account: typeof ADMIN) {
@@ -110,7 +84,7 @@ async function prepare(browser: Browser, baseURL: string, admin: Awaited<ReturnT
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer();
+  const server = await startOwnServer("shots-seasons", ADMIN.email);
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
   const browser = await chromium.launch({ ...launchOptions, executablePath: launchOptions.executablePath ?? "/usr/bin/chromium" });
   try {

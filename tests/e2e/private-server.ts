@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { startOwnServer } from "../../scripts/lib/own-server";
 import { ADMIN } from "./support";
 
 /**
@@ -15,47 +12,10 @@ export interface PrivateServer {
   close(): Promise<void>;
 }
 
-/** The built server (BUILD_DIR), on a free port with a fresh data folder (SQLite). */
+/** The built server on a free port with a fresh data folder (SQLite); `close()` stops it. */
 export async function startPrivateServer(name: string): Promise<PrivateServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quiniela-e2e-${name}-`));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL; // SQLite in dataDir
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...env,
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      AUTH_RATE_LIMIT_PER_IP: "10000",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó:\n${output}`)), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/http:\/\/localhost:(\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://localhost:${match[1]}`);
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`el servidor terminó (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startOwnServer(`e2e-${name}`, ADMIN.email);
+  return { url: server.url, close: server.stop };
 }
 
 /** A new browser context on `baseURL`, signed out, in the players' locale and time zone. */

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { type Account, hydrated, open, PASSWORD, register, signInAsAdmin, uniqueEmail } from "./support";
+import { type Account, expectToast, hydrated, noToasts, open, PASSWORD, register, signInAsAdmin, teams, uniqueEmail } from "./support";
 
 /**
  * A whole round as people play it: the admin adds a match and opens a phase, two players predict
@@ -58,19 +58,7 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/**
- * The toast (role alert) with this title and message, checked in one go: it lasts 3 s, less than
- * a second assertion may take on a loaded machine. The long wait covers the page's revalidation.
- */
-async function expectToast(page: Page, title: string, message: string | RegExp) {
-  const alert = page.getByRole("alert").filter({ hasText: message }).filter({ hasText: title });
-  await expect(alert).toBeVisible({ timeout: 45_000 });
-}
 
-/** Lets the 3 s toasts go, so that the next identical message is a new one. */
-async function noToasts(page: Page) {
-  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 10_000 });
-}
 
 /** Chooses an option of a Mantine select (role combobox, options in a listbox). */
 async function choose(page: Page, select: string, option: string | RegExp) {
@@ -81,9 +69,6 @@ async function choose(page: Page, select: string, option: string | RegExp) {
 /** 'Jornada 16' as an option label, also when the option shows a badge after the name. */
 const phaseOption = new RegExp(`^${PHASE}(?!\\d)`);
 
-function teams(label: string): [string, string] {
-  return label.split(" vs ") as [string, string];
-}
 
 /**
  * Fills every open match of the home form (the form refuses a partial submission): the known

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { type PrivateServer, signedOutPage, signInAsAdminOn, startPrivateServer } from "./private-server";
-import { type Account, open, PASSWORD, signUp, uniqueEmail } from "./support";
+import { type Account, expectToast, noToasts, open, PASSWORD, signUp, teams, uniqueEmail } from "./support";
 
 /**
  * Seasons (issue 15), as an admin and two players live them: Clausura 2024 is played a little and
@@ -51,19 +51,8 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** The toast (role alert) with this title and message, checked in one go (it lasts 3 s). */
-async function expectToast(page: Page, title: string, message: string | RegExp) {
-  await expect(page.getByRole("alert").filter({ hasText: message }).filter({ hasText: title })).toBeVisible({ timeout: 45_000 });
-}
 
-/** Lets the 3 s toasts go, so that the next identical message is a new one. */
-async function noToasts(page: Page) {
-  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 10_000 });
-}
 
-function teams(label: string): [string, string] {
-  return label.split(" vs ") as [string, string];
-}
 
 /** Fills every open match of the home form: the given picks, 0-0 for the rest; then saves. */
 async function predictOpenMatches(page: Page, picks: Record<string, Score>) {

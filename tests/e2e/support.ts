@@ -124,10 +124,22 @@ export function toast(page: Page, title: string): Locator {
   return page.getByRole("alert").filter({ hasText: title });
 }
 
-export async function expectToast(page: Page, title: string, message: string): Promise<void> {
-  const alert = toast(page, title);
-  await expect(alert).toBeVisible();
-  await expect(alert).toContainText(message);
+/**
+ * The toast with this title and message, checked in one go: it lasts 3 s, less than a second
+ * assertion may take on a loaded machine. The long wait covers the page's revalidation.
+ */
+export async function expectToast(page: Page, title: string, message: string | RegExp): Promise<void> {
+  await expect(toast(page, title).filter({ hasText: message })).toBeVisible({ timeout: 45_000 });
+}
+
+/** Lets the 3 s toasts go, so that the next identical message is a new one. */
+export async function noToasts(page: Page): Promise<void> {
+  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** The two teams of a match label 'Local vs Visitante'. */
+export function teams(label: string): [string, string] {
+  return label.split(" vs ") as [string, string];
 }
 
 /**
