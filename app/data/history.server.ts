@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { displayNameOf } from "./display-name.server";
-import { allTimeStandings, countedSeasons, type RankingPage, type RankingRow, type TableQuery } from "./rankings.server";
+import { countedSeasons } from "./ranking-queries.server";
+import { allTimeStandings, type RankingPage, type RankingRow, type TableQuery } from "./rankings.server";
 import type { Database } from "./schema";
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { LOCK_MESSAGES, lockReason } from "#app/domain/locking";
-import { matchLabel } from "#app/domain/match";
+import { matchLabelOfNames } from "#app/domain/match";
 import type { Pick } from "#app/domain/prediction-form";
 import type { Score } from "#app/domain/scoring";
 import type { Database } from "./schema";
@@ -64,10 +64,7 @@ export async function savePicks(
       for (const pick of picks) {
         const match = byId.get(pick.matchId);
         if (!match) return { ok: false as const, message: "El partido no existe" };
-        const label = matchLabel({
-          home: match.home === null ? null : { name: match.home },
-          away: match.away === null ? null : { name: match.away },
-        });
+        const label = matchLabelOfNames(match.home, match.away);
         if (match.season_id !== season.id) return { ok: false as const, message: `${label}: no es de la temporada actual` };
         const reason = lockReason(
           {

@@ -1,20 +1,25 @@
 import { type Kysely, sql } from "kysely";
-import { type Band, bandFor, rankRows, type StandingRow } from "#app/domain/standings";
+import { type Band, bandFor } from "#app/domain/standings";
+import { inTableOrder, orderedSlice, type TableLine, type TieGroup } from "#app/domain/table-order";
+import {
+  countPeople,
+  displayName,
+  likePattern,
+  membersOf,
+  rankedLines,
+  type TableScope,
+  withRanks,
+} from "./ranking-queries.server";
 import type { Database } from "./schema";
-import { displayNameOf } from "./display-name.server";
-import { chunked } from "./chunks";
 
 /**
  * Read side of the standings (SPEC §5): the overall table (standings_total) and one phase's table
  * (standings_phase), both kept up to date by standings.server.ts when results change, so a page
  * view never re-scores predictions. Every registered user has a row (0 points without scores).
  *
- * Ranks come from SQL: RANK() over points, exact hits and correct outcomes (1, 2, 2, 4), which
- * lets a page of a 10,000-user table be read without loading the rest. Users still equal are
- * listed by name with the very rule of domain/standings.ts: only the tie groups touching the rows
- * asked for are loaded, and rankRows() puts them in order, so SQL and the domain cannot disagree
- * (no SQL collation has to mimic Intl.Collator). Users whose names compare equal are listed in
- * folded-name, then user-id order (see inTableOrder).
+ * Ranks come from SQL (ranking-queries.server.ts), which lets a page of a 10,000-user table be
+ * read without loading the rest; only the tie groups touching the rows asked for are loaded, and
+ * domain/table-order.ts puts their users in name order.
  */
 
 export interface RankingRow {
@@ -52,235 +57,18 @@ export interface TableQuery {
 
 export const DEFAULT_PER_PAGE = 50;
 
-/** One user's line, narrow: pictures are read only for the rows shown. */
-interface Line {
-  user_id: string;
-  name: string;
-  points: number;
-  exact_hits: number;
-  outcome_hits: number;
-  rnk: number;
-  /** Position of the last row of this line's tie group. */
-  last_pos: number;
-}
-
-/** A tie group: users with the same tally, at positions rnk..last_pos. */
-type Group = Omit<Line, "user_id" | "name">;
-
-const displayName = displayNameOf("u");
-
-/**
- * Which table: a season's overall table, or one of its phases', or the all-time table. The
- * current season lists every registered user (0 points without scores, SPEC §5); another season
- * lists the people who played it (a row in its stored totals), so a newcomer does not appear in
- * the tables of years before. The all-time table ('Histórico') adds up the stored totals of the
- * seasons that count (the finished ones and the current one) and lists whoever has one.
- */
-export type TableScope =
-  | { kind: "season"; seasonId: number; phaseId: number | null; everyone: boolean }
-  | { kind: "all-time" };
-
-/** The seasons the all-time table counts: the finished ones and the current one. */
-export function countedSeasons(db: Pick<Kysely<Database>, "selectFrom">) {
-  return db
-    .selectFrom("seasons")
-    .select("id")
-    .where((eb) => eb.or([eb("finished_at", "is not", null), eb("is_current", "=", 1)]));
-}
-
-function tallies(db: Kysely<Database>, scope: TableScope) {
-  if (scope.kind === "all-time") {
-    return db
-      .selectFrom("standings_total")
-      .select([
-        "user_id",
-        sql<number>`sum(points)`.as("points"),
-        sql<number>`sum(exact_hits)`.as("exact_hits"),
-        sql<number>`sum(outcome_hits)`.as("outcome_hits"),
-      ])
-      .where("season_id", "in", countedSeasons(db))
-      .groupBy("user_id");
-  }
-  return scope.phaseId === null
-    ? db
-        .selectFrom("standings_total")
-        .select(["user_id", "points", "exact_hits", "outcome_hits"])
-        .where("season_id", "=", scope.seasonId)
-    : db
-        .selectFrom("standings_phase")
-        .select(["user_id", "points", "exact_hits", "outcome_hits"])
-        .where("phase_id", "=", scope.phaseId);
-}
-
-/** The users a table lists (see TableScope). */
-function people(db: Pick<Kysely<Database>, "selectFrom">, scope: TableScope) {
-  return db.selectFrom("users as u").$if(scope.kind === "all-time" || !scope.everyone, (query) =>
-    query.where("u.id", "in", (eb) =>
-      scope.kind === "all-time"
-        ? eb.selectFrom("standings_total").select("user_id").where("season_id", "in", countedSeasons(db))
-        : eb.selectFrom("standings_total").select("user_id").where("season_id", "=", scope.seasonId),
-    ),
-  );
-}
-
-/** The whole table ranked in SQL (a `ranked` CTE): users LEFT JOIN their tally, with RANK(). */
-function withRanks(db: Kysely<Database>, scope: TableScope) {
-  const order = sql`order by coalesce(s.points, 0) desc, coalesce(s.exact_hits, 0) desc, coalesce(s.outcome_hits, 0) desc`;
-  return db.with("ranked", (qc) =>
-    people(qc, scope)
-      .leftJoin(tallies(db, scope).as("s"), "s.user_id", "u.id")
-      .select([
-        "u.id as user_id",
-        sql<number>`coalesce(s.points, 0)`.as("points"),
-        sql<number>`coalesce(s.exact_hits, 0)`.as("exact_hits"),
-        sql<number>`coalesce(s.outcome_hits, 0)`.as("outcome_hits"),
-        sql<number>`rank() over (${order})`.as("rnk"),
-        // The default frame reaches the last peer: the position where the tie group ends.
-        sql<number>`count(*) over (${order})`.as("last_pos"),
-      ]),
-  );
-}
-
-/** Ranked lines with names (for searches and single users). */
-function rankedLines(db: Kysely<Database>, scope: TableScope) {
-  return withRanks(db, scope)
-    .selectFrom("ranked as r")
-    .innerJoin("users as u", "u.id", "r.user_id")
-    .select(["r.user_id", "r.points", "r.exact_hits", "r.outcome_hits", "r.rnk", "r.last_pos", displayName.as("name")]);
-}
-
-type Tally = Pick<Group, "points" | "exact_hits" | "outcome_hits">;
-
-const isZero = (g: Tally) => Number(g.points) === 0 && Number(g.exact_hits) === 0 && Number(g.outcome_hits) === 0;
-const keyOf = (g: Tally) => `${Number(g.points)}:${Number(g.exact_hits)}:${Number(g.outcome_hits)}`;
-
-/**
- * Every user of some tie groups, found by their tally (no window needed): scored groups through
- * the tally table, the 0-point group through the users without a tally (or an all-zero one).
- */
-async function membersOf(db: Kysely<Database>, scope: TableScope, groups: readonly Group[]): Promise<Line[]> {
-  const byKey = new Map(groups.map((group) => [keyOf(group), group]));
-  const scored = groups.filter((group) => !isZero(group));
-  const rows: Omit<Line, "rnk" | "last_pos">[] = [];
-  for (const chunk of chunked(scored, 100)) {
-    const found = await db
-      .selectFrom(tallies(db, scope).as("s"))
-      .innerJoin("users as u", "u.id", "s.user_id")
-      .select(["s.user_id", "s.points", "s.exact_hits", "s.outcome_hits", displayName.as("name")])
-      .where((eb) =>
-        eb.or(
-          chunk.map((g) =>
-            eb.and([
-              eb("s.points", "=", Number(g.points)),
-              eb("s.exact_hits", "=", Number(g.exact_hits)),
-              eb("s.outcome_hits", "=", Number(g.outcome_hits)),
-            ]),
-          ),
-        ),
-      )
-      .execute();
-    for (const row of found) rows.push(row);
-  }
-  const zero = groups.find(isZero);
-  if (zero) {
-    const found = await people(db, scope)
-      .leftJoin(tallies(db, scope).as("s"), "s.user_id", "u.id")
-      .select([
-        "u.id as user_id",
-        sql<number>`0`.as("points"),
-        sql<number>`0`.as("exact_hits"),
-        sql<number>`0`.as("outcome_hits"),
-        displayName.as("name"),
-      ])
-      .where(
-        sql<boolean>`coalesce(s.points, 0) = 0 and coalesce(s.exact_hits, 0) = 0 and coalesce(s.outcome_hits, 0) = 0`,
-      )
-      .execute();
-    for (const row of found) rows.push(row);
-  }
-  // Plain object literals: object spread costs microseconds per row on Node 20, too much at 10,000.
-  return rows.map((row) => {
-    const group = zero && isZero(row) ? zero : byKey.get(keyOf(row))!;
-    return {
-      user_id: row.user_id,
-      name: row.name,
-      points: Number(row.points),
-      exact_hits: Number(row.exact_hits),
-      outcome_hits: Number(row.outcome_hits),
-      rnk: Number(group.rnk),
-      last_pos: Number(group.last_pos),
-    };
-  });
-}
-
-/**
- * The row rankRows() gets. It already carries `rank` and `band`, so that rankRows' `{ ...row,
- * rank, band }` takes V8's fast object-clone path: without them that spread costs about 2 µs a
- * row on Node 20 (20 ms for a 10,000-user tie).
- */
-const toTally = (line: Line): StandingRow => ({
-  userId: line.user_id,
-  name: line.name,
-  points: Number(line.points),
-  exactHits: Number(line.exact_hits),
-  outcomeHits: Number(line.outcome_hits),
-  rank: 0,
-  band: null,
-});
-
-const byUserId = (a: Line, b: Line) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0);
-
-/** Case- and accent-folded name: close to the collator's order, cheap to compare. */
-const foldedName = (name: string) =>
-  name
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-
-/**
- * Lines in table order: rankRows() (tally, then name) decides. They are handed to it in folded-
- * name order, then user-id order: nearly sorted already, which makes its sort cheap for a large
- * tie, and users whose names compare equal (case, accents) keep one order on every page and on
- * both engines.
- */
-function inTableOrder(lines: readonly Line[]): Line[] {
-  const byId = new Map(lines.map((line) => [line.user_id, line]));
-  const keyed = lines.map((line) => ({ line, key: foldedName(line.name) }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : byUserId(a.line, b.line)));
-  return rankRows(keyed.map(({ line }) => toTally(line))).map((row) => byId.get(row.userId)!);
-}
-
-/**
- * Lines [from, to) of a list in table order, when only that part is needed: the ranks put the
- * list in order; only the tie groups overlapping the part are put in name order.
- */
-function orderedSlice(lines: readonly Line[], from: number, to: number): Line[] {
-  const byRank = [...lines].sort((a, b) => Number(a.rnk) - Number(b.rnk) || byUserId(a, b));
-  const slice: Line[] = [];
-  for (let start = 0; start < byRank.length && start < to;) {
-    let end = start + 1;
-    while (end < byRank.length && Number(byRank[end]!.rnk) === Number(byRank[start]!.rnk)) end++;
-    if (end > from) {
-      const group = byRank.slice(start, end);
-      slice.push(...(group.length > 1 ? inTableOrder(group) : group).slice(Math.max(0, from - start), to - start));
-    }
-    start = end;
-  }
-  return slice;
-}
-
 interface Placed {
-  line: Line;
+  line: TableLine;
   position: number;
 }
 
 /** Positions of some lines: a line alone in its rank sits at it; tied lines need their whole group. */
-async function place(db: Kysely<Database>, scope: TableScope, lines: readonly Line[]): Promise<Placed[]> {
-  const tied = new Map<number, Group>();
+async function place(db: Kysely<Database>, scope: TableScope, lines: readonly TableLine[]): Promise<Placed[]> {
+  const tied = new Map<number, TieGroup>();
   for (const line of lines) if (Number(line.last_pos) > Number(line.rnk)) tied.set(Number(line.rnk), line);
   const position = new Map<string, number>();
   if (tied.size > 0) {
-    const byRank = new Map<number, Line[]>();
+    const byRank = new Map<number, TableLine[]>();
     for (const member of await membersOf(db, scope, [...tied.values()])) {
       const group = byRank.get(member.rnk);
       if (group) group.push(member);
@@ -316,17 +104,6 @@ async function present(db: Kysely<Database>, placed: readonly Placed[], total: n
     position,
     band: bandFor(position, total),
   }));
-}
-
-async function countPeople(db: Kysely<Database>, scope: TableScope): Promise<number> {
-  const row = await people(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 async function table(db: Kysely<Database>, scope: TableScope, query: TableQuery): Promise<RankingPage> {

@@ -46,13 +46,21 @@ export const UNKNOWN_TEAM_BADGE = "/badges/TBD.svg";
 
 type Named = { name: string } | null;
 
+/** How a team not known yet is named (a World Cup knockout slot). */
+const TO_BE_DECIDED = "Por definir";
+
 export function teamLabel(team: Named): string {
-  return team?.name ?? "Por definir";
+  return team?.name ?? TO_BE_DECIDED;
 }
 
 /** 'América vs Cruz Azul': the accessible name of a match on every screen. */
 export function matchLabel(match: { home: Named; away: Named }): string {
-  return `${teamLabel(match.home)} vs ${teamLabel(match.away)}`;
+  return matchLabelOfNames(match.home?.name ?? null, match.away?.name ?? null);
+}
+
+/** matchLabel from the teams' names as a query reads them (null while 'Por definir'). */
+export function matchLabelOfNames(home: string | null, away: string | null): string {
+  return `${home ?? TO_BE_DECIDED} vs ${away ?? TO_BE_DECIDED}`;
 }
 
 /** Groups matches by phase, keeping season order. */
