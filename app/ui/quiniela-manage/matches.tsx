@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
+import type { PickerPhase } from "#app/domain/match-picker";
+import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
+import { MatchPicker } from "../MatchPicker";
+import classes from "../QuinielaManage.module.css";
+import { useToast } from "../toasts";
+import typography from "../typography.module.css";
+import { ActionButton, type ManageData, type Reply } from "./parts";
+
+/** The pool page's query parameter that adds the season's phases (`phases`) to its data. */
+export const PICKER_PARAM = "partidos";
+
+/**
+ * The pool's matches: a count and 'Cambiar partidos', which loads the season (the page's data
+ * with PICKER_PARAM) and mounts the picker. The picker is a season of phases and checkboxes that
+ * an owner opens now and then; the page is sent and rendered without it.
+ */
+export function Matches({ matchIds }: { matchIds: number[] }) {
+  // The fetcher lives here, above the form that is remounted when the saved matches change, so
+  // that its answer (the toast) is not lost with the old form.
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const season = useFetcher<{ manage: Pick<ManageData, "phases"> | null }>();
+  const location = useLocation();
+  const phases = season.data?.manage?.phases;
+  if (!phases) {
+    const loading = season.state !== "idle";
+    return (
+      <div className={classes.spread}>
+        <p className={typography.dimmed} aria-live="polite">
+          {loading
+            ? "Cargando partidos..."
+            : matchIds.length === 1
+              ? "1 partido en la quiniela"
+              : `${matchIds.length} partidos en la quiniela`}
+        </p>
+        <ActionButton tone="light" busy={loading} onClick={() => void season.load(`${location.pathname}?${PICKER_PARAM}`)}>
+          Cambiar partidos
+        </ActionButton>
+      </div>
+    );
+  }
+  return <MatchesForm key={matchIds.join(",")} fetcher={fetcher} phases={phases} matchIds={matchIds} />;
+}
+
+function MatchesForm({
+  fetcher,
+  phases,
+  matchIds,
+}: {
+  fetcher: FetcherWithComponents<Reply>;
+  phases: PickerPhase[];
+  matchIds: number[];
+}) {
+  const [chosen, setChosen] = useState(matchIds);
+  const [error, setError] = useState<string | undefined>();
+  const saved = new Set(matchIds);
+  const changed = chosen.length !== saved.size || chosen.some((id) => !saved.has(id));
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        const empty = chosen.length === 0;
+        setError(empty ? QUINIELA_MESSAGES.noMatches : undefined);
+        if (empty) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="save-matches" />
+      <div className={classes.stack}>
+        <MatchPicker phases={phases} value={chosen} onChange={setChosen} error={error} />
+        <div className={classes.spread}>
+          <p className={typography.dimmed}>{chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}</p>
+          <div className={classes.row}>
+            {changed && (
+              <ActionButton tone="default" onClick={() => setChosen(matchIds)}>
+                Descartar cambios
+              </ActionButton>
+            )}
+            <ActionButton type="submit" tone="light" disabled={!changed} busy={fetcher.state !== "idle"}>
+              Guardar partidos
+            </ActionButton>
+          </div>
+        </div>
+      </div>
+    </fetcher.Form>
+  );
+}

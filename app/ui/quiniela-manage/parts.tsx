@@ -1,0 +1,49 @@
+import type { PickerPhase } from "#app/domain/match-picker";
+import type { PersonOption } from "../PeoplePicker";
+import type { Toast } from "../toast";
+import buttons from "../buttons.module.css";
+import classes from "../QuinielaManage.module.css";
+import typography from "../typography.module.css";
+
+/** The pieces every part of 'Administrar quiniela' is made of, and the data it is given. */
+
+export interface ManageData {
+  inviteUrl: string;
+  /** Only when the page was asked for them with PICKER_PARAM. */
+  phases: PickerPhase[] | null;
+  matchIds: number[];
+  people: PersonOption[];
+}
+
+/** What every intent of the pool page answers. */
+export type Reply = { ok: boolean; toast: Toast };
+
+export function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <div className={classes.section}>
+      <div>
+        <h3 className={typography.subsectionTitle}>{title}</h3>
+        {description && <p className={typography.dimmed}>{description}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** A plain button with Mantine's look; busy while its request runs. */
+export function ActionButton({
+  busy = false,
+  tone,
+  compact = false,
+  ...button
+}: { busy?: boolean; tone: "light" | "default" | "danger" | "subtleDanger"; compact?: boolean } & React.ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      {...button}
+      className={`${buttons.button} ${buttons[tone]}${compact ? ` ${buttons.compact}` : ""}`}
+      disabled={busy || button.disabled}
+      aria-busy={busy || undefined}
+    />
+  );
+}

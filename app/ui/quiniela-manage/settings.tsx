@@ -1,0 +1,107 @@
+import { Text, TextInput } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import { CopyLinkButton } from "../CopyLinkButton";
+import { TextField } from "../fields";
+import classes from "../QuinielaManage.module.css";
+import { useToast } from "../toasts";
+import typography from "../typography.module.css";
+import { ActionButton, type Reply } from "./parts";
+
+/** The pool's name, its invite link and its deletion. */
+
+export function Rename({ name }: { name: string }) {
+  const fetcher = useFetcher<Reply>();
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | undefined>();
+  useToast(fetcher.data?.toast);
+  // A new saved name resets the field (in place: remounting would lose the fetcher's toast).
+  const [saved, setSaved] = useState(name);
+  if (saved !== name) {
+    setSaved(name);
+    setValue(name);
+  }
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = quinielaName.safeParse(value);
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) event.preventDefault();
+  };
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={submit}>
+      <input type="hidden" name="intent" value="rename" />
+      <div className={classes.rename}>
+        <TextInput
+          label="Nombre"
+          name="name"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+          description={`Hasta ${QUINIELA_NAME_MAX} caracteres`}
+          inputWrapperOrder={["label", "input", "error", "description"]}
+          autoComplete="off"
+          className={classes.grow}
+        />
+        <ActionButton type="submit" tone="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
+          Renombrar
+        </ActionButton>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function InviteLink({ url }: { url: string }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const renew = () =>
+    modals.openConfirmModal({
+      title: "Renovar enlace de invitación",
+      centered: true,
+      children: <Text size="sm">Se creará un enlace nuevo y el actual dejará de funcionar para quien aún no se haya unido.</Text>,
+      onConfirm: () => void fetcher.submit({ intent: "renew-code" }, { method: "post" }),
+    });
+  return (
+    <div className={classes.stack}>
+      <TextField
+        label="Enlace de invitación"
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        className={classes.link}
+      />
+      <div className={classes.row}>
+        <CopyLinkButton value={url} />
+        <ActionButton tone="default" onClick={renew} busy={fetcher.state !== "idle"}>
+          Renovar enlace
+        </ActionButton>
+      </div>
+    </div>
+  );
+}
+
+export function DeletePool({ name }: { name: string }) {
+  const fetcher = useFetcher<Reply>();
+  useToast(fetcher.data?.toast);
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: "Eliminar quiniela",
+      centered: true,
+      children: (
+        <Text size="sm">
+          Se eliminará <b>{name}</b> con su lista de partidos y participantes. Los pronósticos de cada quien se conservan.
+          Esta acción no se puede deshacer.
+        </Text>
+      ),
+      confirmProps: { color: "red" },
+      onConfirm: () => void fetcher.submit({ intent: "delete" }, { method: "post" }),
+    });
+  return (
+    <div className={classes.spread}>
+      <p className={`${typography.dimmed} ${classes.deleteText}`}>Borra la quiniela para todos sus participantes.</p>
+      <ActionButton tone="danger" onClick={confirm} busy={fetcher.state !== "idle"}>
+        Eliminar quiniela
+      </ActionButton>
+    </div>
+  );
+}
