@@ -1,26 +1,45 @@
 import { defineConfig } from "vitest/config";
 
-const integration = (engine: "sqlite" | "postgres") => ({
+/**
+ * Files that measure time (a refusal within 100 ms, /healthz answering promptly while a PostgreSQL
+ * server is frozen): they run after everything else, one file at a time and one engine after the
+ * other (each engine's timed project is a group of its own: two projects in one group run side by
+ * side, and the PostgreSQL restart then slowed the SQLite timings past their budget in CI).
+ */
+const TIMED = ["tests/integration/hostile-input.test.ts", "tests/integration/faults-outage.test.ts"];
+
+/**
+ * Integration files mostly wait (on their own server process, on PostgreSQL, on timers), so more
+ * workers than cores overlap that waiting; every file has its own database and server, nothing shared.
+ */
+const PARALLEL_WORKERS = 4;
+
+const integration = (engine: "sqlite" | "postgres", timed: boolean, order: number) => ({
   extends: true as const,
   test: {
-    name: `integration-${engine}`,
-    include: ["tests/integration/**/*.test.ts"],
+    name: `integration-${engine}${timed ? "-timed" : ""}`,
+    include: timed ? TIMED : ["tests/integration/**/*.test.ts"],
+    exclude: timed ? [] : TIMED,
     env: { TEST_ENGINE: engine },
     setupFiles: ["tests/support/integration-setup.ts"],
     globalSetup: ["tests/support/ensure-build.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    maxWorkers: timed ? 1 : PARALLEL_WORKERS,
+    sequence: { groupOrder: order },
   },
 });
+
+// PostgreSQL runs whenever TEST_DATABASE_URL names a server (CI always sets it).
+const engines = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
 export default defineConfig({
   resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts"] } },
-      integration("sqlite"),
-      // PostgreSQL runs whenever TEST_DATABASE_URL names a server (CI always sets it).
-      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },
+      ...engines.map((engine) => integration(engine, false, 0)),
+      ...engines.map((engine, i) => integration(engine, true, 1 + i)),
     ],
   },
 });

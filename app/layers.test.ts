@@ -15,7 +15,10 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 const layered = (messages: string[]) => messages.filter((message) => /no-restricted-(imports|syntax)/.test(message));
 
-describe("a planted layer violation fails the lint", () => {
+/** The first lint loads ESLint's TypeScript parser and the config: seconds on a busy 2-core machine. */
+const LINT_TIMEOUT = { timeout: 30_000 };
+
+describe("a planted layer violation fails the lint", LINT_TIMEOUT, () => {
   test.each([
     ["app/domain/planted.ts", 'import type { Database } from "#app/data/schema";\nexport type X = Database;\n'],
     ["app/data/planted.server.ts", 'import { errorToast } from "#app/ui/toast";\nexport const x = errorToast("x");\n'],
@@ -41,7 +44,7 @@ describe("a planted layer violation fails the lint", () => {
   });
 });
 
-test("the imports the layers allow pass", async () => {
+test("the imports the layers allow pass", LINT_TIMEOUT, async () => {
   for (const [filePath, code] of [
     ["app/data/planted.server.ts", 'import { scoreLabel } from "#app/domain/season-rules";\nexport const x = scoreLabel;\n'],
     ["app/http/planted.server.ts", 'import { errorToast } from "#app/ui/toast";\nexport const x = errorToast("x");\n'],
