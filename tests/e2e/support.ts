@@ -132,9 +132,17 @@ export async function expectToast(page: Page, title: string, message: string | R
   await expect(toast(page, title).filter({ hasText: message })).toBeVisible({ timeout: 45_000 });
 }
 
-/** Lets the 3 s toasts go, so that the next identical message is a new one. */
+/**
+ * Closes the toasts on screen with their own 'Cerrar aviso' button (as a person would, instead of
+ * waiting out their 3 s), so that the next identical message is a new one.
+ */
 export async function noToasts(page: Page): Promise<void> {
-  await expect(page.getByRole("alert")).toHaveCount(0, { timeout: 10_000 });
+  const alerts = page.getByRole("alert");
+  for (const close of await alerts.getByRole("button", { name: "Cerrar aviso" }).all()) {
+    // A toast may close by itself meanwhile: then there is nothing to click.
+    await close.click({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await expect(alerts).toHaveCount(0, { timeout: 10_000 });
 }
 
 /** The two teams of a match label 'Local vs Visitante'. */
