@@ -34,6 +34,7 @@ import {
   startServer,
 } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
+import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -614,6 +615,25 @@ async function main() {
   ] as const) {
     await throughput("demo 20 usuarios", demoServer, title, url, cookie, healthz);
   }
+  step("JavaScript de la primera carga en un teléfono (Chromium)…");
+  const firstLoads = await measureFirstLoadJs(demoServer.url, [
+    { path: "/login" },
+    { path: "/rankings" },
+    { path: "/", cookie: playerCookie },
+    { path: poolPath, cookie: playerCookie },
+    { path: "/admin/matches", cookie: demoAdminCookie },
+  ]);
+  for (const load of firstLoads ?? []) {
+    const line: LoadLine = {
+      dataset: "demo 20 usuarios",
+      title: `JS de primera carga: ${load.path}`,
+      figure: `${load.kb.toFixed(0)} KB en ${load.files} archivos`,
+      note: load.kb <= FIRST_LOAD_JS_BUDGET_KB ? `PASS (≤ ${FIRST_LOAD_JS_BUDGET_KB} KB)` : `FAIL (> ${FIRST_LOAD_JS_BUDGET_KB} KB)`,
+    };
+    loadLines.push(line);
+    console.log(`  ${line.title}: ${line.figure} (${line.note})`);
+  }
+  if (!firstLoads) console.log("  ⚠ sin Chromium (CHROMIUM_PATH): no se midió el JavaScript de la primera carga");
   demo.close();
   await demoServer.stop();
 
