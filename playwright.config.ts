@@ -55,6 +55,8 @@ export default defineConfig({
       // default); the per-e-mail limit is tested on its own too (tests/integration/security.test.ts).
       AUTH_RATE_LIMIT_PER_EMAIL: "10000",
       LOG_REQUESTS: "false",
+      // WEB_CONCURRENCY is left to its default, one process per core: the browser tests use the
+      // app as it is started in production, live updates and sessions across processes included.
     },
   },
 });

@@ -1,5 +1,7 @@
 // Serves Quiniela: `node server.js` (production build) or `node server.js --dev` (Vite, live reload).
+import cluster from "node:cluster";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -13,41 +15,115 @@ process.env.NODE_ENV ??= development ? "development" : "production";
 
 const port = Number.parseInt(process.env.PORT || "3000", 10);
 
-let app;
-let stop;
-let endStreams;
-if (development) {
-  const vite = await import("vite");
-  const express = (await import("express")).default;
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
-  const { startRuntime, createApp } = await entry();
-  const runtime = await startRuntime();
-  app = express();
-  app.use(viteDevServer.middlewares);
-  const devApp = createApp({ runtime, development: true });
-  app.use((req, res, next) => devApp(req, res, next));
-} else {
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-  const runtime = await server.startRuntime();
-  app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
-  stop = server.stopRuntime;
-  endStreams = server.endLiveStreams;
+/**
+ * How many processes serve (WEB_CONCURRENCY, default: one per core). Node renders pages on one
+ * core per process; several processes share the port (node:cluster) and the database (SQLite in
+ * WAL mode takes readers and one writer at a time from any process; sessions and rate limits
+ * live in it). Live updates cross processes through the primary (app/live/updates.server.ts).
+ */
+function processCount() {
+  const value = process.env.WEB_CONCURRENCY;
+  if (development) return 1;
+  if (value === undefined || value === "") return os.availableParallelism();
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    console.error(`Configuración inválida:\nWEB_CONCURRENCY: '${value}' no es válido (un número de procesos, de 1 a 64)`);
+    process.exit(1);
+  }
+  return count;
 }
 
-const listener = app.listen(port, () => {
-  console.log(`Quiniela lista en http://localhost:${listener.address().port}`);
-});
+const processes = cluster.isPrimary ? processCount() : 1;
+if (processes > 1) await runPrimary(processes);
+else await serve({ announce: cluster.isPrimary });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    listener.close(async () => {
-      await stop?.();
-      process.exit(0);
-    });
-    // Event streams never end by themselves: end them so the close above does not wait for them.
-    void endStreams?.();
-    setTimeout(() => process.exit(0), 5000).unref();
+/** One process serving the app; `announce` prints the address (the primary does, for a cluster). */
+async function serve({ announce }) {
+  let app;
+  let stop;
+  let endStreams;
+  if (development) {
+    const vite = await import("vite");
+    const express = (await import("express")).default;
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
+    const { startRuntime, createApp } = await entry();
+    const runtime = await startRuntime();
+    app = express();
+    app.use(viteDevServer.middlewares);
+    const devApp = createApp({ runtime, development: true });
+    app.use((req, res, next) => devApp(req, res, next));
+  } else {
+    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+    const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+    const runtime = await server.startRuntime();
+    app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
+    stop = server.stopRuntime;
+    endStreams = server.endLiveStreams;
+  }
+
+  const listener = app.listen(port, () => {
+    if (announce) console.log(`Quiniela lista en http://localhost:${listener.address().port}`);
   });
+
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      listener.close(async () => {
+        await stop?.();
+        process.exit(0);
+      });
+      // Event streams never end by themselves: end them so the close above does not wait for them.
+      void endStreams?.();
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+}
+
+/**
+ * The primary of a cluster: starts one process first (it migrates and seeds the database alone),
+ * the others once it listens; relays live updates between them; starts a new process when one
+ * dies; ends them all on SIGINT/SIGTERM. It serves nothing itself.
+ */
+async function runPrimary(count) {
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message) => {
+      if (message?.quiniela !== "live") return;
+      for (const other of Object.values(cluster.workers ?? {})) other?.send(message);
+    });
+    return worker;
+  };
+  const listening = (worker) =>
+    new Promise((resolve, reject) => {
+      worker.once("listening", resolve);
+      worker.once("exit", (code) => reject(new Error(`el proceso terminó al iniciar (${code})`)));
+    });
+
+  let address;
+  try {
+    address = await listening(fork());
+    await Promise.all(Array.from({ length: count - 1 }, () => listening(fork())));
+  } catch {
+    // The process printed why (a setting, the database); the others stop with it.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGKILL");
+    process.exit(1);
+  }
+  console.log(`Quiniela lista en http://localhost:${address.port} (${count} procesos)`);
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Un proceso del servidor terminó (${signal ?? code}); se inicia otro.`);
+    setTimeout(fork, 1000);
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+      setTimeout(() => process.exit(0), 6000).unref();
+    });
+  }
 }

@@ -75,12 +75,19 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
  * a page runs the same few dozen queries each time, so compiled statements are kept by their SQL
  * (at most 500; the oldest goes first) and reused. One being iterated (a streamed query) is busy:
  * then a fresh one is compiled.
+ *
+ * Kysely opens transactions with a plain BEGIN, which takes the write lock only at the first
+ * write. With several processes on one file (server.js, WEB_CONCURRENCY), a transaction that
+ * read first and then writes after another process committed fails at once with SQLITE_BUSY
+ * (its snapshot is stale; busy_timeout cannot help). BEGIN IMMEDIATE takes the write lock at
+ * the start, waiting for it up to busy_timeout, so transactions queue instead of failing.
  */
 function reusingStatements(file: SQLite.Database, max = 500) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => file.close(),
-    prepare(text: string): SQLite.Statement {
+    prepare(sqlText: string): SQLite.Statement {
+      const text = sqlText === "begin" ? "begin immediate" : sqlText;
       const kept = statements.get(text);
       if (kept && !kept.busy) return kept;
       const statement = file.prepare(text);

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
@@ -8,10 +9,20 @@ import { createStreamSlots, type StreamSlots } from "./stream-slots";
 /**
  * Live updates: when the admin saves a result, resets a match or opens or closes a phase, every
  * open standings or home page hears about it (Server-Sent Events, routes/live.ts) and reloads its
- * data. With PostgreSQL the news travels between instances through LISTEN/NOTIFY; with SQLite
- * (one instance) it stays in the process.
+ * data. With PostgreSQL the news travels between instances (and their processes) through
+ * LISTEN/NOTIFY; with SQLite (one instance) it stays in the process, or, when server.js runs
+ * several processes (WEB_CONCURRENCY), goes through the primary process to every one of them.
  */
 export type LiveTopic = "resultados";
+
+/** The message a process of a cluster sends the primary, which hands it to every process (server.js). */
+export interface ClusterLiveMessage {
+  quiniela: "live";
+  topic: LiveTopic;
+}
+
+const isClusterLiveMessage = (message: unknown): message is ClusterLiveMessage =>
+  typeof message === "object" && message !== null && (message as { quiniela?: unknown }).quiniela === "live";
 
 const CHANNEL = "quiniela_cambios";
 /**
@@ -47,6 +58,13 @@ export async function startLiveUpdates(
   const deliver = (topic: string) => {
     if (topic === "resultados") local.emit("topic", topic);
   };
+
+  // SQLite in several processes: the primary relays (see ClusterLiveMessage).
+  const relayed = !databaseUrl && cluster.isWorker && process.send !== undefined;
+  const onRelayed = (message: unknown) => {
+    if (isClusterLiveMessage(message)) deliver(message.topic);
+  };
+  if (relayed) process.on("message", onRelayed);
 
   let closed = false;
   let listener: pg.Client | undefined;
@@ -119,6 +137,7 @@ export async function startLiveUpdates(
     async publish(topic) {
       try {
         if (databaseUrl) await sql`select pg_notify(${CHANNEL}, ${topic})`.execute(db);
+        else if (relayed) process.send!({ quiniela: "live", topic } satisfies ClusterLiveMessage);
         else deliver(topic);
       } catch (error) {
         console.error("Actualizaciones en vivo: no se pudo avisar", (error as Error).message);
@@ -135,6 +154,7 @@ export async function startLiveUpdates(
     async close() {
       closed = true;
       clearTimeout(retry);
+      if (relayed) process.off("message", onRelayed);
       local.emit("close");
       local.removeAllListeners();
       const client = listener;

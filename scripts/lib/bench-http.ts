@@ -95,21 +95,37 @@ export async function freePort(from: number, to: number): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  /** CPU time the server process has used so far, in ms (Linux /proc), or null elsewhere. */
+  /** CPU time the server's processes have used so far, in ms (Linux /proc), or null elsewhere. */
   cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
-/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks are 1/100 s on Linux). */
-function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
+/** The fields of /proc/<pid>/stat after the command name (state, ppid, …), or null. */
+function statFields(pid: number | string): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
   }
+}
+
+/**
+ * utime + stime of the server, in ms (clock ticks are 1/100 s on Linux): its process and, with
+ * several processes (WEB_CONCURRENCY), the ones it started.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  const cpu = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) * 10;
+  const own = statFields(pid);
+  if (!own) return null;
+  let total = cpu(own);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (fields && Number(fields[1]) === pid) total += cpu(fields);
+  }
+  return total;
 }
 
 /** Starts `node server.js` with the given environment and waits for 'Quiniela lista en …'. */

@@ -19,7 +19,8 @@ export async function startOwnServer(name: string, adminEmail: string): Promise<
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // SQLite in dataDir
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    env: { ...env, PORT: "0", DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, AUTH_RATE_LIMIT_PER_IP: "10000", LOG_REQUESTS: "false" },
+    // One process: a private server for one spec or script (the shared e2e server runs one per core).
+    env: { ...env, PORT: "0", WEB_CONCURRENCY: "1", DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, AUTH_RATE_LIMIT_PER_IP: "10000", LOG_REQUESTS: "false" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -58,6 +58,7 @@ test.describe("con correo (SMTP)", () => {
       env: {
         ...env,
         PORT: String(PRIVATE_PORT),
+        WEB_CONCURRENCY: "1",
         DATA_DIR: dataDir,
         SMTP_HOST: "127.0.0.1",
         SMTP_PORT: String(smtpPort),

@@ -17,6 +17,8 @@ process.env.NODE_ENV = "production";
 process.env.DATA_DIR = dataDir;
 process.env.ADMIN_EMAIL = "admin@quiniela.test";
 process.env.LOG_REQUESTS = "false";
+// One process per server (its pid is the server: memory, kill -9); cluster.test.ts runs several.
+process.env.WEB_CONCURRENCY = "1";
 process.env.BETTER_AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 delete process.env.DATABASE_URL;
 delete process.env.BASE_URL;
