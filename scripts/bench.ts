@@ -35,6 +35,7 @@ import {
 } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
 import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
+import { throughput as measureThroughput, rush as runRush, storedPicks } from "./lib/load";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -247,10 +248,8 @@ interface LoadLine {
 const loadLines: LoadLine[] = [];
 
 /**
- * The deadline rush: every player submits the open jornada at the same moment, each on a
- * connection of their own, as a browser without JavaScript does (the action and the page in one
- * answer). Prints batches per second, p50 and p99, and checks in the database that every batch
- * was stored exactly once.
+ * The deadline rush (scripts/lib/load.ts) as a load line: batches per second, p50 and p99, and
+ * a check in the database that every batch was stored exactly once.
  */
 async function rush(
   dataset: string,
@@ -262,67 +261,34 @@ async function rush(
   openMatchIds: readonly number[],
 ) {
   step(`Avalancha: ${emails.length} jugadores guardan la jornada a la vez…`);
-  const players = emails.map(() => new BenchClient(server.url));
-  const cookies: string[] = [];
-  for (const [i, email] of emails.entries()) cookies.push(await players[i]!.login(email, PASSWORD));
-  const started = performance.now();
-  const results = await Promise.all(players.map((player, i) => player.request("POST", "/?index", { cookie: cookies[i], form: form(i) })));
-  const wallMs = performance.now() - started;
-  for (const player of players) player.close();
-  const times = results.map((res) => res.ms);
-  const failures = results.filter((res) => res.status !== 200);
-  const failed = failures.length;
-  if (failures[0]) console.log(`  primera respuesta con error: HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`);
-  const { db } = openDatabase({ databaseUrl, dataDir });
-  let stored = 0;
-  try {
-    const row = await db
-      .selectFrom("predictions as p")
-      .innerJoin("users as u", "u.id", "p.user_id")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("u.email", "in", [...emails])
-      .where("p.match_id", "in", [...openMatchIds])
-      .executeTakeFirstOrThrow();
-    stored = Number(row.n);
-  } finally {
-    await db.destroy();
-  }
+  const figures = await runRush(
+    server.url,
+    emails.map((email) => ({ email, password: PASSWORD })),
+    form,
+  );
+  if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
+  const stored = await storedPicks({ dataDir, databaseUrl }, emails, openMatchIds);
   const expected = emails.length * openMatchIds.length;
   const line: LoadLine = {
     dataset,
     title: `Avalancha: ${emails.length} jugadores × ${openMatchIds.length} pronósticos a la vez`,
-    figure: `${((emails.length / wallMs) * 1000).toFixed(0)} lotes/s · p50 ${median(times).toFixed(0)} ms · p99 ${percentile(times, 99).toFixed(0)} ms`,
-    note: `${failed === 0 ? "todas 200" : `${failed} con error`} · guardados ${stored} de ${expected}${stored === expected ? " ✔" : " ✖"}`,
+    figure: `${figures.batchesPerSecond.toFixed(0)} lotes/s · p50 ${figures.p50Ms.toFixed(0)} ms · p99 ${figures.p99Ms.toFixed(0)} ms`,
+    note: `${figures.failed === 0 ? "todas 200" : `${figures.failed} con error`} · guardados ${stored} de ${expected}${stored === expected ? " ✔" : " ✖"}`,
   };
   loadLines.push(line);
   console.log(`  ${line.figure} · ${line.note}`);
 }
 
 /**
- * Requests per second with THROUGHPUT_CONNECTIONS connections asking one after another for
- * THROUGHPUT_SECONDS (after one second of warm-up); with `healthz`, also the share of /healthz's rate.
+ * Requests per second with THROUGHPUT_CONNECTIONS connections for THROUGHPUT_SECONDS
+ * (scripts/lib/load.ts); with `healthz`, also the share of /healthz's rate in the same run.
  */
 async function throughput(dataset: string, server: RunningServer, title: string, url: string, cookie: string | undefined, healthz?: number) {
-  const clients = Array.from({ length: THROUGHPUT_CONNECTIONS }, () => new BenchClient(server.url));
-  const run = async (ms: number) => {
-    let done = 0;
-    let errors = 0;
-    const until = performance.now() + ms;
-    await Promise.all(
-      clients.map(async (client) => {
-        while (performance.now() < until) {
-          const res = await client.request("GET", url, { cookie });
-          if (res.status === 200) done++;
-          else errors++;
-        }
-      }),
-    );
-    return { done, errors };
-  };
-  await run(1_000);
-  const { done, errors } = await run(THROUGHPUT_SECONDS * 1000);
-  for (const client of clients) client.close();
-  const perSecond = done / THROUGHPUT_SECONDS;
+  const { perSecond, errors } = await measureThroughput(server.url, url, {
+    cookie,
+    connections: THROUGHPUT_CONNECTIONS,
+    seconds: THROUGHPUT_SECONDS,
+  });
   const line: LoadLine = {
     dataset,
     title: `Rendimiento ${THROUGHPUT_CONNECTIONS} conexiones: ${title}`,

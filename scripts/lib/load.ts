@@ -1,0 +1,105 @@
+// Load generators shared by `npm run bench` and `npm run scale`: the deadline rush and the
+// throughput of one page. They report figures; the scripts print them.
+import { openDatabase } from "#app/data/db.server";
+import { BenchClient, bodyText, median, percentile } from "./bench-http";
+
+export interface RushFigures {
+  batchesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+  /** The first answer that was not 200, shortened, to show why. */
+  firstFailure?: string;
+}
+
+/**
+ * The deadline rush: every player submits the open jornada at the same moment, each on a new
+ * connection of their own, as a browser without JavaScript does (the action and the page in one
+ * answer). The players sign in first, one after another on one connection (not timed): a
+ * sign-in's connection left idle for the server's keep-alive timeout (5 s) can be closed by the
+ * server just as the rush writes on it, which a browser retries but this client reports.
+ */
+export async function rush(
+  baseUrl: string,
+  players: readonly { email: string; password: string }[],
+  form: (i: number) => URLSearchParams,
+): Promise<RushFigures> {
+  const signIn = new BenchClient(baseUrl);
+  const cookies: string[] = [];
+  try {
+    for (const player of players) cookies.push(await signIn.login(player.email, player.password));
+  } finally {
+    signIn.close();
+  }
+  const clients = players.map(() => new BenchClient(baseUrl));
+  const started = performance.now();
+  const results = await Promise.all(clients.map((client, i) => client.request("POST", "/?index", { cookie: cookies[i], form: form(i) })));
+  const wallMs = performance.now() - started;
+  for (const client of clients) client.close();
+  const times = results.map((res) => res.ms);
+  const failures = results.filter((res) => res.status !== 200);
+  return {
+    batchesPerSecond: (players.length / wallMs) * 1000,
+    p50Ms: median(times),
+    p99Ms: percentile(times, 99),
+    failed: failures.length,
+    firstFailure: failures[0] && `HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`,
+  };
+}
+
+/** How many of these players' picks for these matches are stored (each batch exactly once: players × matches). */
+export async function storedPicks(
+  where: { dataDir: string; databaseUrl: string | undefined },
+  emails: readonly string[],
+  matchIds: readonly number[],
+): Promise<number> {
+  const { db } = openDatabase(where);
+  try {
+    const row = await db
+      .selectFrom("predictions as p")
+      .innerJoin("users as u", "u.id", "p.user_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("u.email", "in", [...emails])
+      .where("p.match_id", "in", [...matchIds])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface ThroughputFigures {
+  perSecond: number;
+  errors: number;
+}
+
+/**
+ * Requests per second with `connections` keep-alive connections asking for `path` one after
+ * another for `seconds` (after one second of warm-up).
+ */
+export async function throughput(
+  baseUrl: string,
+  path: string,
+  { cookie, connections, seconds }: { cookie?: string; connections: number; seconds: number },
+): Promise<ThroughputFigures> {
+  const clients = Array.from({ length: connections }, () => new BenchClient(baseUrl));
+  const run = async (ms: number) => {
+    let done = 0;
+    let errors = 0;
+    const until = performance.now() + ms;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < until) {
+          const res = await client.request("GET", path, { cookie });
+          if (res.status === 200) done++;
+          else errors++;
+        }
+      }),
+    );
+    return { done, errors };
+  };
+  await run(1_000);
+  const { done, errors } = await run(seconds * 1000);
+  for (const client of clients) client.close();
+  return { perSecond: done / seconds, errors };
+}
