@@ -19,7 +19,7 @@ export async function startOwnServer(name: string, adminEmail: string): Promise<
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // SQLite in dataDir
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    // One process: a private server for one spec or script (the shared e2e server runs one per core).
+    // One process, as every browser-test server (decision 010).
     env: { ...env, PORT: "0", WEB_CONCURRENCY: "1", DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, AUTH_RATE_LIMIT_PER_IP: "10000", LOG_REQUESTS: "false" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -126,7 +126,7 @@ const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
         DATABASE_URL: "",
         ADMIN_EMAIL: "",
         LOG_REQUESTS: "false",
-        // One process: this worker's own server (the shared one runs one per core).
+        // One process, as every browser-test server (decision 010).
         WEB_CONCURRENCY: "1",
         AUTH_RATE_LIMIT_PER_IP: "10000",
         AUTH_RATE_LIMIT_PER_EMAIL: "10000",
