@@ -35,7 +35,7 @@ import {
 } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
 import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
-import { throughput as measureThroughput, rush as runRush, storedPicks } from "./lib/load";
+import { throughput as measureThroughput, rush as runRush, signIn, storedPicks } from "./lib/load";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -261,11 +261,11 @@ async function rush(
   openMatchIds: readonly number[],
 ) {
   step(`Avalancha: ${emails.length} jugadores guardan la jornada a la vez…`);
-  const figures = await runRush(
+  const cookies = await signIn(
     server.url,
     emails.map((email) => ({ email, password: PASSWORD })),
-    form,
   );
+  const figures = await runRush(server.url, cookies, form);
   if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
   const stored = await storedPicks({ dataDir, databaseUrl }, emails, openMatchIds);
   const expected = emails.length * openMatchIds.length;

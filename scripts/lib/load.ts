@@ -13,25 +13,29 @@ export interface RushFigures {
 }
 
 /**
- * The deadline rush: every player submits the open jornada at the same moment, each on a new
- * connection of their own, as a browser without JavaScript does (the action and the page in one
- * answer). The players sign in first, one after another on one connection (not timed): a
- * sign-in's connection left idle for the server's keep-alive timeout (5 s) can be closed by the
- * server just as the rush writes on it, which a browser retries but this client reports.
+ * Signs the players in, one after another on one connection; their session cookies, in order.
+ * (A connection left idle for the server's keep-alive timeout, 5 s, can be closed by the server
+ * just as the rush writes on it, which a browser retries but this client reports: the rush
+ * opens new connections.)
  */
-export async function rush(
-  baseUrl: string,
-  players: readonly { email: string; password: string }[],
-  form: (i: number) => URLSearchParams,
-): Promise<RushFigures> {
-  const signIn = new BenchClient(baseUrl);
-  const cookies: string[] = [];
+export async function signIn(baseUrl: string, players: readonly { email: string; password: string }[]): Promise<string[]> {
+  const client = new BenchClient(baseUrl);
   try {
-    for (const player of players) cookies.push(await signIn.login(player.email, player.password));
+    const cookies: string[] = [];
+    for (const player of players) cookies.push(await client.login(player.email, player.password));
+    return cookies;
   } finally {
-    signIn.close();
+    client.close();
   }
-  const clients = players.map(() => new BenchClient(baseUrl));
+}
+
+/**
+ * The deadline rush: every signed-in player submits the open jornada at the same moment, each on
+ * a new connection of their own, as a browser without JavaScript does (the action and the page
+ * in one answer).
+ */
+export async function rush(baseUrl: string, cookies: readonly string[], form: (i: number) => URLSearchParams): Promise<RushFigures> {
+  const clients = cookies.map(() => new BenchClient(baseUrl));
   const started = performance.now();
   const results = await Promise.all(clients.map((client, i) => client.request("POST", "/?index", { cookie: cookies[i], form: form(i) })));
   const wallMs = performance.now() - started;
@@ -39,7 +43,7 @@ export async function rush(
   const times = results.map((res) => res.ms);
   const failures = results.filter((res) => res.status !== 200);
   return {
-    batchesPerSecond: (players.length / wallMs) * 1000,
+    batchesPerSecond: (cookies.length / wallMs) * 1000,
     p50Ms: median(times),
     p99Ms: percentile(times, 99),
     failed: failures.length,
