@@ -1,4 +1,4 @@
-import { Center, Group, Loader, Paper, Tabs, Text, UnstyledButton } from "@mantine/core";
+import { Center, Group, Loader, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { optionalUser } from "#app/auth/guards.server";
@@ -10,6 +10,7 @@ import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { Page } from "#app/ui/Page";
+import { Panel } from "#app/ui/primitives/Panel";
 import { SeasonSelect } from "#app/ui/SeasonSelect";
 import typography from "#app/ui/typography.module.css";
 import type { Route } from "./+types/captured-predictions";
@@ -111,11 +112,11 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
   }
   if (phases.length === 0) {
     return (
-      <Paper withBorder radius="lg" p="xl">
+      <Panel flat padding="xl">
         <Text c="dimmed" ta="center">
           No hay predicciones capturadas.
         </Text>
-      </Paper>
+      </Panel>
     );
   }
   return (
@@ -136,13 +137,6 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
   );
 }
 
-// Mantine's own classes and variables for its default tabs.
-const TAB_CLASS = `mantine-focus-auto ${Tabs.classes["tab--default"]} ${Tabs.classes.tab} ${UnstyledButton.classes.root} ${classes.tab}`;
-const TABS_STYLE = {
-  "--tabs-radius": "var(--mantine-radius-default)",
-  "--tabs-color": "var(--mantine-primary-color-filled)",
-} as React.CSSProperties;
-
 const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
   ArrowRight: (index, count) => (index + 1) % count,
   ArrowLeft: (index, count) => (index - 1 + count) % count,
@@ -151,7 +145,7 @@ const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
 };
 
 /**
- * 'Todas' and one tab per phase, with Mantine's tab look. Each tab is a link (?jornada=<id>): the
+ * 'Todas' and one tab per phase (a tab row: captured-predictions.module.css). Each tab is a link (?jornada=<id>): the
  * server loads only the chosen phase, with or without scripts. The arrow keys move between tabs
  * (the WAI-ARIA tabs pattern); Enter opens one. Plain markup: a season has 24 tabs, and as
  * Mantine components they were a fifth of the page's server time.
@@ -186,9 +180,7 @@ function PhaseTabs({
       ref={list}
       role="tablist"
       aria-label="Jornadas"
-      className={`${Tabs.classes["list--default"]} ${Tabs.classes.list} ${classes.tabs}`}
-      data-variant="default"
-      data-orientation="horizontal"
+      className={classes.tabs}
       onKeyDown={onKeyDown}
     >
       {tabs.map((tab) => (
@@ -201,12 +193,9 @@ function PhaseTabs({
           aria-selected={tab.value === current}
           aria-controls={tab.value === current ? panelId : undefined}
           tabIndex={tab.value === current ? 0 : -1}
-          className={TAB_CLASS}
-          data-active={tab.value === current || undefined}
-          data-variant="default"
-          data-orientation="horizontal"
+          className={classes.tab}
         >
-          <span className={Tabs.classes.tabLabel}>{tab.label}</span>
+          {tab.label}
         </Link>
       ))}
     </div>
@@ -222,9 +211,9 @@ export default function CapturedPredictions({ loaderData }: Route.ComponentProps
   return (
     <Page title="Quinielas Capturadas" description={season.name}>
       <SeasonSelect seasons={loaderData.seasons} selected={season.id} action={PATH} className={classes.seasonSelect} />
-      <div className={Tabs.classes.root} style={TABS_STYLE} data-variant="default" data-orientation="horizontal">
+      <div>
         <PhaseTabs tabs={tabs} current={current} panelId={panelId} hrefFor={hrefFor} />
-        <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={`${Tabs.classes.panel} ${classes.panel}`}>
+        <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={classes.panel}>
           <Content phases={loaderData.phases} />
         </div>
       </div>

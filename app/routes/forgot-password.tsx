@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { fieldErrors, type FieldErrors, ForgotPasswordSchema } from "#app/auth/forms";
 import { emailResetLink } from "#app/auth/password-reset.server";
@@ -6,6 +6,8 @@ import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/AuthCard";
+import { Button } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
 import type { Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/forgot-password";
@@ -84,16 +86,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Correo electrónico"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="tu@correo.com"
-            error={errors.email}
-            required
-          />
-          <Button type="submit" fullWidth mt="xs" loading={submitting}>
+          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
+          <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
             Enviar enlace
           </Button>
           {backToLogin}

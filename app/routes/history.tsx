@@ -4,9 +4,9 @@ import { optionalUser } from "#app/auth/guards.server";
 import { allTimePage, champions } from "#app/data/history.server";
 import { MAX_ID } from "#app/domain/input";
 import { servicesOf } from "#app/http/context";
-import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
-import panels from "#app/ui/panels.module.css";
+import panels from "#app/ui/primitives/Panel.module.css";
+import { ButtonLink } from "#app/ui/primitives/Button";
 import { RankingsTabs } from "#app/ui/RankingsTabs";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import typography from "#app/ui/typography.module.css";
@@ -71,15 +71,15 @@ export default function History({ loaderData }: Route.ComponentProps) {
           {pageCount > 1 && (
             <nav aria-label="Páginas de la tabla" className={classes.pages}>
               {page > 1 && (
-                <Link to={`?pagina=${page - 1}`} className={`${buttons.button} ${buttons.default}`}>
+                <ButtonLink to={`?pagina=${page - 1}`} variant="default">
                   Anterior
-                </Link>
+                </ButtonLink>
               )}
               <span className={typography.dimmed}>{`Página ${page} de ${pageCount} · ${total.toLocaleString("es-MX")} jugadores`}</span>
               {page < pageCount && (
-                <Link to={`?pagina=${page + 1}`} className={`${buttons.button} ${buttons.default}`}>
+                <ButtonLink to={`?pagina=${page + 1}`} variant="default">
                   Siguiente
-                </Link>
+                </ButtonLink>
               )}
             </nav>
           )}

@@ -1,5 +1,5 @@
-import { Card, Title } from "@mantine/core";
-import { data, Link } from "react-router";
+import { Title } from "@mantine/core";
+import { data } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/phases.server";
 import { currentSeason } from "#app/data/seasons.server";
@@ -11,10 +11,11 @@ import { rulesText } from "#app/domain/season-rules";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
-import buttons from "#app/ui/buttons.module.css";
 import { Page } from "#app/ui/Page";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { PredictionForm } from "#app/ui/PredictionForm";
+import { ButtonLink } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
 import { useToast } from "#app/ui/toasts";
 import { useLiveUpdates } from "#app/ui/useLiveUpdates";
 import type { Route } from "./+types/home";
@@ -67,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
 /** '¿Cómo se juega?', written from the current season's rules (domain/season-rules.ts). */
 function Instructions({ rules }: { rules: string[] }) {
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Panel padding="lg">
       <Title order={2} fz="lg" mb="xs">
         ¿Cómo se juega?
       </Title>
@@ -76,7 +77,7 @@ function Instructions({ rules }: { rules: string[] }) {
           <li key={rule}>{rule}</li>
         ))}
       </ul>
-    </Card>
+    </Panel>
   );
 }
 
@@ -88,9 +89,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <Instructions rules={loaderData.rules} />
       <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/?jornada=${id}`} />
       <PredictionForm matches={loaderData.matches} />
-      <Link to="/rankings" className={`${buttons.button} ${buttons.light} ${buttons.large} ${classes.toRankings}`}>
+      <ButtonLink to="/rankings" variant="light" size="lg" className={classes.toRankings}>
         Ver Tabla de Posiciones
-      </Link>
+      </ButtonLink>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
@@ -8,6 +8,8 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { safeRedirectPath } from "#app/http/redirect";
 import { AuthCard } from "#app/ui/AuthCard";
+import { Button } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/login";
@@ -65,15 +67,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" noValidate>
         <Stack gap="md">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-          <TextInput
-            label="Correo electrónico"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="tu@correo.com"
-            error={errors.email}
-            required
-          />
+          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
           <PasswordInput
             label="Contraseña"
             name="password"
@@ -88,7 +82,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               </Anchor>
             </Text>
           )}
-          <Button type="submit" fullWidth mt="xs" loading={submitting}>
+          <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
             Iniciar Sesión
           </Button>
           <Text size="sm" ta="center" c="dimmed">

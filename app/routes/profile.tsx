@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  ColorSwatch,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
@@ -20,6 +10,9 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/avatar-colors";
 import { Page } from "#app/ui/Page";
+import { Button } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
@@ -77,29 +70,29 @@ function ResetLinkSection({ email }: { email: string }) {
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.resetLink;
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Panel padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
           Seguridad
         </Title>
-        <TextInput label="Correo electrónico" value={email} readOnly />
+        <TextField label="Correo electrónico" value={email} readOnly />
         <Text size="sm" c="dimmed">
           Genera un enlace de un solo uso, válido por una hora, para cambiar tu contraseña.
         </Text>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="reset-link" />
-          <Button type="submit" variant="light" loading={fetcher.state !== "idle"}>
+          <Button variant="light" type="submit" busy={fetcher.state !== "idle"}>
             Generar enlace
           </Button>
         </fetcher.Form>
         {link && (
           <Group gap="xs" wrap="wrap" align="flex-end">
-            <TextInput label="Enlace de restablecimiento" value={link} readOnly style={{ flex: "1 1 240px", minWidth: 0 }} />
+            <TextField label="Enlace de restablecimiento" value={link} readOnly style={{ flex: "1 1 240px", minWidth: 0 }} />
             <CopyLinkButton value={link} />
           </Group>
         )}
       </Stack>
-    </Card>
+    </Panel>
   );
 }
 
@@ -119,7 +112,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <Page title="Mi Perfil" size="sm">
-      <Card withBorder radius="lg" padding="lg">
+      <Panel padding="lg">
         <Stack gap="md">
           <Group gap="md" wrap="nowrap">
             <UserAvatar
@@ -137,28 +130,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </Text>
             </Stack>
           </Group>
-          <TextInput label="Nombre para mostrar" value={loaderData.displayName} readOnly />
+          <TextField label="Nombre para mostrar" value={loaderData.displayName} readOnly />
           <Form method="post" noValidate>
             <Stack gap="md">
               <input type="hidden" name="intent" value="update-profile" />
               <Group gap="xs" align="flex-end" wrap="wrap">
-                <TextInput
-                  label="URL del avatar"
-                  name="image"
-                  placeholder="https://ejemplo.com/mi-foto.jpg"
-                  value={image}
-                  onChange={(event) => setImage(event.currentTarget.value)}
-                  error={actionData?.errors?.image}
-                  style={{ flex: "1 1 220px", minWidth: 0 }}
-                />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="remove-avatar"
-                  variant="default"
-                  color="red"
-                  disabled={!loaderData.image}
-                >
+                <TextField label="URL del avatar" name="image" placeholder="https://ejemplo.com/mi-foto.jpg" value={image} onChange={(event) => setImage(event.currentTarget.value)} error={actionData?.errors?.image} style={{ flex: "1 1 220px", minWidth: 0 }} />
+                <Button variant="default" type="submit" name="intent" value="remove-avatar" disabled={!loaderData.image}>
                   Eliminar foto
                 </Button>
               </Group>
@@ -179,14 +157,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 </Group>
               </Radio.Group>
               <Group justify="flex-end">
-                <Button type="submit" loading={saving}>
+                <Button type="submit" busy={saving}>
                   Actualizar Perfil
                 </Button>
               </Group>
             </Stack>
           </Form>
         </Stack>
-      </Card>
+      </Panel>
       <ResetLinkSection email={loaderData.email} />
     </Page>
   );

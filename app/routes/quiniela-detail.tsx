@@ -16,13 +16,13 @@ import { reply, runAction, withFailureToast } from "#app/http/admin-action.serve
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
 import { pickerPhases } from "#app/domain/match-picker";
 import { ErrorPage, errorCopy } from "#app/ui/ErrorPage";
 import { Page } from "#app/ui/Page";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
 import { LeavePool, PICKER_PARAM, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { errorToast, successToast } from "#app/ui/toast";
@@ -224,7 +224,7 @@ function Participants({ data }: { data: LoaderData }) {
             </span>
             {person.isOwner && (
               <>
-                <span className={`${badges.badge} ${badges.teal} mantine-visible-from-sm`}>Creador</span>
+                <Badge tone="teal" className="mantine-visible-from-sm">Creador</Badge>
                 <span className={`${classes.star} mantine-hidden-from-sm`} title="Creador" aria-label="Creador">
                   ★
                 </span>
@@ -268,9 +268,9 @@ function DuplicatePool({ finished, seasonName }: { finished: boolean; seasonName
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="duplicate" />
-        <button type="submit" className={`${buttons.button} ${buttons.filled}`} disabled={busy} aria-busy={busy}>
+        <Button type="submit" variant="filled" busy={busy}>
           Duplicar para la temporada actual
-        </button>
+        </Button>
       </Form>
     </section>
   );
@@ -292,7 +292,7 @@ export default function QuinielaDetail({ loaderData, actionData }: Route.Compone
           ← Mis Quinielas
         </Link>
         {!quiniela.isMember && (
-          <span className={`${badges.badge} ${badges.gray}`}>No participas (vista de administrador)</span>
+          <Badge tone="gray">No participas (vista de administrador)</Badge>
         )}
       </div>
       <div className={classes.top}>

@@ -1,5 +1,5 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Group, Stack, Text, Title } from "@mantine/core";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireUser } from "#app/auth/guards.server";
 import { joinQuiniela } from "#app/data/quiniela-changes.server";
@@ -9,6 +9,8 @@ import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { Page } from "#app/ui/Page";
+import { Button, ButtonLink } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import type { Route } from "./+types/quiniela-join";
 
@@ -70,7 +72,7 @@ export default function JoinQuiniela({ loaderData }: Route.ComponentProps) {
   const joining = useNavigation().state === "submitting";
   return (
     <Page title="Unirse a una quiniela" size="xs">
-      <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby="quiniela-invitada">
+      <Panel padding="lg" as="article" aria-labelledby="quiniela-invitada">
         <Stack gap="md">
           <div>
             <Title order={2} fz="lg" id="quiniela-invitada" style={{ overflowWrap: "anywhere" }}>
@@ -85,16 +87,16 @@ export default function JoinQuiniela({ loaderData }: Route.ComponentProps) {
           <Form method="post">
             <input type="hidden" name="codigo" value={code} />
             <Group justify="flex-end" gap="sm">
-              <Button component={Link} to="/quinielas" variant="default">
+              <ButtonLink variant="default" to="/quinielas">
                 Ahora no
-              </Button>
-              <Button type="submit" loading={joining}>
+              </ButtonLink>
+              <Button type="submit" busy={joining}>
                 Unirme
               </Button>
             </Group>
           </Form>
         </Stack>
-      </Card>
+      </Panel>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
-import { Box, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Box, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/matches.server";
 import { createQuiniela } from "#app/data/quiniela-changes.server";
@@ -15,6 +15,9 @@ import { pickerPhases } from "#app/domain/match-picker";
 import { MatchPicker } from "#app/ui/MatchPicker";
 import { Page } from "#app/ui/Page";
 import { PeoplePicker } from "#app/ui/PeoplePicker";
+import { Button, ButtonLink } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/quiniela-new";
@@ -86,19 +89,9 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
     >
       <Form method="post" noValidate onSubmit={check}>
         <Stack gap="lg">
-          <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+          <Panel padding="sm" paddingFromSm="lg">
             <Stack gap="md">
-              <TextInput
-                label="Nombre"
-                name="name"
-                placeholder="Quiniela de la oficina"
-                description={`Hasta ${QUINIELA_NAME_MAX} caracteres`}
-                inputWrapperOrder={["label", "input", "description", "error"]}
-                error={errors.name}
-                onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })}
-                required
-                autoComplete="off"
-              />
+              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} required autoComplete="off" />
               <PeoplePicker
                 people={loaderData.people}
                 value={userIds}
@@ -107,8 +100,8 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
                 error={errors.userIds}
               />
             </Stack>
-          </Card>
-          <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }} component="section" aria-labelledby="partidos">
+          </Panel>
+          <Panel padding="sm" paddingFromSm="lg" as="section" aria-labelledby="partidos">
             <Group justify="space-between" align="baseline" mb="xs" gap="xs">
               <Title order={2} fz="lg" id="partidos">
                 Partidos
@@ -129,7 +122,7 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
               }}
               error={errors.matches}
             />
-          </Card>
+          </Panel>
           <Box
             pos="sticky"
             bottom={0}
@@ -141,10 +134,10 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
                 {`${matchIds.length === 1 ? "1 partido" : `${matchIds.length} partidos`} · ${userIds.length + 1} ${userIds.length === 0 ? "participante" : "participantes"}`}
               </Text>
               <Group gap="xs" wrap="nowrap">
-                <Button component={Link} to="/quinielas" variant="default" visibleFrom="xs">
+                <ButtonLink variant="default" to="/quinielas" className="mantine-visible-from-xs">
                   Cancelar
-                </Button>
-                <Button type="submit" loading={saving}>
+                </ButtonLink>
+                <Button type="submit" busy={saving}>
                   Crear Quiniela
                 </Button>
               </Group>

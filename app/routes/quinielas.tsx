@@ -1,10 +1,13 @@
-import { Badge, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useEffect } from "react";
-import { Await, Link, useAsyncError, useNavigate } from "react-router";
+import { Await, useAsyncError, useNavigate } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listQuinielas, type QuinielaCard } from "#app/data/quinielas.server";
 import { servicesOf } from "#app/http/context";
 import { Page } from "#app/ui/Page";
+import { Badge } from "#app/ui/primitives/Badge";
+import { ButtonLink } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
 import { errorToast, type Toast } from "#app/ui/toast";
 import { showToast, useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/quinielas";
@@ -46,18 +49,18 @@ function plural(count: number, one: string, many: string) {
 function PoolCard({ pool }: { pool: QuinielaCard }) {
   const titleId = `quiniela-${pool.id}`;
   return (
-    <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={titleId}>
+    <Panel padding="lg" as="article" aria-labelledby={titleId}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Title order={2} fz="lg" id={titleId} style={{ overflowWrap: "anywhere" }}>
             {pool.name}
           </Title>
           {pool.isOwner ? (
-            <Badge variant="light" color="teal" style={{ flex: "none" }}>
+            <Badge tone="teal" style={{ flex: "none" }}>
               Creador
             </Badge>
           ) : !pool.isMember ? (
-            <Badge variant="light" color="gray" style={{ flex: "none" }}>
+            <Badge tone="gray" style={{ flex: "none" }}>
               No participas
             </Badge>
           ) : null}
@@ -83,27 +86,21 @@ function PoolCard({ pool }: { pool: QuinielaCard }) {
             </Text>
           </Stack>
         </Group>
-        <Button
-          component={Link}
-          to={`/quiniela/${pool.id}`}
-          variant="light"
-          mt="auto"
-          fullWidth
-        >
+        <ButtonLink variant="light" to={`/quiniela/${pool.id}`} fullWidth style={{ marginTop: "auto" }}>
           Ver Detalles
-        </Button>
+        </ButtonLink>
       </Stack>
-    </Card>
+    </Panel>
   );
 }
 
 function Empty({ children }: { children: React.ReactNode }) {
   return (
-    <Paper withBorder radius="lg" p="xl">
+    <Panel flat padding="xl">
       <Text c="dimmed" ta="center">
         {children}
       </Text>
-    </Paper>
+    </Panel>
   );
 }
 
@@ -145,19 +142,19 @@ export default function Quinielas({ loaderData }: Route.ComponentProps) {
       title="Mis Quinielas"
       description="Compite con tus amigos en quinielas con los partidos que elijan."
       action={
-        <Button component={Link} to="/quiniela/new">
+        <ButtonLink to="/quiniela/new">
           Crear Quiniela
-        </Button>
+        </ButtonLink>
       }
     >
       {loaderData.list instanceof Promise ? (
         <Suspense
           fallback={
-            <Paper withBorder radius="lg" p="xl" role="status">
+            <Panel flat padding="xl" role="status">
               <Text c="dimmed" ta="center">
                 Cargando quinielas...
               </Text>
-            </Paper>
+            </Panel>
           }
         >
           <Await resolve={loaderData.list} errorElement={<LoadFailed />}>

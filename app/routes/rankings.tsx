@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Pagination } from "@mantine/core";
+import { Anchor, Pagination } from "@mantine/core";
 import { Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
 import { optionalUser } from "#app/auth/guards.server";
@@ -15,11 +15,12 @@ import { shownSeason } from "#app/http/season.server";
 import { Page } from "#app/ui/Page";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { PhaseNav } from "#app/ui/PhaseNav";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { SelectField, TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
 import { RankingsTabs } from "#app/ui/RankingsTabs";
 import { SeasonSelect } from "#app/ui/SeasonSelect";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
-import { SelectField, TextField } from "#app/ui/fields";
 import typography from "#app/ui/typography.module.css";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { useLiveUpdates } from "#app/ui/useLiveUpdates";
@@ -138,9 +139,9 @@ function Filters({ data }: { data: LoaderData }) {
         {data.search && <input type="hidden" name="buscar" value={data.search} />}
         {!data.season.isCurrent && <input type="hidden" name="temporada" value={data.season.id} />}
         <noscript>
-          <button type="submit" className={`${buttons.button} ${buttons.default}`}>
+          <Button type="submit" variant="default">
             Ver
-          </button>
+          </Button>
         </noscript>
       </Form>
       <Form method="get" action="/rankings" role="search" className={`${classes.filter} ${classes.searchFilter}`}>
@@ -155,9 +156,9 @@ function Filters({ data }: { data: LoaderData }) {
           maxLength={100}
           className={classes.grow}
         />
-        <button type="submit" className={`${buttons.button} ${buttons.light}`}>
+        <Button type="submit" variant="light">
           Buscar
-        </button>
+        </Button>
       </Form>
     </div>
   );
@@ -168,12 +169,12 @@ function Standings({ data }: { data: LoaderData }) {
   const first = (table.page - 1) * PER_PAGE + 1;
   const last = first + table.rows.length - 1;
   return (
-    <Card withBorder radius="lg" padding="md" className={classes.panel}>
+    <Panel className={classes.panel}>
       <div className={classes.stack}>
         <div className={classes.panelHeading}>
           <h2 className={typography.sectionTitle}>Puntos Acumulados</h2>
           {data.phase && (
-            <Badge variant="light" size="lg">
+            <Badge tone="gray">
               {data.phase.name}
             </Badge>
           )}
@@ -231,7 +232,7 @@ function Standings({ data }: { data: LoaderData }) {
           </div>
         )}
       </div>
-    </Card>
+    </Panel>
   );
 }
 
@@ -255,9 +256,9 @@ function MatchCard({ match }: { match: CardMatch }) {
         </span>
         <MatchTeam team={match.away} size={36} stacked="always" />
       </div>
-      <span className={`${badges.badge} ${closed ? badges.gray : badges.teal} ${classes.status}`}>
+      <Badge tone={closed ? "gray" : "teal"} className={classes.status}>
         {closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}
-      </span>
+      </Badge>
       {match.kickoffLabel && <span className={classes.kickoff}>{match.kickoffLabel}</span>}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
@@ -9,6 +9,8 @@ import { rosterCheck } from "#app/data/roster.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/AuthCard";
+import { Button } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/register";
@@ -67,16 +69,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <AuthCard title="Registrarse" subtitle="Crea tu cuenta para unirte a la quiniela.">
       <Form method="post" noValidate>
         <Stack gap="md">
-          <TextInput label="Nombre" name="name" autoComplete="name" error={errors.name} required />
-          <TextInput
-            label="Correo electrónico"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="tu@correo.com"
-            error={errors.email}
-            required
-          />
+          <TextField label="Nombre" name="name" autoComplete="name" error={errors.name} required />
+          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
           <PasswordInput
             label="Contraseña"
             name="password"
@@ -92,7 +86,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             error={errors.confirmPassword}
             required
           />
-          <Button type="submit" fullWidth mt="xs" loading={submitting}>
+          <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
             Registrarse
           </Button>
           <Text size="sm" ta="center" c="dimmed">

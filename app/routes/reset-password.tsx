@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
@@ -7,6 +7,7 @@ import { accountForToken } from "#app/auth/password-reset.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/AuthCard";
+import { Button } from "#app/ui/primitives/Button";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/reset-password";
@@ -94,7 +95,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             error={errors.confirmPassword}
             required
           />
-          <Button type="submit" fullWidth loading={navigation.state === "submitting"}>
+          <Button type="submit" fullWidth busy={navigation.state === "submitting"}>
             Guardar contraseña
           </Button>
         </Stack>

@@ -1,5 +1,6 @@
 import { type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
 import { ADMIN_MAX_GOALS } from "#app/domain/admin-forms";
+import { BareInput } from "./primitives/Field";
 import classes from "./AdminTable.module.css";
 import { UserAvatar } from "./UserAvatar";
 
@@ -37,7 +38,7 @@ export function ScoreBox({
   suffix?: string;
 }) {
   return (
-    <input
+    <BareInput
       className={classes.score}
       name={name}
       aria-label={`${prefix} ${team}${suffix ? ` ${suffix}` : ""}`}

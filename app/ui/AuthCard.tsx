@@ -1,4 +1,5 @@
-import { Box, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Center, Stack, Text, Title } from "@mantine/core";
+import { Panel } from "./primitives/Panel";
 
 /** The centred card of /login, /register and /reset-password. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children: React.ReactNode }) {
@@ -13,9 +14,9 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             {subtitle}
           </Text>
         </Stack>
-        <Paper withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} radius="lg">
+        <Panel flat shadow padding="lg" paddingFromSm="xl">
           {children}
-        </Paper>
+        </Panel>
       </Box>
     </Center>
   );

@@ -1,5 +1,5 @@
 import { useClipboard } from "@mantine/hooks";
-import buttons from "./buttons.module.css";
+import { Button } from "./primitives/Button";
 import { successToast } from "./toast";
 import { showToast } from "./toasts";
 
@@ -7,15 +7,13 @@ import { showToast } from "./toasts";
 export function CopyLinkButton({ value }: { value: string }) {
   const clipboard = useClipboard();
   return (
-    <button
-      type="button"
-      className={`${buttons.button} ${buttons.filled}`}
+    <Button
       onClick={() => {
         clipboard.copy(value);
         showToast(successToast("Enlace copiado"));
       }}
     >
       Copiar
-    </button>
+    </Button>
   );
 }

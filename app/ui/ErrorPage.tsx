@@ -1,5 +1,5 @@
-import { Button, Center, Container, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Center, Container, Stack, Text, Title } from "@mantine/core";
+import { ButtonLink } from "./primitives/Button";
 
 /** What the error pages say for a status, unless a page says it its own way. */
 export function errorCopy(status: number): { title: string; message: string } {
@@ -42,9 +42,9 @@ export function ErrorPage({
             {title}
           </Title>
           <Text c="dimmed">{message}</Text>
-          <Button component={Link} to={back.to} variant="light">
+          <ButtonLink variant="light" to={back.to}>
             {back.label}
-          </Button>
+          </ButtonLink>
           {stack && (
             <Text component="pre" ta="left" fz="xs" style={{ overflow: "auto", maxWidth: "100%" }}>
               {stack}

@@ -1,12 +1,9 @@
 import { useId, useState } from "react";
 import type { PickerPhase } from "#app/domain/match-picker";
-import badges from "./badges.module.css";
-import { CheckboxField } from "./fields";
+import { Badge } from "./primitives/Badge";
+import { CheckboxField } from "./primitives/Checkbox";
 import classes from "./MatchPicker.module.css";
 import typography from "./typography.module.css";
-
-const CHEVRON_PATH =
-  "M3.13523 6.15803C3.3241 5.95657 3.64052 5.94637 3.84197 6.13523L7.5 9.56464L11.158 6.13523C11.3595 5.94637 11.6759 5.95657 11.8648 6.15803C12.0536 6.35949 12.0434 6.67591 11.842 6.86477L7.84197 10.6148C7.64964 10.7951 7.35036 10.7951 7.15803 10.6148L3.15803 6.86477C2.95657 6.67591 2.94637 6.35949 3.13523 6.15803Z";
 
 /**
  * Matches chosen by phase: a checkbox per phase takes or drops the whole phase, the phase's
@@ -74,11 +71,11 @@ export function MatchPicker({
                 >
                   <span className={classes.name}>{phase.phaseName}</span>{" "}
                   {/* What the row shows is the start of its name ('Jornada 1: 2 de 9 partidos elegidos'). */}
-                  <span className={`${badges.badge} ${badges.lowercase} ${count > 0 ? badges.teal : badges.default}`}>
+                  <Badge tone={count > 0 ? "teal" : "default"} asWritten>
                     {`${count} de ${phase.matches.length}`}
-                  </span>
-                  <svg className={classes.chevron} data-rotate={open || undefined} viewBox="0 0 15 15" fill="none" aria-hidden>
-                    <path d={CHEVRON_PATH} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+                  </Badge>
+                  <svg className={classes.chevron} data-rotate={open || undefined} viewBox="0 0 16 16" fill="none" aria-hidden>
+                    <path d="M4 6l4 4 4-4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                 </button>
               </div>

@@ -1,7 +1,5 @@
 import {
   Box,
-  Burger,
-  Button,
   Divider,
   Drawer,
   Group,
@@ -11,13 +9,13 @@ import {
   Stack,
   Switch,
   Text,
-  UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { Button, ButtonLink } from "./primitives/Button";
 import classes from "./Navbar.module.css";
 import { UserAvatar } from "./UserAvatar";
 
@@ -197,15 +195,15 @@ export function Navbar({ user }: { user: NavUser | null }) {
           )}
         </div>
 
-        {/* Mantine's Burger look on a plain button. */}
+        {/* Three lines that become a cross (Navbar.module.css); phones only. */}
         <button
           type="button"
-          className={`mantine-focus-auto ${Burger.classes.root} ${UnstyledButton.classes.root} mantine-hidden-from-sm`}
+          className={`${classes.burger} mantine-hidden-from-sm`}
           onClick={toggle}
           aria-label="Abrir menú"
           aria-expanded={opened}
         >
-          <span className={Burger.classes.burger} data-opened={opened || undefined} />
+          <span className={classes.burgerLines} data-opened={opened || undefined} />
         </button>
       </div>
 
@@ -244,19 +242,19 @@ export function Navbar({ user }: { user: NavUser | null }) {
                     <DarkModeSwitch />
                   </Box>
                   <LogoutForm>
-                    <Button type="submit" variant="light" color="red" fullWidth mt="xs">
+                    <Button variant="danger" type="submit" fullWidth style={{ marginTop: "var(--mantine-spacing-xs)" }}>
                       Cerrar Sesión
                     </Button>
                   </LogoutForm>
                 </>
               ) : (
                 <>
-                  <Button component={Link} to="/login" variant="light">
+                  <ButtonLink variant="light" to="/login">
                     Iniciar Sesión
-                  </Button>
-                  <Button component={Link} to="/register">
+                  </ButtonLink>
+                  <ButtonLink to="/register">
                     Registrarse
-                  </Button>
+                  </ButtonLink>
                   <Box px="sm" py="xs">
                     <DarkModeSwitch />
                   </Box>

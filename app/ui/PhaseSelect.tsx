@@ -1,5 +1,6 @@
-import { Badge, Group, Select, type SelectProps, Text } from "@mantine/core";
+import { Group, Select, type SelectProps, Text } from "@mantine/core";
 import { useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Badge } from "./primitives/Badge";
 
 export interface PhaseChoice {
   id: number;
@@ -19,12 +20,12 @@ function PhaseOption({ phase }: { phase: PhaseChoice | undefined; label: string 
       <Text size="sm">{phase.name}</Text>
       <Group gap={4} wrap="nowrap">
         {phase.activatedAt ? (
-          <Badge size="xs" variant="light" color="green">
+          <Badge tone="green">
             Quinielas activadas
           </Badge>
         ) : (
           phase.activeMatches > 0 && (
-            <Badge size="xs" variant="light" color="blue">
+            <Badge tone="blue">
               Partidos activos
             </Badge>
           )

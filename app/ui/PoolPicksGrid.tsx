@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { matchLabel } from "#app/domain/match";
-import badges from "./badges.module.css";
+import { Badge } from "./primitives/Badge";
 import classes from "./PoolPicksGrid.module.css";
 import typography from "./typography.module.css";
 import { UserAvatar } from "./UserAvatar";
@@ -145,9 +145,9 @@ export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[
               >
                 <summary className={classes.control}>
                   <span className={classes.phaseName}>{phase.phaseName}</span>
-                  <span className={`${badges.badge} ${badges.gray}`}>
+                  <Badge tone="gray">
                     {phase.matches.length === 1 ? "1 partido" : `${phase.matches.length} partidos`}
-                  </span>
+                  </Badge>
                 </summary>
                 {opened.has(phase.phaseId) && (
                   <div className={classes.content}>

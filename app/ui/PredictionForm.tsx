@@ -1,9 +1,11 @@
-import { Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Box, Group, Stack, Text } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
-import badges from "./badges.module.css";
-import { BareInput } from "./fields";
 import { MatchTeam } from "./MatchTeam";
+import { Badge, type BadgeTone } from "./primitives/Badge";
+import { Button } from "./primitives/Button";
+import { BareInput } from "./primitives/Field";
+import { Panel } from "./primitives/Panel";
 import classes from "./PredictionForm.module.css";
 import typography from "./typography.module.css";
 
@@ -18,19 +20,18 @@ function ScoreInput({ name, team, defaultValue }: { name: string; team: string; 
       min={0}
       max={99}
       step={1}
-      wrapperClassName={classes.scoreBox}
       className={classes.score}
     />
   );
 }
 
-const POINTS_TONE = { exact: badges.teal, hit: badges.blue, miss: badges.gray };
+const POINTS_TONE: Record<"exact" | "hit" | "miss", BadgeTone> = { exact: "teal", hit: "blue", miss: "gray" };
 
 function pointsBadge(pick: PredictionMatch["pick"]) {
   if (!pick || pick.points === null) return null;
   const total = pick.points + pick.bonus;
   const tone = pick.exact ? POINTS_TONE.exact : pick.points > 0 ? POINTS_TONE.hit : POINTS_TONE.miss;
-  return <span className={`${badges.badge} ${tone}`}>{total === 1 ? "1 punto" : `${total} puntos`}</span>;
+  return <Badge tone={tone}>{total === 1 ? "1 punto" : `${total} puntos`}</Badge>;
 }
 
 /**
@@ -42,9 +43,9 @@ function MatchCard({ match }: { match: PredictionMatch }) {
   const label = matchLabel(match);
   const open = isOpen(match);
   const state = match.pick ? (
-    (pointsBadge(match.pick) ?? <span className={`${badges.badge} ${badges.teal}`}>Pronóstico guardado</span>)
+    (pointsBadge(match.pick) ?? <Badge tone="teal">Pronóstico guardado</Badge>)
   ) : match.lockedBecause ? (
-    <span className={`${badges.badge} ${badges.gray}`}>Cerrado</span>
+    <Badge tone="gray">Cerrado</Badge>
   ) : null;
   return (
     <div className={classes.card} role="group" aria-label={label}>
@@ -93,11 +94,11 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
 
   if (matches.length === 0) {
     return (
-      <Paper withBorder radius="lg" p="xl">
+      <Panel flat padding="xl">
         <Text c="dimmed" ta="center">
           No hay partidos disponibles en este momento.
         </Text>
-      </Paper>
+      </Panel>
     );
   }
 
@@ -131,7 +132,7 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
                     ? "1 partido por pronosticar"
                     : `${pendingCount} partidos por pronosticar`}
               </Text>
-              <Button type="submit" size="md" loading={saving} disabled={saving} style={{ flex: "none" }}>
+              <Button type="submit" size="lg" busy={saving} className={classes.save}>
                 Guardar Pronósticos
               </Button>
             </Group>

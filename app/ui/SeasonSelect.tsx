@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "react-router";
-import buttons from "./buttons.module.css";
-import { SelectField } from "./fields";
+import { Button } from "./primitives/Button";
+import { SelectField } from "./primitives/Field";
 
 export interface SeasonOption {
   id: number;
@@ -41,9 +41,9 @@ export function SeasonSelect({
         }))}
       />
       <noscript>
-        <button type="submit" className={`${buttons.button} ${buttons.default}`}>
+        <Button type="submit" variant="default">
           Ver
-        </button>
+        </Button>
       </noscript>
     </Form>
   );

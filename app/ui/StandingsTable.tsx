@@ -1,5 +1,5 @@
 import type { Band } from "#app/domain/standings";
-import { tableClasses as Table, tableStyle } from "./plain-table";
+import { Table } from "./primitives/Table";
 import classes from "./StandingsTable.module.css";
 import { UserAvatar } from "./UserAvatar";
 
@@ -23,10 +23,8 @@ export const BAND_COLORS: Record<Exclude<Band, null>, string> = {
   red: "var(--mantine-color-red-6)",
 };
 
-// Plain rows (ui/plain-table): a standings page renders up to fifty of them.
-const TABLE_STYLE = tableStyle("calc(0.375rem * var(--mantine-scale))");
-const TD = Table.td;
-const TH = Table.th;
+// Plain rows (primitives/Table): a standings page renders up to fifty of them.
+const ROW_SPACING = "calc(0.375rem * var(--mantine-scale))";
 
 /** A further number column (the all-time table's 'Temporadas', 'Títulos'). */
 export interface StandingsColumn<R> {
@@ -45,14 +43,14 @@ function StandingRowView<R extends StandingsTableRow>({
 }) {
   const marker = row.band ? ({ "--band-color": BAND_COLORS[row.band] } as React.CSSProperties) : undefined;
   return (
-    <tr className={mine ? `${Table.tr} ${classes.mine}` : Table.tr} data-with-row-border data-hover data-band={row.band ?? undefined}>
-      <td className={`${TD} ${classes.pos} ${classes.marker}`} style={marker}>
+    <tr className={mine ? classes.mine : undefined} data-band={row.band ?? undefined}>
+      <td className={`${classes.pos} ${classes.marker}`} style={marker}>
         {row.rank}
       </td>
-      <td className={`${TD} ${classes.avatarCell}`}>
+      <td className={classes.avatarCell}>
         <UserAvatar name={row.name} image={row.image} color={row.avatarColor} size={32} />
       </td>
-      <td className={`${TD} ${classes.nameCell}`}>
+      <td className={classes.nameCell}>
         <span className={classes.name}>
           <span className={classes.nameText} title={row.name}>
             {row.name}
@@ -60,10 +58,10 @@ function StandingRowView<R extends StandingsTableRow>({
           {mine && <span className={classes.you}>Tú</span>}
         </span>
       </td>
-      <td className={`${TD} ${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
-      <td className={`${TD} ${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
+      <td className={`${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
+      <td className={`${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
       {columns.map((column) => (
-        <td key={column.label} className={`${TD} ${classes.number} ${classes.extraCol} ${classes.dim}`}>
+        <td key={column.label} className={`${classes.number} ${classes.extraCol} ${classes.dim}`}>
           {column.value(row)}
         </td>
       ))}
@@ -91,11 +89,7 @@ export function StandingsTable<R extends StandingsTableRow>({
   columns?: readonly StandingsColumn<R>[];
 }) {
   return (
-    <table
-      aria-label={label}
-      className={columns.length > 0 ? `${Table.table} ${classes.table} ${classes.wide}` : `${Table.table} ${classes.table}`}
-      style={TABLE_STYLE}
-    >
+    <Table aria-label={label} hover spacingY={ROW_SPACING} className={columns.length > 0 ? `${classes.table} ${classes.wide}` : classes.table}>
       <colgroup>
         <col className={classes.pos} />
         <col className={classes.avatarCell} />
@@ -106,28 +100,28 @@ export function StandingsTable<R extends StandingsTableRow>({
           <col key={column.label} className={classes.extraCol} />
         ))}
       </colgroup>
-      <thead className={headerHidden ? `${Table.thead} ${classes.srOnly}` : Table.thead}>
-        <tr className={Table.tr} data-with-row-border>
-          <th className={`${TH} ${classes.pos}`}>Pos.</th>
-          <th className={`${TH} ${classes.avatarCell}`}>
+      <thead className={headerHidden ? classes.srOnly : undefined}>
+        <tr>
+          <th className={classes.pos}>Pos.</th>
+          <th className={classes.avatarCell}>
             <span className={classes.srOnly}>Avatar</span>
           </th>
-          <th className={TH}>Nombre</th>
-          <th className={`${TH} ${classes.number}`}>Puntos</th>
-          <th className={`${TH} ${classes.number}`}>Exactos</th>
+          <th>Nombre</th>
+          <th className={classes.number}>Puntos</th>
+          <th className={classes.number}>Exactos</th>
           {columns.map((column) => (
-            <th key={column.label} className={`${TH} ${classes.number}`}>
+            <th key={column.label} className={classes.number}>
               {column.label}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody className={Table.tbody}>
+      <tbody>
         {rows.map((row) => (
           <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} columns={columns} />
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin-forms";
@@ -11,7 +11,9 @@ import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { PhaseSelect } from "#app/ui/PhaseSelect";
-import { tableClasses, tableStyle } from "#app/ui/plain-table";
+import { Button } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table } from "#app/ui/primitives/Table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/activate";
@@ -34,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const FAILURE = "No se pudieron activar las quinielas.";
 
-const TABLE_STYLE = tableStyle("var(--mantine-spacing-xs)", "8px");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -69,7 +70,7 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
       size="md"
     >
       <AdminSeasonSelect />
-      <Card withBorder radius="lg" padding="lg">
+      <Panel padding="lg">
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="activate" />
           <Stack gap="md">
@@ -85,15 +86,15 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button type="submit" color="green" disabled={!phaseId} loading={fetcher.state !== "idle"}>
+              <Button variant="success" type="submit" disabled={!phaseId} busy={fetcher.state !== "idle"}>
                 Activar Quinielas
               </Button>
             </Group>
           </Stack>
         </fetcher.Form>
-      </Card>
+      </Panel>
 
-      <Card withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+      <Panel padding="sm" paddingFromSm="md">
         <Title order={2} fz="lg" mb="sm">
           Jornadas activadas
         </Title>
@@ -103,27 +104,27 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
           </Text>
         ) : (
           <div className={classes.scroll}>
-            <table className={`${tableClasses.table} ${classes.table}`} style={TABLE_STYLE}>
-              <thead className={tableClasses.thead}>
-                <tr className={tableClasses.tr} data-with-row-border>
-                  <th className={tableClasses.th}>Jornada</th>
-                  <th className={tableClasses.th}>Activada</th>
-                  <th className={`${tableClasses.th} ${classes.right}`}>Pronósticos</th>
+            <Table className={classes.table} spacingY="var(--mantine-spacing-xs)" spacingX="8px">
+              <thead>
+                <tr>
+                  <th>Jornada</th>
+                  <th>Activada</th>
+                  <th className={classes.right}>Pronósticos</th>
                 </tr>
               </thead>
-              <tbody className={tableClasses.tbody}>
+              <tbody>
                 {activated.map((phase) => (
-                  <tr key={phase.id} className={tableClasses.tr} data-with-row-border>
-                    <td className={`${tableClasses.td} ${classes.strong}`}>{phase.name}</td>
-                    <td className={tableClasses.td}>{phase.activatedLabel}</td>
-                    <td className={`${tableClasses.td} ${classes.right}`}>{phase.predictions}</td>
+                  <tr key={phase.id}>
+                    <td className={classes.strong}>{phase.name}</td>
+                    <td>{phase.activatedLabel}</td>
+                    <td className={classes.right}>{phase.predictions}</td>
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           </div>
         )}
-      </Card>
+      </Panel>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { formatKickoff } from "#app/domain/dates";
 import { type MatchView, matchLabel } from "#app/domain/match";
@@ -9,12 +9,15 @@ import { listPhases } from "#app/data/phases.server";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { adminTable as t, PointsCell, UserCell } from "#app/ui/AdminCells";
-import badges from "#app/ui/badges.module.css";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { AdminSeasonSelect, useAdminSeason } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import typography from "#app/ui/typography.module.css";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
+import { Badge } from "#app/ui/primitives/Badge";
+import { buttonClass } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table } from "#app/ui/primitives/Table";
 import type { Route } from "./+types/captured";
 import classes from "./captured.module.css";
 
@@ -59,7 +62,7 @@ function MatchCard({ match }: { match: CapturedMatch }) {
         <span className={typography.dimmedXs}>
           {`Partido de ${match.phaseName}${match.kickoffLabel ? ` · ${match.kickoffLabel}` : ""}`}
         </span>
-        {match.phaseActivatedAt && <span className={`${badges.badge} ${badges.green}`}>Quinielas activadas</span>}
+        {match.phaseActivatedAt && <Badge tone="green">Quinielas activadas</Badge>}
       </div>
       <div className={classes.teams}>
         <MatchTeam team={match.home} size={30} />
@@ -69,7 +72,7 @@ function MatchCard({ match }: { match: CapturedMatch }) {
       <p className={`${typography.dimmedXs} ${classes.center}`}>
         {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
       </p>
-      <table className={t.table}>
+      <Table hover className={t.table}>
         <thead>
           <tr>
             <th>Usuario</th>
@@ -90,7 +93,7 @@ function MatchCard({ match }: { match: CapturedMatch }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </section>
   );
 }
@@ -105,12 +108,12 @@ export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
       action={
         <Group gap="xs">
           {/* Downloads: plain links (no client routing), the browser saves the file. */}
-          <Button component="a" href={`/admin/exportar/pronosticos.csv?temporada=${season.id}`} download variant="light" size="sm">
+          <a className={buttonClass({ variant: "light" })} href={`/admin/exportar/pronosticos.csv?temporada=${season.id}`} download>
             Descargar pronósticos (CSV)
-          </Button>
-          <Button component="a" href="/admin/exportar/base-de-datos.json" download variant="default" size="sm">
+          </a>
+          <a className={buttonClass({ variant: "default" })} href="/admin/exportar/base-de-datos.json" download>
             Base de datos (JSON)
-          </Button>
+          </a>
         </Group>
       }
     >
@@ -124,11 +127,11 @@ export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
         )}
       </Group>
       {matches.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl">
+        <Panel padding="xl">
           <Text c="dimmed" ta="center">
             No hay predicciones capturadas.
           </Text>
-        </Card>
+        </Panel>
       ) : (
         <div className={classes.cards}>
           {matches.map((match) => (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Code, Group, Input, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Code, Group, List, Stack, Text, Title } from "@mantine/core";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { applyResultsFile, previewResultsFile } from "#app/data/results-file.server";
@@ -20,6 +20,11 @@ import { readFormWithinLimit } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
+import { Badge, type BadgeTone } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table, TableScroll } from "#app/ui/primitives/Table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { showToast, useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/import-results";
@@ -157,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const KIND_COLORS: Record<ChangeKind, string> = {
+const KIND_COLORS: Record<ChangeKind, BadgeTone> = {
   "Partido nuevo": "grape",
   "Resultado nuevo": "green",
   "Resultado cambia": "orange",
@@ -170,7 +175,7 @@ function Changes({ changes }: { changes: PreviewChange[] }) {
     <Stack gap={4}>
       {changes.map((change) => (
         <Group key={change.kind} gap={6} wrap="nowrap" align="flex-start">
-          <Badge color={KIND_COLORS[change.kind]} variant="light" size="xs" mt={3} style={{ flex: "none" }}>
+          <Badge tone={KIND_COLORS[change.kind]} style={{ flex: "none", marginTop: 3 }}>
             {change.kind}
           </Badge>
           {change.detail && <Text size="sm">{change.detail}</Text>}
@@ -183,32 +188,32 @@ function Changes({ changes }: { changes: PreviewChange[] }) {
 /** Wide screens: one table row per file row. */
 function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={640} type="native" visibleFrom="sm">
-      <Table striped verticalSpacing="xs" aria-label="Cambios del archivo">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Fila</Table.Th>
-            <Table.Th>Jornada</Table.Th>
-            <Table.Th>Local</Table.Th>
-            <Table.Th>Visitante</Table.Th>
-            <Table.Th>Cambios</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <TableScroll className="mantine-visible-from-sm">
+      <Table striped style={{ minWidth: 640 }} aria-label="Cambios del archivo">
+        <thead>
+          <tr>
+            <th>Fila</th>
+            <th>Jornada</th>
+            <th>Local</th>
+            <th>Visitante</th>
+            <th>Cambios</th>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.row} aria-label={`${row.home} vs ${row.away}`}>
-              <Table.Td c="dimmed">{row.row}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{row.phase}</Table.Td>
-              <Table.Td fw={600}>{row.home}</Table.Td>
-              <Table.Td fw={600}>{row.away}</Table.Td>
-              <Table.Td>
+            <tr key={row.row} aria-label={`${row.home} vs ${row.away}`}>
+              <td style={{ color: "var(--mantine-color-dimmed)" }}>{row.row}</td>
+              <td style={{ whiteSpace: "nowrap" }}>{row.phase}</td>
+              <td style={{ fontWeight: 600 }}>{row.home}</td>
+              <td style={{ fontWeight: 600 }}>{row.away}</td>
+              <td>
                 <Changes changes={row.changes} />
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
-        </Table.Tbody>
+        </tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
@@ -217,11 +222,11 @@ function PreviewCards({ rows }: { rows: PreviewRow[] }) {
   return (
     <Stack gap="xs" hiddenFrom="sm" role="list" aria-label="Cambios del archivo">
       {rows.map((row) => (
-        <Paper key={row.row} withBorder radius="md" p="xs" role="listitem" aria-label={`${row.home} vs ${row.away}`}>
+        <Panel flat key={row.row} radius="md" padding="xs" role="listitem" aria-label={`${row.home} vs ${row.away}`}>
           <Text size="xs" c="dimmed">{`Fila ${row.row} · ${row.phase}`}</Text>
           <Text fw={600} size="sm" mb={4}>{`${row.home} vs ${row.away}`}</Text>
           <Changes changes={row.changes} />
-        </Paper>
+        </Panel>
       ))}
     </Stack>
   );
@@ -249,39 +254,32 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
       description="Crea partidos y captura resultados desde un archivo. Primero verás los cambios; nada se guarda hasta que los apliques."
     >
       <AdminSeasonSelect />
-      <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+      <Panel padding="sm" paddingFromSm="lg">
         <Form method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="preview" />
           <Stack gap="sm">
-            <Input.Wrapper
-              id="archivo-resultados"
+            <TextField
               label="Archivo de resultados"
               description="JSON de la temporada o CSV, hasta 1 MB"
-            >
-              <Input
-                id="archivo-resultados"
-                component="input"
-                type="file"
-                name="archivo"
-                accept=".json,.csv,application/json,text/csv"
-                required
-                onChange={checkSize}
-                styles={{ input: { paddingTop: 6, height: "auto", minHeight: 36 } }}
-              />
-            </Input.Wrapper>
+              type="file"
+              name="archivo"
+              accept=".json,.csv,application/json,text/csv"
+              required
+              onChange={checkSize}
+            />
             <Text size="sm" c="dimmed">
               CSV con el encabezado <Code style={{ wordBreak: "break-all" }}>{CSV_COLUMNS.join(",")}</Code> (coma o punto y coma). La jornada es su nombre
               («Jornada 3», «Cuartos Ida») o solo el número; la fecha, <Code>AAAA-MM-DD HH:mm</Code> en hora de la Ciudad
               de México; goles vacíos: sin resultado.
             </Text>
             <Group>
-              <Button type="submit" loading={busy && intent === "preview"} disabled={busy}>
+              <Button type="submit" disabled={busy} busy={busy && intent === "preview"}>
                 Revisar
               </Button>
             </Group>
           </Stack>
         </Form>
-      </Card>
+      </Panel>
 
       {result?.errors && (
         <Alert color="red" variant="light" title="El archivo tiene problemas; no se aplicó nada">
@@ -301,14 +299,14 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
       )}
 
       {preview && (
-        <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+        <Panel padding="sm" paddingFromSm="lg">
           <Stack gap="md">
             <Title order={2} size="h3">
               Vista previa
             </Title>
             <Group gap="xs" aria-label="Resumen de cambios" role="list">
               {CHANGE_KINDS.map((kind) => (
-                <Badge key={kind} role="listitem" color={KIND_COLORS[kind]} variant={preview.counts[kind] ? "light" : "outline"} size="lg" tt="none">
+                <Badge tone={KIND_COLORS[kind]} key={kind} role="listitem" asWritten>
                   {`${kind}: ${preview.counts[kind]}`}
                 </Badge>
               ))}
@@ -323,13 +321,13 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
                 <Text size="sm" c="dimmed">
                   {preview.changes ? "Se aplica todo junto o nada." : "El archivo no cambia ningún partido."}
                 </Text>
-                <Button type="submit" color="green" loading={busy && intent === "apply"} disabled={busy || !preview.changes}>
+                <Button variant="success" type="submit" disabled={busy || !preview.changes} busy={busy && intent === "apply"}>
                   Aplicar cambios
                 </Button>
               </Group>
             </Form>
           </Stack>
-        </Card>
+        </Panel>
       )}
     </Page>
   );

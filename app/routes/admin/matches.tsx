@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Text, Title } from "@mantine/core";
+import { Group, Modal, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -16,11 +16,13 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
 import { Page } from "#app/ui/Page";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
 import { adminTable as t, TeamCell } from "#app/ui/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/AdminSeasonSelect";
-import { SelectField, TextField } from "#app/ui/fields";
+import { Badge, BadgeGroup } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { SelectField, TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table, TableScroll } from "#app/ui/primitives/Table";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/matches";
@@ -140,11 +142,11 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
     }
   }
 
-  // Native selects: the phone's own picker (ui/fields: light to render).
+  // Native selects: the phone's own picker (primitives/Field: light to render).
   const choose = { value: "", label: "Selecciona" };
   const teamOptions = [choose, ...teams.map((team) => ({ value: String(team.id), label: team.name }))];
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Panel padding="lg">
       <Title order={2} fz="lg" mb="sm">
         Agregar partido
       </Title>
@@ -182,12 +184,12 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
           />
         </div>
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" busy={saving}>
             Agregar Partido
           </Button>
         </Group>
       </fetcher.Form>
-    </Card>
+    </Panel>
   );
 }
 
@@ -211,28 +213,27 @@ function ResetButton({ match }: { match: AdminMatch }) {
       },
     });
   return (
-    <button
-      type="button"
-      className={`${buttons.button} ${buttons.compact} ${buttons.danger}`}
+    <Button
+      type="button" size="compact" variant="danger"
       onClick={confirm}
       disabled={busy}
       aria-busy={busy}
     >
       Reiniciar
-    </button>
+    </Button>
   );
 }
 
 function StateBadges({ match }: { match: AdminMatch }) {
   return (
-    <span className={badges.badges}>
-      <span className={`${badges.badge} ${match.active ? badges.green : badges.gray}`}>{match.active ? "Activo" : "Inactivo"}</span>
+    <BadgeGroup>
+      <Badge tone={match.active ? "green" : "gray"}>{match.active ? "Activo" : "Inactivo"}</Badge>
       {match.scoreLabel && (
-        <span className={`${badges.badge} ${badges.outline}`} title="Resultado oficial">
+        <Badge tone="outline" title="Resultado oficial">
           {match.scoreLabel}
-        </span>
+        </Badge>
       )}
-    </span>
+    </BadgeGroup>
   );
 }
 
@@ -252,9 +253,9 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
   const options = [{ value: "", label: "Selecciona" }, ...teams.map((team) => ({ value: String(team.id), label: team.name }))];
   return (
     <>
-      <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.light}`} onClick={() => setOpen(true)}>
+      <Button type="button" size="compact" variant="light" onClick={() => setOpen(true)}>
         Definir equipos
-      </button>
+      </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Equipos de ${matchLabel(match)}`} centered>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="set-teams" />
@@ -264,7 +265,7 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
             <SelectField label="Equipo Visitante" name="awayTeamId" options={options} defaultValue={match.away ? String(match.away.id) : ""} />
           </div>
           <Group justify="flex-end" mt="md">
-            <Button type="submit" loading={fetcher.state !== "idle"}>
+            <Button type="submit" busy={fetcher.state !== "idle"}>
               Guardar equipos
             </Button>
           </Group>
@@ -327,7 +328,7 @@ function PhaseCard({
         <div>
           <div className={t.phaseTitle}>
             <h2 id={`phase-${phase.id}`}>{phase.name}</h2>
-            {phase.activatedAt && <span className={`${badges.badge} ${badges.green}`}>Quinielas activadas</span>}
+            {phase.activatedAt && <Badge tone="green">Quinielas activadas</Badge>}
           </div>
           <p className={t.phaseMeta}>
             {`${phase.matches === 1 ? "1 partido" : `${phase.matches} partidos`}${phase.withResult > 0 ? ` · ${phase.withResult} con resultado` : ""}`}
@@ -337,14 +338,13 @@ function PhaseCard({
           <input type="hidden" name="intent" value="toggle-phase" />
           <input type="hidden" name="phaseId" value={phase.id} />
           <input type="hidden" name="active" value={allActive ? "0" : "1"} />
-          <button
-            type="submit"
-            className={`${buttons.button} ${allActive ? buttons.default : buttons.filled}`}
+          <Button
+            type="submit" variant={allActive ? "default" : "filled"}
             disabled={phase.matches === 0 || fetcher.state !== "idle"}
             aria-busy={fetcher.state !== "idle"}
           >
             {allActive ? "Desactivar Jornada" : "Activar Jornada"}
-          </button>
+          </Button>
         </fetcher.Form>
       </div>
       {phase.matches === 0 ? (
@@ -356,8 +356,8 @@ function PhaseCard({
           Ver partidos
         </Link>
       ) : (
-        <div className={t.scroll}>
-          <table className={t.table}>
+        <TableScroll>
+          <Table hover className={t.table}>
             <thead>
               <tr>
                 <th>
@@ -378,8 +378,8 @@ function PhaseCard({
                 <MatchRow key={match.id} match={match} teams={teams} />
               ))}
             </tbody>
-          </table>
-        </div>
+          </Table>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Progress, SimpleGrid, Text, Title } from "@mantine/core";
+import { Alert, Group, Progress, SimpleGrid, Text, Title } from "@mantine/core";
 import { phaseParam } from "#app/domain/admin-forms";
 import { defaultPhaseId, type PhaseStatus } from "#app/domain/phase-status";
 import { predictionStatus } from "#app/data/admin-predictions.server";
@@ -8,12 +8,12 @@ import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
-import { tableClasses as T, tableStyle } from "#app/ui/plain-table";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table } from "#app/ui/primitives/Table";
 import type { Route } from "./+types/prediction-status";
 import classes from "./prediction-status.module.css";
 
-// Plain rows (ui/plain-table): one per user.
-const TABLE_STYLE = tableStyle("6px");
 
 export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos por Jornada · Quiniela" }];
 
@@ -28,12 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 function CompleteTable({ status }: { status: PhaseStatus }) {
   return (
-    <Card withBorder radius="lg" padding="md">
+    <Panel>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg">
           Pronósticos completos
         </Title>
-        <Badge variant="light" color="green">
+        <Badge tone="green">
           {status.complete.length}
         </Badge>
       </Group>
@@ -42,57 +42,57 @@ function CompleteTable({ status }: { status: PhaseStatus }) {
           Nadie ha capturado todos sus pronósticos todavía.
         </Text>
       ) : (
-        <table className={`${T.table} ${classes.table}`} style={TABLE_STYLE} aria-label="Pronósticos completos">
-          <thead className={T.thead}>
-            <tr className={T.tr} data-with-row-border>
-              <th className={T.th}>Usuario</th>
-              <th className={`${T.th} ${classes.right}`}>Pronósticos</th>
+        <Table className={classes.table} spacingY="6px" aria-label="Pronósticos completos">
+          <thead>
+            <tr>
+              <th>Usuario</th>
+              <th className={classes.right}>Pronósticos</th>
             </tr>
           </thead>
-          <tbody className={T.tbody}>
+          <tbody>
             {status.complete.map((user) => (
-              <tr key={user.userId} className={T.tr} data-with-row-border>
-                <td className={T.td}>{user.name}</td>
-                <td className={`${T.td} ${classes.right} ${classes.done}`}>{`${user.captured} de ${status.total}`}</td>
+              <tr key={user.userId}>
+                <td>{user.name}</td>
+                <td className={`${classes.right} ${classes.done}`}>{`${user.captured} de ${status.total}`}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
-    </Card>
+    </Panel>
   );
 }
 
 function MissingTable({ status }: { status: PhaseStatus }) {
   return (
-    <Card withBorder radius="lg" padding="md">
+    <Panel>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg">
           Pronósticos pendientes
         </Title>
-        <Badge variant="light" color="orange">
+        <Badge tone="orange">
           {status.missing.length}
         </Badge>
       </Group>
-      <table className={`${T.table} ${classes.table}`} style={TABLE_STYLE} aria-label="Pronósticos pendientes">
-        <thead className={T.thead}>
-          <tr className={T.tr} data-with-row-border>
-            <th className={T.th}>Usuario</th>
-            <th className={`${T.th} ${classes.right}`}>Capturados</th>
-            <th className={`${T.th} ${classes.right}`}>Faltan</th>
+      <Table className={classes.table} spacingY="6px" aria-label="Pronósticos pendientes">
+        <thead>
+          <tr>
+            <th>Usuario</th>
+            <th className={classes.right}>Capturados</th>
+            <th className={classes.right}>Faltan</th>
           </tr>
         </thead>
-        <tbody className={T.tbody}>
+        <tbody>
           {status.missing.map((user) => (
-            <tr key={user.userId} className={T.tr} data-with-row-border>
-              <td className={T.td}>{user.name}</td>
-              <td className={`${T.td} ${classes.right}`}>{`${user.captured} de ${status.total}`}</td>
-              <td className={`${T.td} ${classes.right} ${classes.missing}`}>{user.missing}</td>
+            <tr key={user.userId}>
+              <td>{user.name}</td>
+              <td className={classes.right}>{`${user.captured} de ${status.total}`}</td>
+              <td className={`${classes.right} ${classes.missing}`}>{user.missing}</td>
             </tr>
           ))}
         </tbody>
-      </table>
-    </Card>
+      </Table>
+    </Panel>
   );
 }
 
@@ -111,7 +111,7 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
       )}
       {status && phase && status.total > 0 && (
         <>
-          <Card withBorder radius="lg" padding="md">
+          <Panel>
             <Group justify="space-between" mb={6}>
               <Text size="sm" fw={600}>
                 {`${phase.name}: ${status.total === 1 ? "1 partido activo" : `${status.total} partidos activos`}`}
@@ -121,7 +121,7 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
               </Text>
             </Group>
             <Progress value={users === 0 ? 0 : (status.complete.length / users) * 100} color="green" aria-hidden />
-          </Card>
+          </Panel>
           {status.missing.length === 0 && (
             <Alert color="green" variant="light">
               ¡Todos los usuarios han capturado sus pronósticos para esta jornada!

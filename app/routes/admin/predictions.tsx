@@ -13,9 +13,10 @@ import { shownSeason } from "#app/http/season.server";
 import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/AdminCells";
 import { AdminSeasonSelect } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
-import buttons from "#app/ui/buttons.module.css";
-import { TextField } from "#app/ui/fields";
 import { PhaseFilter } from "#app/ui/PhaseSelect";
+import { Button } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
+import { Table, TableScroll } from "#app/ui/primitives/Table";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/predictions";
@@ -88,9 +89,9 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
             <span className={t.dash}>–</span>
             <ScoreBox name="away" team={teamLabel(row.awayTeam)} defaultValue={row.away} />
           </span>
-          <button type="submit" className={`${buttons.button} ${buttons.light}`} disabled={busy} aria-busy={busy}>
+          <Button type="submit" variant="light" busy={busy}>
             Actualizar
-          </button>
+          </Button>
         </fetcher.Form>
       </td>
       <td className={t.right}>
@@ -144,8 +145,8 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
                 ? `${rows.length} ${rows.length === 1 ? "pronóstico" : "pronósticos"}`
                 : `${shown.length} de ${rows.length} pronósticos`}
             </p>
-            <div className={t.scroll}>
-              <table className={t.table}>
+            <TableScroll>
+              <Table hover className={t.table}>
                 <thead>
                   <tr>
                     <th>Usuario</th>
@@ -166,8 +167,8 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
                     </tr>
                   )}
                 </tbody>
-              </table>
-            </div>
+              </Table>
+            </TableScroll>
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { Card, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { groupByPhase, type MatchView, matchLabel, teamLabel } from "#app/domain/match";
 import { parseForm, phaseParam, resultFormSchema } from "#app/domain/admin-forms";
@@ -13,9 +13,11 @@ import { shownSeason } from "#app/http/season.server";
 import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/AdminSeasonSelect";
 import { Page } from "#app/ui/Page";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
 import { PhaseNav } from "#app/ui/PhaseNav";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table, TableScroll } from "#app/ui/primitives/Table";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/results";
@@ -131,20 +133,19 @@ function ResultRow({ match }: { match: ResultMatch }) {
             <ScoreBox name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
           </span>
           {match.extraTimeAllowed && <ExtraTime match={match} />}
-          <button
-            type="submit"
-            className={`${buttons.button} ${match.result ? buttons.light : buttons.filled}`}
+          <Button
+            type="submit" variant={match.result ? "light" : "filled"}
             disabled={busy}
             aria-busy={busy}
           >
             Guardar
-          </button>
+          </Button>
         </fetcher.Form>
       </td>
       <td className={t.desktop}>
-        <span className={`${badges.badge} ${match.result ? badges.blue : badges.gray}`}>
+        <Badge tone={match.result ? "blue" : "gray"}>
           {match.result ? "Con resultado" : "Pendiente"}
-        </span>
+        </Badge>
       </td>
     </tr>
   );
@@ -164,14 +165,14 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
     >
       <AdminSeasonSelect />
       <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/admin/results?${seasonQuery(season)}jornada=${id}`} />
-      <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
+      <Panel padding={6} paddingFromSm="md">
         {matches.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             No hay partidos activos. Activa una jornada en Gestionar Partidos.
           </Text>
         ) : (
-          <div className={t.scroll}>
-            <table className={t.table}>
+          <TableScroll>
+            <Table hover className={t.table}>
               <thead>
                 <tr>
                   <th className={t.desktop}>Jornada</th>
@@ -189,10 +190,10 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
                   <ResultRow key={match.id} match={match} />
                 ))}
               </tbody>
-            </table>
-          </div>
+            </Table>
+          </TableScroll>
         )}
-      </Card>
+      </Panel>
     </Page>
   );
 }

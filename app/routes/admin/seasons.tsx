@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, List, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
@@ -15,10 +15,13 @@ import { refusalMessage, reply, runAction } from "#app/http/admin-action.server"
 import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { adminTable as t } from "#app/ui/AdminCells";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
-import { CheckboxField, SelectField, TextField } from "#app/ui/fields";
 import { Page } from "#app/ui/Page";
+import { Badge, BadgeGroup } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { CheckboxField } from "#app/ui/primitives/Checkbox";
+import { SelectField, TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table, TableScroll } from "#app/ui/primitives/Table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/seasons";
@@ -203,18 +206,18 @@ function SeasonActions({ season }: { season: LoaderData["seasons"][number] }) {
   return (
     <span className={`${t.actions} ${classes.moves}`}>
       {!season.isCurrent && (
-        <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.light}`} onClick={() => submit("make-current")} disabled={busy}>
+        <Button type="button" size="compact" variant="light" onClick={() => submit("make-current")} disabled={busy}>
           Hacer actual
-        </button>
+        </Button>
       )}
       {season.finished ? (
-        <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.default}`} onClick={() => submit("reopen")} disabled={busy}>
+        <Button type="button" size="compact" variant="default" onClick={() => submit("reopen")} disabled={busy}>
           Reabrir
-        </button>
+        </Button>
       ) : (
-        <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.danger}`} onClick={finish} disabled={busy}>
+        <Button type="button" size="compact" variant="danger" onClick={finish} disabled={busy}>
           Terminar temporada
-        </button>
+        </Button>
       )}
     </span>
   );
@@ -222,22 +225,22 @@ function SeasonActions({ season }: { season: LoaderData["seasons"][number] }) {
 
 function StatusBadges({ season }: { season: LoaderData["seasons"][number] }) {
   return (
-    <span className={badges.badges}>
-      {season.isCurrent && <span className={`${badges.badge} ${badges.teal}`}>Actual</span>}
+    <BadgeGroup>
+      {season.isCurrent && <Badge tone="teal">Actual</Badge>}
       {(!season.isCurrent || season.finished) && (
-        <span className={`${badges.badge} ${season.finished ? badges.gray : season.status === "Próxima" ? badges.blue : badges.green}`}>
+        <Badge tone={season.finished ? "gray" : season.status === "Próxima" ? "blue" : "green"}>
           {season.status}
-        </span>
+        </Badge>
       )}
-    </span>
+    </BadgeGroup>
   );
 }
 
 function SeasonsTable({ seasons }: { seasons: LoaderData["seasons"] }) {
   return (
-    <Card withBorder radius="lg" p={{ base: 6, sm: "md" }}>
-      <div className={t.scroll}>
-        <table className={t.table} aria-label="Temporadas">
+    <Panel padding={6} paddingFromSm="md">
+      <TableScroll>
+        <Table hover className={t.table} aria-label="Temporadas">
           <thead>
             <tr>
               <th>Temporada</th>
@@ -273,9 +276,9 @@ function SeasonsTable({ seasons }: { seasons: LoaderData["seasons"] }) {
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
-    </Card>
+        </Table>
+      </TableScroll>
+    </Panel>
   );
 }
 
@@ -298,7 +301,7 @@ function NewSeasonForm({ templates, reply: result }: { templates: LoaderData["te
     }
   };
   return (
-    <Card withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
+    <Panel padding="sm" paddingFromSm="lg">
       <Form method="post" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="preview" />
         <Stack gap="md">
@@ -366,7 +369,7 @@ function NewSeasonForm({ templates, reply: result }: { templates: LoaderData["te
             <CheckboxField label="Pronósticos editables hasta el cierre" name="editables" description="Apagado: una vez guardado, un pronóstico es definitivo" />
           </fieldset>
           <Group>
-            <Button type="submit" loading={busy && !navigation.formData?.get("crear")} disabled={busy}>
+            <Button type="submit" disabled={busy} busy={busy && !navigation.formData?.get("crear")}>
               Revisar
             </Button>
           </Group>
@@ -375,7 +378,7 @@ function NewSeasonForm({ templates, reply: result }: { templates: LoaderData["te
           <Preview preview={result.preview} busy={busy} />
         )}
       </Form>
-    </Card>
+    </Panel>
   );
 }
 
@@ -405,14 +408,14 @@ function Preview({ preview, busy }: { preview: PreviewView; busy: boolean }) {
           <li key={team.name}>
             <img src={team.badge} alt="" width={24} height={24} />
             <span>{team.name}</span>
-            {team.isNew && <span className={`${badges.badge} ${badges.blue}`}>Nuevo</span>}
+            {team.isNew && <Badge tone="blue">Nuevo</Badge>}
           </li>
         ))}
       </ul>
       <h3 className={classes.subtitle}>Partidos</h3>
       {/* Scrolls within the page: focusable, so the keyboard can scroll it too. */}
-      <div className={`${t.scroll} ${classes.matches}`} role="region" aria-label="Partidos (desplazable)" tabIndex={0}>
-        <table className={t.table} aria-label="Partidos de la temporada">
+      <TableScroll className={classes.matches} role="region" aria-label="Partidos (desplazable)" tabIndex={0}>
+        <Table hover className={t.table} aria-label="Partidos de la temporada">
           <thead>
             <tr>
               <th>Fase</th>
@@ -431,12 +434,12 @@ function Preview({ preview, busy }: { preview: PreviewView; busy: boolean }) {
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+        </Table>
+      </TableScroll>
       <input type="hidden" name="fingerprint" value={preview.fingerprint} />
       {preview.content !== null && <textarea name="contenido" value={preview.content} readOnly hidden />}
       <Group justify="flex-end">
-        <Button type="submit" name="crear" value="1" color="green" disabled={busy}>
+        <Button variant="success" type="submit" name="crear" value="1" disabled={busy}>
           Crear Temporada
         </Button>
       </Group>
@@ -460,7 +463,7 @@ export default function AdminSeasons({ loaderData, actionData }: Route.Component
       description="Una temporada es actual: la de la página de inicio. Las terminadas quedan de solo lectura y en el histórico."
       action={
         !showForm && (
-          <Button onClick={() => setOpen(true)} variant="filled">
+          <Button onClick={() => setOpen(true)}>
             Nueva Temporada
           </Button>
         )

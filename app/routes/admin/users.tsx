@@ -1,4 +1,4 @@
-import { Button, Card, Group } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { useCallback, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
@@ -20,7 +20,9 @@ import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { Page } from "#app/ui/Page";
-import { tableClasses, tableStyle } from "#app/ui/plain-table";
+import { Button } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
+import { Table } from "#app/ui/primitives/Table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/users";
@@ -28,7 +30,6 @@ import { RosterCard, UserActions, UserFormModal, UserName } from "./users/parts"
 import type { UserRow, UsersReply } from "./users/types";
 import classes from "./users.module.css";
 
-const TABLE_STYLE = tableStyle("var(--mantine-spacing-sm)");
 export const meta: Route.MetaFunction = () => [
   { title: "Gestionar Usuarios · Quiniela" },
 ];
@@ -159,42 +160,42 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
       <Group justify="flex-end">
         <Button onClick={() => open(null)}>Nuevo Usuario</Button>
       </Group>
-      <Card withBorder radius="lg" padding={0}>
+      <Panel padding={0}>
         {/* On phones each row stacks into a small card (users.module.css). */}
         <div className={classes.scroll}>
           {/* Mantine's table look on plain rows: one row per user, each with four actions. */}
-          <table className={`${tableClasses.table} ${classes.table}`} style={TABLE_STYLE}>
-            <thead className={tableClasses.thead}>
-              <tr className={tableClasses.tr} data-with-row-border>
-                <th className={tableClasses.th}>Nombre</th>
-                <th className={tableClasses.th}>Correo electrónico</th>
-                <th className={tableClasses.th}>Registro</th>
-                <th className={tableClasses.th}>Pronósticos</th>
-                <th className={tableClasses.th}>Acciones</th>
+          <Table className={classes.table} spacingY="var(--mantine-spacing-sm)" hover>
+            <thead>
+              <tr>
+                <th>Nombre</th>
+                <th>Correo electrónico</th>
+                <th>Registro</th>
+                <th>Pronósticos</th>
+                <th>Acciones</th>
               </tr>
             </thead>
-            <tbody className={tableClasses.tbody}>
+            <tbody>
               {loaderData.users.map((user) => (
-                <tr key={user.id} className={tableClasses.tr} data-with-row-border data-hover aria-label={user.displayName}>
-                  <td className={tableClasses.td}>
+                <tr key={user.id} aria-label={user.displayName}>
+                  <td>
                     <UserName user={user} />
                   </td>
-                  <td className={`${tableClasses.td} ${classes.email}`}>{user.email}</td>
-                  <td className={`${tableClasses.td} ${classes.nowrap}`} data-label="Registro">
+                  <td className={classes.email}>{user.email}</td>
+                  <td className={classes.nowrap} data-label="Registro">
                     {user.createdLabel}
                   </td>
-                  <td className={tableClasses.td} data-label="Pronósticos">
+                  <td data-label="Pronósticos">
                     {user.predictions}
                   </td>
-                  <td className={tableClasses.td}>
+                  <td>
                     <UserActions user={user} onEdit={() => open(user)} onDelete={() => remove(user)} />
                   </td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
-      </Card>
+      </Panel>
       <RosterCard roster={loaderData.roster} count={loaderData.rosterCount} />
       <UserFormModal
         key={openings}

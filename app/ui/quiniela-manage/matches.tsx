@@ -3,10 +3,11 @@ import { type FetcherWithComponents, useFetcher, useLocation } from "react-route
 import type { PickerPhase } from "#app/domain/match-picker";
 import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
 import { MatchPicker } from "../MatchPicker";
+import { Button } from "../primitives/Button";
 import classes from "../QuinielaManage.module.css";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
-import { ActionButton, type ManageData, type Reply } from "./parts";
+import type { ManageData, Reply } from "./parts";
 
 /** The pool page's query parameter that adds the season's phases (`phases`) to its data. */
 export const PICKER_PARAM = "partidos";
@@ -35,9 +36,9 @@ export function Matches({ matchIds }: { matchIds: number[] }) {
               ? "1 partido en la quiniela"
               : `${matchIds.length} partidos en la quiniela`}
         </p>
-        <ActionButton tone="light" busy={loading} onClick={() => void season.load(`${location.pathname}?${PICKER_PARAM}`)}>
+        <Button variant="light" busy={loading} onClick={() => void season.load(`${location.pathname}?${PICKER_PARAM}`)}>
           Cambiar partidos
-        </ActionButton>
+        </Button>
       </div>
     );
   }
@@ -73,13 +74,13 @@ function MatchesForm({
           <p className={typography.dimmed}>{chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}</p>
           <div className={classes.row}>
             {changed && (
-              <ActionButton tone="default" onClick={() => setChosen(matchIds)}>
+              <Button variant="default" onClick={() => setChosen(matchIds)}>
                 Descartar cambios
-              </ActionButton>
+              </Button>
             )}
-            <ActionButton type="submit" tone="light" disabled={!changed} busy={fetcher.state !== "idle"}>
+            <Button type="submit" variant="light" disabled={!changed} busy={fetcher.state !== "idle"}>
               Guardar partidos
-            </ActionButton>
+            </Button>
           </div>
         </div>
       </div>

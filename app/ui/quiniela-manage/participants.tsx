@@ -2,11 +2,11 @@ import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import buttons from "../buttons.module.css";
+import { Button } from "../primitives/Button";
 import classes from "../QuinielaManage.module.css";
 import { PeoplePicker, type PersonOption } from "../PeoplePicker";
 import { useToast } from "../toasts";
-import { ActionButton, type Reply } from "./parts";
+import type { Reply } from "./parts";
 
 /** Who is in the pool: the owner adds and removes people; a participant may leave. */
 
@@ -19,16 +19,9 @@ export function RemoveParticipant({ person }: { person: PersonOption }) {
       <input type="hidden" name="intent" value="remove-participant" />
       <input type="hidden" name="userId" value={person.id} />
       {/* A plain button (the title is its tooltip): one per participant on the pool's page. */}
-      <button
-        type="submit"
-        className={buttons.remove}
-        aria-label={`Quitar a ${person.name}`}
-        title={`Quitar a ${person.name}`}
-        disabled={fetcher.state !== "idle"}
-        aria-busy={fetcher.state !== "idle"}
-      >
+      <Button type="submit" variant="remove" aria-label={`Quitar a ${person.name}`} title={`Quitar a ${person.name}`} busy={fetcher.state !== "idle"}>
         <span aria-hidden>×</span>
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
@@ -56,9 +49,9 @@ export function AddParticipants({ participantIds, people }: { participantIds: st
             onChange={setChosen}
           />
         </div>
-        <ActionButton type="submit" tone="light" disabled={chosen.length === 0} busy={fetcher.state !== "idle"}>
+        <Button type="submit" variant="light" disabled={chosen.length === 0} busy={fetcher.state !== "idle"}>
           Agregar
-        </ActionButton>
+        </Button>
       </div>
     </fetcher.Form>
   );
@@ -81,8 +74,8 @@ export function LeavePool({ name }: { name: string }) {
       onConfirm: () => void fetcher.submit({ intent: "leave" }, { method: "post" }),
     });
   return (
-    <ActionButton tone="subtleDanger" compact onClick={confirm} busy={fetcher.state !== "idle"}>
+    <Button variant="subtleDanger" size="compact" onClick={confirm} busy={fetcher.state !== "idle"}>
       Salir de la quiniela
-    </ActionButton>
+    </Button>
   );
 }

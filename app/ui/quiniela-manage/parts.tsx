@@ -1,7 +1,6 @@
 import type { PickerPhase } from "#app/domain/match-picker";
 import type { PersonOption } from "../PeoplePicker";
 import type { Toast } from "../toast";
-import buttons from "../buttons.module.css";
 import classes from "../QuinielaManage.module.css";
 import typography from "../typography.module.css";
 
@@ -27,23 +26,5 @@ export function Section({ title, description, children }: { title: string; descr
       </div>
       {children}
     </div>
-  );
-}
-
-/** A plain button with Mantine's look; busy while its request runs. */
-export function ActionButton({
-  busy = false,
-  tone,
-  compact = false,
-  ...button
-}: { busy?: boolean; tone: "light" | "default" | "danger" | "subtleDanger"; compact?: boolean } & React.ComponentProps<"button">) {
-  return (
-    <button
-      type="button"
-      {...button}
-      className={`${buttons.button} ${buttons[tone]}${compact ? ` ${buttons.compact}` : ""}`}
-      disabled={busy || button.disabled}
-      aria-busy={busy || undefined}
-    />
   );
 }

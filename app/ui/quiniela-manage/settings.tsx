@@ -1,14 +1,15 @@
-import { Text, TextInput } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
 import { CopyLinkButton } from "../CopyLinkButton";
-import { TextField } from "../fields";
+import { Button } from "../primitives/Button";
+import { TextField } from "../primitives/Field";
 import classes from "../QuinielaManage.module.css";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
-import { ActionButton, type Reply } from "./parts";
+import type { Reply } from "./parts";
 
 /** The pool's name, its invite link and its deletion. */
 
@@ -32,20 +33,10 @@ export function Rename({ name }: { name: string }) {
     <fetcher.Form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name="intent" value="rename" />
       <div className={classes.rename}>
-        <TextInput
-          label="Nombre"
-          name="name"
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          error={error}
-          description={`Hasta ${QUINIELA_NAME_MAX} caracteres`}
-          inputWrapperOrder={["label", "input", "error", "description"]}
-          autoComplete="off"
-          className={classes.grow}
-        />
-        <ActionButton type="submit" tone="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
+        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} autoComplete="off" className={classes.grow} />
+        <Button type="submit" variant="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
           Renombrar
-        </ActionButton>
+        </Button>
       </div>
     </fetcher.Form>
   );
@@ -72,9 +63,9 @@ export function InviteLink({ url }: { url: string }) {
       />
       <div className={classes.row}>
         <CopyLinkButton value={url} />
-        <ActionButton tone="default" onClick={renew} busy={fetcher.state !== "idle"}>
+        <Button variant="default" onClick={renew} busy={fetcher.state !== "idle"}>
           Renovar enlace
-        </ActionButton>
+        </Button>
       </div>
     </div>
   );
@@ -99,9 +90,9 @@ export function DeletePool({ name }: { name: string }) {
   return (
     <div className={classes.spread}>
       <p className={`${typography.dimmed} ${classes.deleteText}`}>Borra la quiniela para todos sus participantes.</p>
-      <ActionButton tone="danger" onClick={confirm} busy={fetcher.state !== "idle"}>
+      <Button variant="danger" onClick={confirm} busy={fetcher.state !== "idle"}>
         Eliminar quiniela
-      </ActionButton>
+      </Button>
     </div>
   );
 }

@@ -1,22 +1,12 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Group, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useEffect,} from "react";
 import { useFetcher } from "react-router";
-import badges from "#app/ui/badges.module.css";
-import buttons from "#app/ui/buttons.module.css";
 import { CopyLinkButton } from "#app/ui/CopyLinkButton";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { BareInput, TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
 import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import classes from "../users.module.css";
@@ -31,12 +21,7 @@ export function LinkBox({ link, description }: { link: string; description: stri
         {description}
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          aria-label="Enlace"
-          value={link}
-          readOnly
-          style={{ flex: 1, minWidth: 0 }}
-        />
+        <BareInput aria-label="Enlace" value={link} readOnly style={{ flex: 1, minWidth: 0 }} />
         <CopyLinkButton value={link} />
       </Group>
     </Stack>
@@ -85,27 +70,11 @@ export function UserFormModal({
               value={user ? "update-user" : "create-user"}
             />
             {user && <input type="hidden" name="userId" value={user.id} />}
-            <TextInput
-              label="Nombre"
-              name="name"
-              defaultValue={user?.name}
-              required
-            />
-            <TextInput
-              label="Apodo"
-              name="displayName"
-              defaultValue={
+            <TextField label="Nombre" name="name" defaultValue={user?.name} required />
+            <TextField label="Apodo" name="displayName" defaultValue={
                 user && user.displayName !== user.name ? user.displayName : ""
-              }
-              description="Como aparece en la tabla; se permiten emoji"
-            />
-            <TextInput
-              label="Correo electrónico"
-              name="email"
-              type="email"
-              defaultValue={user?.email}
-              required
-            />
+              } description="Como aparece en la tabla; se permiten emoji" />
+            <TextField label="Correo electrónico" name="email" type="email" defaultValue={user?.email} required />
             <Select
               label="Rol"
               name="role"
@@ -120,7 +89,7 @@ export function UserFormModal({
               <Button variant="default" onClick={onClose}>
                 Cancelar
               </Button>
-              <Button type="submit" loading={fetcher.state !== "idle"}>
+              <Button type="submit" busy={fetcher.state !== "idle"}>
                 Guardar
               </Button>
             </Group>
@@ -157,12 +126,11 @@ export function UserActions({
   return (
     <div className={classes.actions}>
       <div className={classes.actionRow}>
-        <button type="button" className={`${buttons.button} ${buttons.compact} ${buttons.light}`} onClick={onEdit}>
+        <Button type="button" size="compact" variant="light" onClick={onEdit}>
           Editar
-        </button>
-        <button
-          type="button"
-          className={`${buttons.button} ${buttons.compact} ${buttons.danger}`}
+        </Button>
+        <Button
+          size="compact" variant="danger"
           onClick={() =>
             confirm(
               "Eliminar usuario",
@@ -172,10 +140,9 @@ export function UserActions({
           }
         >
           Eliminar
-        </button>
-        <button
-          type="button"
-          className={`${buttons.button} ${buttons.compact} ${buttons.warning}`}
+        </Button>
+        <Button
+          size="compact" variant="warning"
           onClick={() =>
             confirm(
               "Eliminar predicciones",
@@ -185,7 +152,7 @@ export function UserActions({
           }
         >
           Eliminar Predicciones
-        </button>
+        </Button>
       </div>
       <button type="button" className={classes.linkButton} disabled={busy} aria-busy={busy} onClick={() => submit("access-link")}>
         Generar enlace de acceso
@@ -198,7 +165,7 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
   const fetcher = useFetcher<UsersReply>();
   useToast(fetcher.data?.toast);
   return (
-    <Card withBorder radius="lg" padding="lg">
+    <Panel padding="lg">
       <fetcher.Form method="post">
         <Stack gap="sm">
           <input type="hidden" name="intent" value="save-roster" />
@@ -206,7 +173,7 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
             <Title order={2} fz="lg">
               Lista de participantes
             </Title>
-            <Badge variant="light" color={count ? "teal" : "gray"}>
+            <Badge tone={count ? "teal" : "gray"}>
               {count ? `${count} correos` : "Registro abierto"}
             </Badge>
           </Group>
@@ -227,13 +194,13 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
             }
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={fetcher.state !== "idle"}>
+            <Button type="submit" busy={fetcher.state !== "idle"}>
               Guardar lista
             </Button>
           </Group>
         </Stack>
       </fetcher.Form>
-    </Card>
+    </Panel>
   );
 }
 /** Avatar, display name (with 'Admin'), and the account's name when the nickname differs. */
@@ -244,7 +211,7 @@ export function UserName({ user }: { user: UserRow }) {
       <span className={classes.names}>
         <span className={classes.displayName}>
           {user.displayName}
-          {user.role === "admin" && <span className={`${badges.badge} ${badges.blue}`}>Admin</span>}
+          {user.role === "admin" && <Badge tone="blue">Admin</Badge>}
         </span>
         {user.displayName !== user.name && <span className={classes.accountName}>{user.name}</span>}
       </span>
