@@ -13,6 +13,22 @@ const NO_RUNTIME = {
   regex: "(^#app/|/)runtime\\.server$",
   message: "Los servicios llegan por el contexto del router (http/context.ts) o como argumentos.",
 };
+/*
+ * One design system (docs/decisions/008): the project's primitives (app/ui/primitives/) for
+ * buttons, badges, fields, checkboxes and tables; Mantine for what has behaviour, through its
+ * public API only (never its components' internal class names).
+ */
+const DESIGN_SYSTEM = "Un solo sistema de diseño: usa app/ui/primitives/ (decisión 008).";
+const MANTINE_DUPLICATES = {
+  name: "@mantine/core",
+  importNames: ["Button", "Badge", "Card", "Paper", "Table", "TextInput", "NumberInput", "NativeSelect", "Checkbox"],
+  message: DESIGN_SYSTEM,
+};
+const MANTINE_INTERNALS = {
+  selector: "MemberExpression[property.name='classes'][object.type='Identifier'][object.name=/^[A-Z]/]",
+  message: "Las clases internas de Mantine no son API pública: usa app/ui/primitives/ (decisión 008).",
+};
+
 const LAYERS = {
   "app/domain/**": { forbidden: ["^#app/(?!domain/)", "^\\.\\./"], why: "domain/ es lógica pura: no importa nada más del proyecto." },
   "app/import/**": { forbidden: [ours("auth", "http", "live", "ui", "routes"), "^#app/config\\.server$"], why: "import/ lee el archivo: domain/ y tipos de data/." },
@@ -28,15 +44,23 @@ function layerRules() {
     files: [files],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "app/**/fixtures/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [...forbidden.map((regex) => ({ regex, message: why })), NO_RUNTIME] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [MANTINE_DUPLICATES], patterns: [...forbidden.map((regex) => ({ regex, message: why })), NO_RUNTIME] },
+      ],
+      "no-restricted-syntax": ["error", MANTINE_INTERNALS],
     },
   }));
   const routes = {
     files: ["app/routes/**", "app/root.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "kysely", message: "Las rutas no escriben SQL: usa una función de data/." }], patterns: [NO_RUNTIME] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "kysely", message: "Las rutas no escriben SQL: usa una función de data/." }, MANTINE_DUPLICATES], patterns: [NO_RUNTIME] },
+      ],
       "no-restricted-syntax": [
         "error",
+        MANTINE_INTERNALS,
         {
           selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
           message: "Las rutas no escriben SQL: usa una función de data/.",

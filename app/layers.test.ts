@@ -44,6 +44,32 @@ describe("a planted layer violation fails the lint", LINT_TIMEOUT, () => {
   });
 });
 
+describe("a planted second design system fails the lint (decision 008)", LINT_TIMEOUT, () => {
+  test.each([
+    ["app/routes/planted.tsx", 'import { Button } from "@mantine/core";\nexport const x = Button;\n'],
+    ["app/ui/Planted.tsx", 'import { Badge, Modal } from "@mantine/core";\nexport const x = [Badge, Modal];\n'],
+    ["app/ui/Planted.tsx", 'import { TextInput } from "@mantine/core";\nexport const x = TextInput;\n'],
+  ])("%s importing a Mantine look-alike of a primitive", async (filePath, code) => {
+    expect(layered(await problems(filePath, code))).toHaveLength(1);
+  });
+
+  test.each([
+    ["app/ui/Planted.tsx", 'import { Input } from "@mantine/core";\nexport const x = Input.classes.input;\n'],
+    ["app/routes/planted.tsx", 'import { Tabs } from "@mantine/core";\nexport const x = Tabs.classes.tab;\n'],
+  ])("%s reaching into Mantine's internal class names", async (filePath, code) => {
+    expect(layered(await problems(filePath, code))).toEqual([expect.stringMatching(/^no-restricted-syntax: .*decisión 008/)]);
+  });
+
+  test("Mantine's widgets with behaviour, and the primitives, pass", async () => {
+    const code = [
+      'import { Modal, Menu } from "@mantine/core";',
+      'import { Button } from "#app/ui/primitives/Button";',
+      "export const x = [Modal, Menu, Button];",
+    ].join("\n");
+    expect(layered(await problems("app/routes/planted.tsx", code))).toEqual([]);
+  });
+});
+
 test("the imports the layers allow pass", LINT_TIMEOUT, async () => {
   for (const [filePath, code] of [
     ["app/data/planted.server.ts", 'import { scoreLabel } from "#app/domain/season-rules";\nexport const x = scoreLabel;\n'],
