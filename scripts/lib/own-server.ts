@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,11 +13,18 @@ export interface OwnServer {
  * The built server (BUILD_DIR, else build/) on a free port with a fresh SQLite data folder:
  * for screenshots and browser tests that change what the whole server sees. `adminEmail` is made
  * admin when it registers; sign-in limits are lifted for the many sign-ins of a script.
+ * `demo`: the folder holds the demo season first (npm run seed:demo; the same every run).
  */
-export async function startOwnServer(name: string, adminEmail: string): Promise<OwnServer> {
+export async function startOwnServer(name: string, adminEmail: string, { demo = false } = {}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quiniela-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // SQLite in dataDir
+  if (demo) {
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/seed-demo.ts"], {
+      env: { ...env, DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail },
+      stdio: "ignore",
+    });
+  }
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     // One process, as every browser-test server (decision 010).
     env: { ...env, PORT: "0", WEB_CONCURRENCY: "1", DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, AUTH_RATE_LIMIT_PER_IP: "10000", LOG_REQUESTS: "false" },
