@@ -1,10 +1,11 @@
 import { expect, test } from "vitest";
-import { fieldErrors, ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
+import { parseForm } from "#app/domain/form";
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
 
-function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: unknown) {
-  const parsed = schema.safeParse(input);
-  expect(parsed.success).toBe(false);
-  return parsed.success ? {} : fieldErrors(parsed.error);
+function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: Record<string, unknown>) {
+  const parsed = parseForm(schema, input);
+  expect(parsed.ok).toBe(false);
+  return parsed.ok ? {} : parsed.errors;
 }
 
 const valid = { name: "Ana", email: "ana@example.com", password: "secreto1", confirmPassword: "secreto1" };
@@ -85,10 +86,10 @@ test("login: the e-mail is trimmed and lower-cased; the password is kept exactly
 });
 
 test("forgot password: the e-mail is required, checked, trimmed and lower-cased", () => {
-  const errors = (input: unknown) => {
-    const parsed = ForgotPasswordSchema.safeParse(input);
-    expect(parsed.success).toBe(false);
-    return parsed.success ? {} : fieldErrors(parsed.error);
+  const errors = (input: Record<string, unknown>) => {
+    const parsed = parseForm(ForgotPasswordSchema, input);
+    expect(parsed.ok).toBe(false);
+    return parsed.ok ? {} : parsed.errors;
   };
   expect(errors({})).toEqual({ email: "El correo electrónico es obligatorio" });
   expect(errors({ email: "   " })).toEqual({ email: "El correo electrónico es obligatorio" });

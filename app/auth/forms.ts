@@ -43,18 +43,6 @@ export const RegisterSchema = z
 /** The token of a reset link: URL-safe text, checked before it is looked up. */
 export const resetToken = z.string({ error: "El enlace no es válido" }).regex(/^[A-Za-z0-9_-]{1,128}$/, "El enlace no es válido");
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First message per field, the shape the forms display. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 // Control characters and the Unicode line/paragraph separators, refused before any trimming.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

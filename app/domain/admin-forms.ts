@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zonedLocalToUtc } from "./dates";
 import { idField, parseId } from "./input";
+import { goalsField, RESULT_MAX_GOALS } from "./score";
 
 /**
  * What the admin game screens post (their form contracts), parsed with Spanish messages. Every
@@ -18,7 +19,7 @@ export const ADMIN_MESSAGES = {
   badActive: "Indica si la jornada se activa o se desactiva",
   missingResult: "Por favor ingresa ambos resultados",
   missingPrediction: "Por favor ingresa ambos marcadores",
-  goalsRange: "Los goles deben ser un número entero entre 0 y 20",
+  goalsRange: `Los goles deben ser un número entero entre 0 y ${RESULT_MAX_GOALS}`,
   incompleteExtraTime: "Ingresa ambos marcadores del tiempo extra, o ninguno",
   incompletePenalties: "Ingresa ambos marcadores de los penales, o ninguno",
   extraTimeAfterDraw: "Solo hay tiempo extra después de un empate en los 90 minutos",
@@ -27,17 +28,9 @@ export const ADMIN_MESSAGES = {
   penaltiesWinner: "Los penales deben tener un ganador",
 } as const;
 
-/** Score range of the admin screens (the home form allows 0–99). */
-export const ADMIN_MAX_GOALS = 20;
-
+/** An official score's goals (0–RESULT_MAX_GOALS; the home form allows 0–99). */
 function goals(missing: string) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .regex(/^\d+$/, ADMIN_MESSAGES.goalsRange)
-    .transform(Number)
-    .pipe(z.number().int().min(0, ADMIN_MESSAGES.goalsRange).max(ADMIN_MAX_GOALS, ADMIN_MESSAGES.goalsRange));
+  return goalsField({ max: RESULT_MAX_GOALS, missing, range: ADMIN_MESSAGES.goalsRange });
 }
 
 /** /admin/matches: intent=create | toggle-phase | reset | set-teams. */
@@ -149,23 +142,6 @@ export const predictionFormSchema = z.object({
   home: goals(ADMIN_MESSAGES.missingPrediction),
   away: goals(ADMIN_MESSAGES.missingPrediction),
 });
-
-export type ParsedForm<T> = { ok: true; data: T } | { ok: false; message: string };
-
-/** The form's text fields through the schema; the first problem's message when it fails. */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData | URLSearchParams | Record<string, string | undefined>,
-): ParsedForm<z.output<S>> {
-  const fields: Record<string, string> = {};
-  const entries = form instanceof FormData || form instanceof URLSearchParams ? form.entries() : Object.entries(form);
-  for (const [key, value] of entries) {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
-  }
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.unknownIntent };
-}
 
 /** The `?jornada=` search parameter as a phase id, or null when absent or not an id. */
 export function phaseParam(url: URL | string): number | null {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField } from "./input";
+import { goalsField, PICK_MAX_GOALS } from "./score";
 import type { Score } from "./scoring";
 
 /**
@@ -19,17 +20,12 @@ export const MAX_PICKS_PER_FORM = 400;
 
 export const PICK_MESSAGES = {
   pending: "Debes predecir todos los partidos pendientes",
-  range: "Los goles deben ser un número entero entre 0 y 99",
+  range: `Los goles deben ser un número entero entre 0 y ${PICK_MAX_GOALS}`,
   badMatch: "El partido no existe",
   tooMany: `No se pueden guardar más de ${MAX_PICKS_PER_FORM} pronósticos a la vez`,
 } as const;
 
-const goals = z
-  .string()
-  .trim()
-  .min(1, PICK_MESSAGES.pending)
-  .regex(/^\d{1,2}$/, PICK_MESSAGES.range)
-  .transform(Number);
+const goals = goalsField({ max: PICK_MAX_GOALS, missing: PICK_MESSAGES.pending, range: PICK_MESSAGES.range });
 
 const PickSchema = z.object({ matchId: idField(PICK_MESSAGES.badMatch), home: goals, away: goals });
 

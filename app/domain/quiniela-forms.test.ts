@@ -37,7 +37,7 @@ describe("/quiniela/new form", () => {
     [[["name", "Quiniela"], ["phaseId", "x"]], "phaseIds", QUINIELA_MESSAGES.badPhase],
     [[["name", "Quiniela"], ["matchId", "1"], ["userId", "a b"]], "userIds", QUINIELA_MESSAGES.badUser],
   ] as [[string, string][], string, string][])("%j → %s: %s", (fields, field, message) => {
-    expect(parseQuinielaForm(createQuinielaSchema, formOf(fields))).toEqual({ ok: false, field, message });
+    expect(parseQuinielaForm(createQuinielaSchema, formOf(fields))).toMatchObject({ ok: false, field, message, errors: { [field]: message } });
   });
 
   test("80 characters as people count them: emoji are one each", () => {

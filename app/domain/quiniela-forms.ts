@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasControlCharacters, idField } from "./input";
+import { type ParsedForm, parseForm } from "./form";
 
 /**
  * What the pool screens post (/quiniela/new and the 'Administrar quiniela' tools of
@@ -43,6 +44,9 @@ export const quinielaName = z
       .refine((text) => Array.from(text).length <= QUINIELA_NAME_MAX, QUINIELA_MESSAGES.nameTooLong)
       .refine((text) => !hasControlCharacters(text), QUINIELA_MESSAGES.nameInvalid),
   );
+
+/** The pool's name alone: what its form checks in the browser before it is sent. */
+export const QuinielaNameSchema = z.object({ name: quinielaName });
 
 function numericIds(message: string) {
   return z
@@ -129,19 +133,7 @@ export function quinielaFormInput(form: FormData) {
   };
 }
 
-export type FormProblem = { ok: false; message: string; field: string };
-
-/** The schema's result, or its first problem with the field it belongs to. */
-export function parseQuinielaForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData,
-): { ok: true; data: z.output<S> } | FormProblem {
-  const parsed = schema.safeParse(quinielaFormInput(form));
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const issue = parsed.error.issues[0];
-  return {
-    ok: false,
-    message: issue?.message ?? QUINIELA_MESSAGES.unknownIntent,
-    field: String(issue?.path[0] ?? "form"),
-  };
+/** The schema's result, or its problems (the first one's message and field), as every form. */
+export function parseQuinielaForm<S extends z.ZodType>(schema: S, form: FormData): ParsedForm<z.output<S>> {
+  return parseForm(schema, quinielaFormInput(form), QUINIELA_MESSAGES.unknownIntent);
 }

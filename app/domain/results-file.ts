@@ -4,6 +4,7 @@ import { zonedLocalToUtc } from "./dates";
 import { phaseLabel } from "./phases";
 import type { Score } from "./scoring";
 import { type NamedTeam, normalizeTeamName, teamMatcher } from "./team-names";
+import { goalsOrProblem, RESULT_MAX_GOALS } from "./score";
 
 /**
  * The results file the admin uploads (/admin/importar-resultados): the season's JSON format
@@ -15,7 +16,6 @@ import { type NamedTeam, normalizeTeamName, teamMatcher } from "./team-names";
 /** Bigger files are refused before they are read. */
 export const RESULTS_FILE_MAX_BYTES = 1024 * 1024;
 /** The admin screens' score range. */
-export const RESULTS_FILE_MAX_GOALS = 20;
 
 export const CSV_COLUMNS = ["jornada", "local", "visitante", "fecha", "goles_local", "goles_visitante"] as const;
 type Column = (typeof CSV_COLUMNS)[number];
@@ -155,13 +155,7 @@ export function parseKickoff(text: string, timeZone: string): string | null {
   return local ? zonedLocalToUtc(`${local[1]}T${local[2]}`, timeZone) : null;
 }
 
-function goals(text: string): number | "bad" | "range" | null {
-  const value = text.trim();
-  if (value === "") return null;
-  if (!/^-?\d+$/.test(value)) return "bad";
-  const number = Number(value);
-  return number < 0 || number > RESULTS_FILE_MAX_GOALS ? "range" : number;
-}
+const goals = (text: string) => goalsOrProblem(text, RESULT_MAX_GOALS);
 
 function validateRows(rows: { label: string; row: number; cells: RawRow }[], context: FileContext): ParsedFile {
   const findTeam = teamMatcher(context.teams);
@@ -203,7 +197,7 @@ function validateRows(rows: { label: string; row: number; cells: RawRow }[], con
     let result: Score | null = null;
     if (homeGoals === "bad" || awayGoals === "bad") problems.push("goles no válidos (deben ser números enteros)");
     else if (homeGoals === "range" || awayGoals === "range") {
-      problems.push(`goles fuera de rango (0–${RESULTS_FILE_MAX_GOALS})`);
+      problems.push(`goles fuera de rango (0–${RESULT_MAX_GOALS})`);
     } else if ((homeGoals === null) !== (awayGoals === null)) {
       problems.push("falta uno de los dos marcadores (deja ambos vacíos o escribe ambos)");
     } else if (homeGoals !== null && awayGoals !== null) result = { home: homeGoals, away: awayGoals };

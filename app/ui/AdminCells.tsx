@@ -1,5 +1,5 @@
 import { type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/match";
-import { ADMIN_MAX_GOALS } from "#app/domain/admin-forms";
+import { RESULT_MAX_GOALS } from "#app/domain/score";
 import { BareInput } from "./primitives/Field";
 import classes from "./AdminTable.module.css";
 import { UserAvatar } from "./UserAvatar";
@@ -45,7 +45,7 @@ export function ScoreBox({
       type="number"
       inputMode="numeric"
       min={0}
-      max={ADMIN_MAX_GOALS}
+      max={RESULT_MAX_GOALS}
       step={1}
       defaultValue={defaultValue ?? ""}
     />

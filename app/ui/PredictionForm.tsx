@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
+import { PICK_MAX_GOALS } from "#app/domain/score";
 import { MatchTeam } from "./MatchTeam";
 import { Badge, type BadgeTone } from "./primitives/Badge";
 import { Button } from "./primitives/Button";
@@ -18,7 +19,7 @@ function ScoreInput({ name, team, defaultValue }: { name: string; team: string; 
       type="number"
       inputMode="numeric"
       min={0}
-      max={99}
+      max={PICK_MAX_GOALS}
       step={1}
       className={classes.score}
     />
