@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { FieldErrors } from "#app/auth/forms";
+import type { FieldErrors } from "#app/domain/form";
 import { authRateLimit, RATE_LIMIT_MESSAGE } from "#app/auth/rate-limit.server";
 import { errorToast } from "#app/ui/toast";
 import { requestInfoContext, servicesOf } from "./context";

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { fieldErrors, type FieldErrors, ForgotPasswordSchema } from "#app/auth/forms";
+import { ForgotPasswordSchema } from "#app/auth/forms";
+import { type FieldErrors, parseForm } from "#app/domain/form";
 import { emailResetLink } from "#app/auth/password-reset.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
@@ -41,9 +42,9 @@ type ActionResult = { errors: FieldErrors; toast: Toast | null; sent?: true };
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireEmail(context);
-  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
   }
   const { email } = parsed.data;
   const limited = await limitAuthAttempt(context, "reset", email);

@@ -2,7 +2,8 @@ import { Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
-import { fieldErrors, type FieldErrors, LoginSchema } from "#app/auth/forms";
+import { LoginSchema } from "#app/auth/forms";
+import { type FieldErrors, parseForm } from "#app/domain/form";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -30,9 +31,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 type ActionResult = { errors: FieldErrors; toast: Toast | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = LoginSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  const parsed = parseForm(LoginSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
   }
   const { email, password, redirectTo } = parsed.data;
   const limited = await limitAuthAttempt(context, "signin", email);

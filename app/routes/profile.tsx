@@ -5,6 +5,7 @@ import { requireUser } from "#app/auth/guards.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/profiles.server";
+import { parseForm } from "#app/domain/form";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -41,11 +42,8 @@ const FAILURES = {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const parsed = ProfileSchema.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? FAILURES["update-profile"];
-    return data<ActionResult>({ toast: errorToast(message), errors: { image: message } }, { status: 400 });
-  }
+  const parsed = parseForm(ProfileSchema, await readForm(args.request), FAILURES["update-profile"]);
+  if (!parsed.ok) return data<ActionResult>({ toast: errorToast(parsed.message), errors: { image: parsed.message } }, { status: 400 });
   const form = parsed.data;
   const { db } = servicesOf(args.context);
   return withFailureToast(FAILURES[form.intent], async () => {

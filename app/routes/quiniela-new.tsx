@@ -6,7 +6,8 @@ import { listMatches } from "#app/data/matches.server";
 import { createQuiniela } from "#app/data/quiniela-changes.server";
 import { listPeople } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
-import { createQuinielaSchema, parseQuinielaForm, QUINIELA_MESSAGES, QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import { parseForm } from "#app/domain/form";
+import { createQuinielaSchema, parseQuinielaForm, QUINIELA_MESSAGES, QUINIELA_NAME_MAX, QuinielaNameSchema } from "#app/domain/quiniela-forms";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -73,9 +74,8 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
 
   // The same messages as the server, before a round trip.
   const check = (event: React.FormEvent<HTMLFormElement>) => {
-    const found: ActionResult["errors"] = {};
-    const name = quinielaName.safeParse(new FormData(event.currentTarget).get("name") ?? "");
-    if (!name.success) found.name = name.error.issues[0]?.message;
+    const name = parseForm(QuinielaNameSchema, new FormData(event.currentTarget));
+    const found: ActionResult["errors"] = name.ok ? {} : { ...name.errors };
     if (matchIds.length === 0) found.matches = QUINIELA_MESSAGES.noMatches;
     setClientErrors(found);
     if (Object.keys(found).length > 0) event.preventDefault();

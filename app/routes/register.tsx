@@ -3,7 +3,8 @@ import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
-import { fieldErrors, type FieldErrors, RegisterSchema } from "#app/auth/forms";
+import { RegisterSchema } from "#app/auth/forms";
+import { type FieldErrors, parseForm } from "#app/domain/form";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { rosterCheck } from "#app/data/roster.server";
 import { servicesOf } from "#app/http/context";
@@ -25,9 +26,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 type ActionResult = { errors: FieldErrors; toast: Toast | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = RegisterSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  const parsed = parseForm(RegisterSchema, await readForm(request));
+  if (!parsed.ok) {
+    return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
   }
   const { name, email, password } = parsed.data;
   const limited = await limitAuthAttempt(context, "signup", email);

@@ -2,7 +2,8 @@ import { Alert, Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
-import { fieldErrors, type FieldErrors, NewPasswordSchema, resetToken } from "#app/auth/forms";
+import { NewPasswordSchema, resetToken } from "#app/auth/forms";
+import { type FieldErrors, parseForm } from "#app/domain/form";
 import { accountForToken } from "#app/auth/password-reset.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -30,8 +31,8 @@ type ActionResult = { errors: FieldErrors; toast: Toast | null };
  * then signs the person in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = NewPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+  const parsed = parseForm(NewPasswordSchema, await readForm(request));
+  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
   const { token, password } = parsed.data;
   const invalidLink = () => data<ActionResult>({ errors: {}, toast: errorToast(INVALID_LINK) }, { status: 400 });
   const { auth } = servicesOf(context);

@@ -1,7 +1,8 @@
 import { Alert, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { activateFormSchema, ADMIN_MESSAGES, parseForm } from "#app/domain/admin-forms";
+import { activateFormSchema, ADMIN_MESSAGES } from "#app/domain/admin-forms";
+import { parseForm } from "#app/domain/form";
 import { formatKickoff } from "#app/domain/dates";
 import { activatePhase, listPhases, predictionCountsByPhase } from "#app/data/phases.server";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { applyResultsFile, previewResultsFile } from "#app/data/results-file.server";
 import { finishedMessage } from "#app/data/seasons.server";
 import { formatKickoff } from "#app/domain/dates";
+import { parseForm } from "#app/domain/form";
 import {
   CHANGE_KINDS,
   type ChangeKind,
@@ -142,8 +143,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
 
-    const fields = applySchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
-    if (!fields.success) return answer(400, { toast: errorToast(fields.error.issues[0]?.message ?? FAILURE, FAILURE) });
+    const fields = parseForm(applySchema, form, FAILURE);
+    if (!fields.ok) return answer(400, { toast: errorToast(fields.message, FAILURE) });
     if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
     const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, season);
     if (!outcome.ok && outcome.reason === "stale") return answer(409, { toast: errorToast(STALE, FAILURE) });

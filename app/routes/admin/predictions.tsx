@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { matchLabel, type TeamView, teamLabel } from "#app/domain/match";
-import { parseForm, phaseParam, predictionFormSchema } from "#app/domain/admin-forms";
+import { phaseParam, predictionFormSchema } from "#app/domain/admin-forms";
+import { parseForm } from "#app/domain/form";
 import { defaultPhaseId } from "#app/domain/phase-status";
 import { type AdminPrediction, predictionsOfPhase, updatePrediction } from "#app/data/admin-predictions.server";
 import { listMatches } from "#app/data/matches.server";

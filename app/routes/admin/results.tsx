@@ -1,7 +1,8 @@
 import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { groupByPhase, type MatchView, matchLabel, teamLabel } from "#app/domain/match";
-import { parseForm, phaseParam, resultFormSchema } from "#app/domain/admin-forms";
+import { phaseParam, resultFormSchema } from "#app/domain/admin-forms";
+import { parseForm } from "#app/domain/form";
 import { formatKickoff } from "#app/domain/dates";
 import { phasesToShow } from "#app/domain/phase-status";
 import { resultMatches, saveResult } from "#app/data/results.server";

@@ -7,6 +7,7 @@ import { createSeason, previewSeason, type SeasonDraft, type SeasonPreview } fro
 import { isTemplateKey, templateOptions, templateText } from "#app/data/season-templates.server";
 import { badgeSvg } from "#app/domain/badges";
 import { formatKickoff } from "#app/domain/dates";
+import { parseForm } from "#app/domain/form";
 import { hasControlCharacters } from "#app/domain/input";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/season-rules";
 import { FROM_FILE, newSeasonSchema, RULE_DEFAULTS, SEASON_MESSAGES, seasonActionSchema } from "#app/domain/season-forms";
@@ -117,9 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "preview" || intent === "create") {
     return runAction<SeasonsMore>(CREATE_FAILURE, async () => {
-      const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
-      const parsed = newSeasonSchema.safeParse(fields);
-      if (!parsed.success) return reply(400, errorToast(parsed.error.issues[0]?.message ?? SEASON_MESSAGES.unknownIntent, CREATE_FAILURE));
+      const parsed = parseForm(newSeasonSchema, form, SEASON_MESSAGES.unknownIntent);
+      if (!parsed.ok) return reply(400, errorToast(parsed.message, CREATE_FAILURE));
       const { template, ...settings } = parsed.data;
       const content = await draftContent(template, form, intent);
       if (typeof content !== "string") return reply(400, errorToast(content.message, CREATE_FAILURE));
@@ -152,8 +152,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   return runAction<SeasonsMore>(FAILURE, async () => {
-    const parsed = seasonActionSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return reply(400, errorToast(parsed.error.issues[0]?.message ?? SEASON_MESSAGES.unknownIntent));
+    const parsed = parseForm(seasonActionSchema, form, SEASON_MESSAGES.unknownIntent);
+    if (!parsed.ok) return reply(400, errorToast(parsed.message));
     const { intent: move, seasonId } = parsed.data;
     const done =
       move === "make-current" ? await makeCurrent(db, seasonId) : await setFinished(db, seasonId, move === "finish");

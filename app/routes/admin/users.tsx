@@ -15,6 +15,7 @@ import {
   updateUser,
 } from "#app/data/users.server";
 import { formatDate } from "#app/domain/dates";
+import { parseForm } from "#app/domain/form";
 import { formatRoster, parseRoster } from "#app/domain/roster";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
@@ -79,10 +80,8 @@ function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = UsersAdminSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    return answer(400, { toast: errorToast(parsed.error.issues[0]?.message ?? "Datos inválidos") });
-  }
+  const parsed = parseForm(UsersAdminSchema, await readForm(request));
+  if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
   const form = parsed.data;
   const { db, auth, config } = servicesOf(context);
   const origin = publicOrigin(config.BASE_URL, request);

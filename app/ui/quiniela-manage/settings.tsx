@@ -2,7 +2,8 @@ import { Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { QUINIELA_NAME_MAX, quinielaName } from "#app/domain/quiniela-forms";
+import { parseForm } from "#app/domain/form";
+import { QUINIELA_NAME_MAX, QuinielaNameSchema } from "#app/domain/quiniela-forms";
 import { CopyLinkButton } from "../CopyLinkButton";
 import { Button } from "../primitives/Button";
 import { TextField } from "../primitives/Field";
@@ -25,9 +26,9 @@ export function Rename({ name }: { name: string }) {
     setValue(name);
   }
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = quinielaName.safeParse(value);
-    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) event.preventDefault();
+    const parsed = parseForm(QuinielaNameSchema, { name: value });
+    setError(parsed.ok ? undefined : parsed.message);
+    if (!parsed.ok) event.preventDefault();
   };
   return (
     <fetcher.Form method="post" noValidate onSubmit={submit}>
