@@ -13,6 +13,11 @@ import { hydrated } from "./support";
  * desktop, in light and dark mode. A failure lists every violating element with its rule, its
  * selector, the page and the mode (for contrast, the colours and the ratio).
  *
+ * Each screen loads once per width: every rule runs in light mode, then the page switches to dark
+ * as another tab would (the app's colour key in localStorage and its storage event) and the rules
+ * that read colours run again. The markup is the same in both modes (only CSS variables change),
+ * so the other rules would only repeat themselves; the colour rules are the ones a dark theme breaks.
+ *
  * The shared e2e server starts on an empty database, so each worker that runs this file seeds the
  * demo season into a temporary data folder (`scripts/seed-demo.ts`, about 3 s) and serves it on a
  * port of its own (decision 006).
@@ -60,15 +65,15 @@ interface Demo {
 interface Mode {
   name: string;
   viewport: { width: number; height: number };
-  scheme: "light" | "dark";
 }
 
 const MODES: readonly Mode[] = [
-  { name: "teléfono · claro", viewport: { width: 375, height: 812 }, scheme: "light" },
-  { name: "teléfono · oscuro", viewport: { width: 375, height: 812 }, scheme: "dark" },
-  { name: "escritorio · claro", viewport: { width: 1280, height: 800 }, scheme: "light" },
-  { name: "escritorio · oscuro", viewport: { width: 1280, height: 800 }, scheme: "dark" },
+  { name: "teléfono", viewport: { width: 375, height: 812 } },
+  { name: "escritorio", viewport: { width: 1280, height: 800 } },
 ];
+
+/** axe's rules that read colours (WCAG 1.4.3 contrast, 1.4.1 links told apart from text): what dark mode can break. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 const isPhone = (mode: Mode) => mode.viewport.width < 576;
 
@@ -112,7 +117,7 @@ async function serve(env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Pr
   };
 }
 
-/** One browser context per role and mode, kept for the worker: pages after the first load from its cache. */
+/** One browser context per role and width, kept for the worker: pages after the first load from its cache. */
 type Contexts = (role: Role, mode: Mode) => Promise<BrowserContext>;
 
 const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
@@ -184,7 +189,7 @@ const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
   ],
 });
 
-/** A context of the demo in the given mode, signed in as `role`; the colour mode is the app's own localStorage key. */
+/** A context of the demo at the given width, signed in as `role`, in light mode (the app's own localStorage key). */
 function newContext(browser: Browser, demo: Demo, role: Role, mode: Mode): Promise<BrowserContext> {
   const session = role === "visitante" ? { cookies: [], origins: [] } : demo.sessions[role];
   return browser.newContext({
@@ -194,9 +199,22 @@ function newContext(browser: Browser, demo: Demo, role: Role, mode: Mode): Promi
     timezoneId: "America/Mexico_City",
     storageState: {
       cookies: session.cookies,
-      origins: [{ origin: demo.baseURL, localStorage: [{ name: COLOR_SCHEME_KEY, value: mode.scheme }] }],
+      origins: [{ origin: demo.baseURL, localStorage: [{ name: COLOR_SCHEME_KEY, value: "light" }] }],
     },
   });
+}
+
+/** Switches the open page's colour mode as another tab of the app would: the stored key and its storage event. */
+async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => {
+      const oldValue = localStorage.getItem(key);
+      localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: value, storageArea: localStorage }));
+    },
+    [COLOR_SCHEME_KEY, scheme] as const,
+  );
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
 }
 
 /** Waits until no CSS transition or animation runs (menus, dialogs and drawers fade and slide in). */
@@ -384,11 +402,12 @@ const SCREENS: readonly Screen[] = [
 ];
 
 /** One line per violating element: mode, page, state, rule, impact, selector and, for contrast, the numbers. */
-async function analyse(page: Page, where: string): Promise<string[]> {
+async function analyse(page: Page, where: string, only: "todas" | "colores" = "todas"): Promise<string[]> {
   await settled(page);
   // Legacy mode runs axe.run in the page itself. The default (runPartial) also opens a blank page
   // per analysis to merge frame results, which doubles the time; our pages have no frames.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true).analyze();
+  const axe = new AxeBuilder({ page }).setLegacyMode(true);
+  const results = await (only === "todas" ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES)).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => {
       const contrast = node.any.find((check) => check.id === "color-contrast" || check.id === "color-contrast-enhanced")?.data as
@@ -406,6 +425,15 @@ async function analyse(page: Page, where: string): Promise<string[]> {
   );
 }
 
+/** Analyses what is on screen in light mode (every rule), then in dark (the colour rules), and goes back to light. */
+async function analyseBothSchemes(page: Page, where: string): Promise<string[]> {
+  const violations = await analyse(page, `claro · ${where}`);
+  await switchScheme(page, "dark");
+  violations.push(...(await analyse(page, `oscuro · ${where}`, "colores")));
+  await switchScheme(page, "light");
+  return violations;
+}
+
 for (const mode of MODES) {
   test.describe(mode.name, () => {
     for (const screen of SCREENS) {
@@ -416,13 +444,13 @@ for (const mode of MODES) {
         try {
           await page.goto(url);
           await hydrated(page);
-          await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", mode.scheme);
+          await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
           await expect(page.getByRole("heading", { level: 1, ...(screen.heading && { name: screen.heading }) })).toBeVisible();
           const violations: string[] = [];
           for (const step of screen.steps ?? [{ state: "página" }]) {
             if (step.only && !step.only(mode)) continue;
             await step.open?.(page, mode);
-            violations.push(...(await analyse(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)));
+            violations.push(...(await analyseBothSchemes(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)));
           }
           expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual([]);
         } finally {
@@ -442,11 +470,11 @@ for (const mode of MODES) {
         await owner.page.getByRole("button", { name: "Generar enlace", exact: true }).click();
         const linkField = owner.page.getByRole("textbox", { name: "Enlace de restablecimiento" });
         await expect(linkField).toHaveValue(/\/reset-password\?token=/);
-        const violations = await analyse(owner.page, `${mode.name} · /profile (restablece, enlace generado)`);
+        const violations = await analyseBothSchemes(owner.page, `${mode.name} · /profile (restablece, enlace generado)`);
         await visitor.page.goto(await linkField.inputValue());
         await hydrated(visitor.page);
         await expect(visitor.page.getByText(`Nueva contraseña para ${RESET_EMAIL}`)).toBeVisible();
-        violations.push(...(await analyse(visitor.page, `${mode.name} · /reset-password?token=… (visitante, enlace válido)`)));
+        violations.push(...(await analyseBothSchemes(visitor.page, `${mode.name} · /reset-password?token=… (visitante, enlace válido)`)));
         expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual([]);
       } finally {
         await owner.page.close();
