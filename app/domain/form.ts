@@ -11,11 +11,15 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export type ParsedForm<T> = { ok: true; data: T } | { ok: false; message: string; field: string; errors: FieldErrors };
 
-/** A posted form's text fields (a repeated field: its first value; files are left out). */
+/**
+ * A posted form's text fields; files are left out. A repeated field counts its last value, as the
+ * browser orders them: a submit button's own value (profile's 'Eliminar foto') after the form's
+ * hidden default.
+ */
 export function formText(form: FormData | URLSearchParams): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && !(key in fields)) fields[key] = value;
+    if (typeof value === "string") fields[key] = value;
   }
   return fields;
 }
