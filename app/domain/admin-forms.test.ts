@@ -155,12 +155,12 @@ describe("activation", () => {
 });
 
 describe("parseForm", () => {
-  test("reads FormData and URLSearchParams, first value of a repeated field", () => {
+  test("reads FormData and URLSearchParams, last value of a repeated field (as formText)", () => {
     const data = new FormData();
     data.append("intent", "activate");
     data.append("phaseId", "3");
     data.append("phaseId", "4");
-    expect(parseForm(activateFormSchema, data)).toEqual({ ok: true, data: { intent: "activate", phaseId: 3 } });
+    expect(parseForm(activateFormSchema, data)).toEqual({ ok: true, data: { intent: "activate", phaseId: 4 } });
     expect(parseForm(activateFormSchema, new URLSearchParams("intent=activate&phaseId=7"))).toEqual({
       ok: true,
       data: { intent: "activate", phaseId: 7 },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { form, registerUser, startTestServer, type TestServer } from "../support/server";
+import { createUser } from "../support/accounts";
+import { form, startTestServer, type TestServer } from "../support/server";
 
 /**
  * The admin game screens against the real server: matches, phases, results, resets, activation
@@ -19,9 +20,9 @@ let betoId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  adminCookie = await registerUser(server, ADMIN);
-  anaCookie = await registerUser(server, ANA);
-  betoCookie = await registerUser(server, BETO);
+  adminCookie = await createUser(server, ADMIN);
+  anaCookie = await createUser(server, ANA);
+  betoCookie = await createUser(server, BETO);
   anaId = await userId(ANA.email);
   betoId = await userId(BETO.email);
 });

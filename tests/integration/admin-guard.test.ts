@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
   form,
   loginUser,
-  registerUser,
   requestText,
   startTestServer,
   type TestServer,
@@ -54,9 +54,9 @@ let ids: {
 
 beforeAll(async () => {
   server = await startTestServer();
-  adminCookie = await registerUser(server, ADMIN);
-  malloryCookie = await registerUser(server, MALLORY);
-  await registerUser(server, VICTIM);
+  adminCookie = await createUser(server, ADMIN);
+  malloryCookie = await createUser(server, MALLORY);
+  await createUser(server, VICTIM);
   const { db } = server;
   const now = new Date().toISOString();
 
@@ -324,7 +324,7 @@ test("the admin opens every admin screen; /admin goes to /admin/matches", async 
 });
 
 test("the role is read on every request: a promoted user gets in, a demoted one is refused at once", async () => {
-  const cookie = await registerUser(server, { name: "Temporal", email: "temporal@quiniela.test" });
+  const cookie = await createUser(server, { name: "Temporal", email: "temporal@quiniela.test" });
   const id = await userIdOf(server, "temporal@quiniela.test");
   expect((await requestText(server, "/admin/matches", { cookie })).status).toBe(403);
 

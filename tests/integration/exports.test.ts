@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { saveResult } from "#app/data/results.server";
-import { registerUser, requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { createUser } from "../support/accounts";
+import { requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * The admin's downloads, on SQLite and PostgreSQL: standings and predictions as CSV (BOM,
@@ -16,9 +17,9 @@ const BOM = "\uFEFF";
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
-  player = await registerUser(server, { name: "Peña, \"la del ñandú\"", email: "pena@quiniela.test" });
-  await registerUser(server, { name: "=HYPERLINK(\"x\")", email: "formula@quiniela.test" });
+  admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  player = await createUser(server, { name: "Peña, \"la del ñandú\"", email: "pena@quiniela.test" });
+  await createUser(server, { name: "=HYPERLINK(\"x\")", email: "formula@quiniela.test" });
   const pena = await userIdOf(server, "pena@quiniela.test");
   const matches = await server.db.selectFrom("matches as m").innerJoin("phases as p", "p.id", "m.phase_id").select(["m.id"]).where("p.name", "=", "Jornada 1").orderBy("m.id").execute();
   await server.db.updateTable("matches").set({ active: 1 }).where("id", "in", matches.map((m) => m.id)).execute();

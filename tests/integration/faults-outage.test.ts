@@ -10,10 +10,10 @@ import {
   startBurst,
   storedBatches,
 } from "../support/prediction-batches";
+import { createUser } from "../support/accounts";
 import {
   form,
   leakedInternals,
-  registerUser,
   requestText,
   startTestServer,
   TEST_APPLICATION_NAME,
@@ -104,8 +104,8 @@ test.runIf(postgres)(
   { timeout: 60_000 },
   async () => {
     const app = server!;
-    const admin = await registerUser(app, { name: "Administradora", email: "admin@quiniela.test" });
-    const player = await registerUser(app, { name: "Jugadora", email: "jugadora@quiniela.test" });
+    const admin = await createUser(app, { name: "Administradora", email: "admin@quiniela.test" });
+    const player = await createUser(app, { name: "Jugadora", email: "jugadora@quiniela.test" });
     const jornada1 = await app.db
       .selectFrom("matches")
       .innerJoin("phases", "phases.id", "matches.phase_id")
@@ -251,7 +251,7 @@ test.runIf(postgres)(
   { timeout: 30_000 },
   async () => {
     const app = server!;
-    const player = await registerUser(app, { name: "Paciente", email: "paciente@quiniela.test" });
+    const player = await createUser(app, { name: "Paciente", email: "paciente@quiniela.test" });
     // The app's pooled connections are ended (its LISTEN connection is left alone), so that what
     // follows needs new ones; the pool notes each end.
     const ended = () => app.output().split("Base de datos: se perdió una conexión").length - 1;

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { form, loginUser, registerUser, requestText, startTestServer, type TestServer } from "../support/server";
+import { createUser } from "../support/accounts";
+import { form, loginUser, requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
  * `npm run import:firestore` with the sample exports in tests/fixtures, against the database of
@@ -84,7 +85,7 @@ const LINK = /^\s*(\S+@\S+)\s+(http:\/\/\S+\/reset-password\?token=\S+)$/gm;
 beforeAll(async () => {
   server = await startTestServer();
   // Dani already plays here: the import must reuse her account (the export writes her e-mail in another case).
-  await registerUser(server, { name: "Daniela López", email: "dani.lopez@example.com" });
+  await createUser(server, { name: "Daniela López", email: "dani.lopez@example.com" });
   // Caro has no nickname in the export; the roster's is hers, as for an account the admin creates.
   await server.db.insertInto("allowed_emails").values({ email: "caro.ibanez@example.com", nickname: "Caro 🦅", created_at: new Date().toISOString() }).execute();
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
-  registerUser,
   requestText,
   routeData,
   startTestServer,
@@ -27,7 +27,7 @@ type HistoryData = {
 beforeAll(async () => {
   server = await startTestServer();
   for (const name of ["Ana", "Beto", "Caro", "Dani", "Eli"] as const) {
-    await registerUser(server, { name, email: `${name.toLowerCase()}@quiniela.test` });
+    await createUser(server, { name, email: `${name.toLowerCase()}@quiniela.test` });
     id[name.toLowerCase() as keyof typeof id] = await userIdOf(server, `${name.toLowerCase()}@quiniela.test`);
   }
   const { db } = server;

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MAX_PICKS_PER_FORM } from "#app/domain/prediction-form";
 import { FORM_MAX_BYTES } from "#app/http/body-limit";
+import { createUser } from "../support/accounts";
 import {
   leakedInternals,
-  registerUser,
   requestText,
   startTestServer,
   type TestServer,
@@ -26,8 +26,8 @@ let matchIds: number[];
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
-  ana = await registerUser(server, { name: "Ana", email: "ana@quiniela.test" });
+  admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
   const phase = await server.db.selectFrom("phases").select("id").where("name", "=", "Jornada 1").executeTakeFirstOrThrow();
   await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
   matchIds = (await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase.id).orderBy("id").execute()).map(

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parseCsv } from "#app/domain/csv";
+import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
   form,
-  registerUser,
   requestText,
   startTestServer,
   type TestServer,
@@ -25,8 +25,8 @@ const ANA = { name: "x;=1+1;", email: "ana@quiniela.test" };
 
 beforeAll(async () => {
   server = await startTestServer({ LOG_REQUESTS: "true" });
-  admin = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
-  ana = await registerUser(server, ANA);
+  admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  ana = await createUser(server, ANA);
 });
 afterAll(() => server.close());
 

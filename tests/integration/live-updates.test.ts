@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type EventStream, openEvents as openEventStream } from "../support/event-stream";
-import { form, registerUser, startTestServer, type TestServer } from "../support/server";
+import { createUser } from "../support/accounts";
+import { form, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Live updates (GET /eventos, Server-Sent Events): an open standings or home page hears when the
@@ -16,7 +17,7 @@ const streams: EventStream[] = [];
 
 beforeAll(async () => {
   [server, other] = await Promise.all([startTestServer(), postgres ? startTestServer() : undefined]);
-  adminCookie = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  adminCookie = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
 }, 60_000);
 afterAll(async () => {
   for (const stream of streams) stream.close();

@@ -2,11 +2,11 @@ import net, { type AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { createUser } from "../support/accounts";
 import {
   form,
   leakedInternals,
   loginUser,
-  registerUser,
   requestText,
   startTestServer,
   type TestServer,
@@ -158,7 +158,7 @@ test("/login offers '¿Olvidaste tu contraseña?', which leads to a form with 'C
 });
 
 test("a registered e-mail receives the link; it sets a new password once, and the new password signs in", async () => {
-  await registerUser(server, { name: "Ana", email: "ana@quiniela.test", password: "vieja123" });
+  await createUser(server, { name: "Ana", email: "ana@quiniela.test", password: "vieja123" });
 
   expectAnswer(await askForLink("  ANA@Quiniela.test "));
   const [received] = await waitForMails("ana@quiniela.test");
@@ -200,7 +200,7 @@ test("a registered e-mail receives the link; it sets a new password once, and th
 });
 
 test("an unknown e-mail gets the same status and body, and no message is sent", async () => {
-  await registerUser(server, { name: "Beto", email: "beto@quiniela.test" });
+  await createUser(server, { name: "Beto", email: "beto@quiniela.test" });
 
   const known = await askForLink("beto@quiniela.test");
   const unknown = await askForLink("nadie@quiniela.test");
@@ -221,7 +221,7 @@ test("an unknown e-mail gets the same status and body, and no message is sent", 
 });
 
 test("the answer does not wait for the e-mail to be delivered", async () => {
-  await registerUser(server, { name: "Lalo", email: SLOW });
+  await createUser(server, { name: "Lalo", email: SLOW });
 
   const started = Date.now();
   const response = await askForLink(SLOW);
@@ -234,7 +234,7 @@ test("the answer does not wait for the e-mail to be delivered", async () => {
 });
 
 test("an SMTP failure gives the visitor the same answer and is logged, without the link", async () => {
-  await registerUser(server, { name: "Rita", email: REFUSED });
+  await createUser(server, { name: "Rita", email: REFUSED });
 
   expectAnswer(await askForLink(REFUSED));
   const deadline = Date.now() + 10_000;
@@ -249,7 +249,7 @@ test("an SMTP failure gives the visitor the same answer and is logged, without t
 });
 
 test(`after ${PER_EMAIL} requests for one e-mail the next answers 429, registered or not, and sends nothing`, async () => {
-  await registerUser(server, { name: "Caro", email: "caro@quiniela.test" });
+  await createUser(server, { name: "Caro", email: "caro@quiniela.test" });
 
   for (const email of ["caro@quiniela.test", "desconocida@quiniela.test"]) {
     for (let i = 0; i < PER_EMAIL; i++) expectAnswer(await askForLink(email));
@@ -277,7 +277,7 @@ test(`after ${PER_IP} requests from one IP the next answers 429, whatever the e-
 });
 
 test("the form refuses a missing or malformed e-mail and control characters, in Spanish, and sends nothing", async () => {
-  await registerUser(server, { name: "Dani", email: "dani@quiniela.test" });
+  await createUser(server, { name: "Dani", email: "dani@quiniela.test" });
 
   const empty = await post("/olvide-contrasena", {});
   expect(empty.status).toBe(400);
@@ -294,7 +294,7 @@ test("the form refuses a missing or malformed e-mail and control characters, in 
 });
 
 test("signed in, the page sends you home; 'Generar enlace' on the profile still shows the link and sends no e-mail", async () => {
-  const cookie = await registerUser(server, { name: "Eva", email: "eva@quiniela.test" });
+  const cookie = await createUser(server, { name: "Eva", email: "eva@quiniela.test" });
   const page = await get("/olvide-contrasena", cookie);
   expect(page.status).toBe(302);
   expect(page.location).toBe("/");
@@ -309,7 +309,7 @@ test("signed in, the page sends you home; 'Generar enlace' on the profile still 
 test("without SMTP settings there is no link on /login and the page answers like an unknown path", async () => {
   await server.close();
   server = await startTestServer();
-  await registerUser(server, { name: "Fer", email: "fer@quiniela.test" });
+  await createUser(server, { name: "Fer", email: "fer@quiniela.test" });
 
   const login = await get("/login");
   expect(login.status).toBe(200);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
   form,
   leakedInternals,
   loginUser,
-  registerUser,
   requestText,
   sessionCookie,
   startTestServer,
@@ -39,7 +39,7 @@ let counter = 0;
 beforeAll(async () => {
   // Many registrations and sign-ins from 127.0.0.1: the limits are tested in rate-limits.test.ts.
   server = await startTestServer({ AUTH_RATE_LIMIT_PER_IP: "10000", AUTH_RATE_LIMIT_PER_EMAIL: "10000" });
-  adminCookie = await registerUser(server, ADMIN);
+  adminCookie = await createUser(server, ADMIN);
   adminId = await userIdOf(server, ADMIN.email);
 });
 afterAll(() => server.close());
@@ -55,7 +55,7 @@ async function person(label: string): Promise<{ id: string; email: string; name:
   counter += 1;
   const name = `${label} Persona${counter}`;
   const email = `${label.toLowerCase()}-${counter}@quiniela.test`;
-  const cookie = await registerUser(server, { name, email });
+  const cookie = await createUser(server, { name, email });
   return { id: await userIdOf(server, email), email, name, cookie };
 }
 

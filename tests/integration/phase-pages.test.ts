@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { matchLabel } from "#app/domain/match";
-import { registerUser, requestText, startTestServer, type TestServer } from "../support/server";
+import { createUser } from "../support/accounts";
+import { requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Game pages show some phases in full and the others as links (domain/phase-status.ts,
@@ -36,8 +37,8 @@ async function phaseMatches(name: string): Promise<{ phaseId: number; matches: M
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
-  player = await registerUser(server, { name: "Jugador", email: "jugador@quiniela.test" });
+  admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  player = await createUser(server, { name: "Jugador", email: "jugador@quiniela.test" });
   // Jornada 1 played (results), Jornada 2 open: both active, like a season in its second week.
   ({ phaseId: playedPhase, matches: played } = await phaseMatches("Jornada 1"));
   ({ phaseId: openPhase, matches: open } = await phaseMatches("Jornada 2"));

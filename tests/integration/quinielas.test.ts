@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ScoredMatch } from "#app/domain/scoring";
 import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings";
 import type { GridPhase } from "#app/ui/PoolPicksGrid";
-import { cookiesFrom, form, registerUser, requestText, routeData, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { createUser } from "../support/accounts";
+import { cookiesFrom, form, requestText, routeData, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * Pools (SPEC §4) against the real server: creation, who may see and post to a pool, invite links,
@@ -23,11 +24,11 @@ const id: Record<"ana" | "beto" | "carla" | "dani", string> = { ana: "", beto: "
 
 beforeAll(async () => {
   server = await startTestServer();
-  cookie.admin = await registerUser(server, ADMIN);
-  cookie.ana = await registerUser(server, ANA);
-  cookie.beto = await registerUser(server, BETO);
-  cookie.carla = await registerUser(server, CARLA);
-  cookie.dani = await registerUser(server, DANI);
+  cookie.admin = await createUser(server, ADMIN);
+  cookie.ana = await createUser(server, ANA);
+  cookie.beto = await createUser(server, BETO);
+  cookie.carla = await createUser(server, CARLA);
+  cookie.dani = await createUser(server, DANI);
   id.ana = await userIdOf(server, ANA.email);
   id.beto = await userIdOf(server, BETO.email);
   id.carla = await userIdOf(server, CARLA.email);

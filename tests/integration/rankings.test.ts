@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import { rankRows, type TallyRow } from "#app/domain/standings";
+import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
-  registerUser,
   routeData as routeDataOf,
   startTestServer,
   type TestServer,
@@ -268,7 +268,7 @@ test("match cards: the phases still being played in full, every phase with activ
 
 test("pagination by 50 with links, search by name, and 'Tu posición' for a signed-in user off the page", async () => {
   for (let n = 1; n <= 55; n++) await addUser(`u-extra-${String(n).padStart(2, "0")}`, `Usuario ${String(n).padStart(2, "0")}`);
-  const zoeCookie = await registerUser(server, { name: "Zoé Zúñiga", email: "zoe@quiniela.test" });
+  const zoeCookie = await createUser(server, { name: "Zoé Zúñiga", email: "zoe@quiniela.test" });
   const total = PLAYERS.length + 55 + 1;
 
   const first = await get("/rankings");
@@ -318,8 +318,8 @@ test("users' custom pictures are shown; otherwise their initials", async () => {
 // --- privacy of picks (SPEC §2.4) -----------------------------------------------------------------
 
 test("captured predictions and rankings never carry another user's unrevealed pick; the owner sees it", async () => {
-  const owner = await registerUser(server, { name: "Zacarías Oculto", email: "zacarias@quiniela.test" });
-  const other = await registerUser(server, { name: "Vera Visible", email: "vera@quiniela.test" });
+  const owner = await createUser(server, { name: "Zacarías Oculto", email: "zacarias@quiniela.test" });
+  const other = await createUser(server, { name: "Vera Visible", email: "vera@quiniela.test" });
   const ownerId = (await server.db.selectFrom("users").select("id").where("email", "=", "zacarias@quiniela.test").executeTakeFirstOrThrow()).id;
   const jornada5 = await phaseId("Jornada 5");
   const [future] = await matchesOf("Jornada 5");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { refreshAllScores } from "#app/data/standings.server";
-import { leakedInternals, registerUser, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { createUser } from "../support/accounts";
+import { leakedInternals, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * /admin/importar-resultados against the real server, on SQLite and PostgreSQL: a file is
@@ -20,8 +21,8 @@ let anaId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  adminCookie = await registerUser(server, ADMIN);
-  anaCookie = await registerUser(server, ANA);
+  adminCookie = await createUser(server, ADMIN);
+  anaCookie = await createUser(server, ANA);
   anaId = await userIdOf(server, ANA.email);
 });
 afterAll(() => server.close());

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { SeasonRules } from "#app/domain/season-rules";
 import { DEFAULT_RULES } from "#app/domain/season-rules";
+import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
   form,
-  registerUser,
   requestText,
   startTestServer,
   type TestServer,
@@ -25,9 +25,9 @@ const id = { ana: "", beto: "" };
 
 beforeAll(async () => {
   server = await startTestServer();
-  cookie.admin = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
-  cookie.ana = await registerUser(server, { name: "Ana", email: "ana@quiniela.test" });
-  cookie.beto = await registerUser(server, { name: "Beto", email: "beto@quiniela.test" });
+  cookie.admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  cookie.ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
+  cookie.beto = await createUser(server, { name: "Beto", email: "beto@quiniela.test" });
   id.ana = await userIdOf(server, "ana@quiniela.test");
   id.beto = await userIdOf(server, "beto@quiniela.test");
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { createUser } from "../support/accounts";
 import {
   form,
   leakedInternals,
-  registerUser,
   requestText,
   sessionCookie,
   startTestServer,
@@ -26,7 +26,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
-  anaCookie = await registerUser(server, ANA);
+  anaCookie = await createUser(server, ANA);
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -187,7 +187,7 @@ test("POST /register from another origin (or the opaque origin 'null') creates n
 });
 
 test("a cross-site POST /logout cannot sign a user out", async () => {
-  const cookie = await registerUser(server, { name: "Carla", email: "carla@quiniela.test" });
+  const cookie = await createUser(server, { name: "Carla", email: "carla@quiniela.test" });
   const response = await post("/logout", {}, { cookie, headers: { Origin: "http://evil.example" } });
   expect(response.status).toBe(403);
   expect((await get("/", cookie)).status).toBe(200);

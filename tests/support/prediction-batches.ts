@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { expect } from "vitest";
 import type { Database } from "#app/data/schema";
-import { registerUser, type TestServer, userIdOf } from "./server";
+import { createUser } from "./accounts";
+import { type TestServer, userIdOf } from "./server";
 
 /**
  * Bursts of prediction batches for the fault tests. A batch is one submission of the home page's
@@ -31,7 +32,7 @@ export async function makeBatches(
   const users = [];
   for (let i = 0; i < players; i++) {
     const email = `${prefix}${i}@quiniela.test`;
-    const cookie = await registerUser(target, { name: `${prefix} ${i}`, email });
+    const cookie = await createUser(target, { name: `${prefix} ${i}`, email });
     users.push({ cookie, userId: await userIdOf(target, email) });
   }
   const groups = Math.floor(matchIds.length / size);

@@ -12,6 +12,8 @@ export interface TestServer {
   db: Kysely<Database>;
   /** The server process, e.g. to read its memory (/proc/<pid>/status). */
   pid: number;
+  /** The environment the server started with (its secret, its admin e-mail…). */
+  env: NodeJS.ProcessEnv;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** fetch against the server, never following redirects (tests look at them). */
@@ -27,10 +29,8 @@ export interface TestServer {
  * free port, over the database integration-setup.ts prepared for this test file.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const serverEnv = { ...process.env, PORT: "0", ...env };
+  const child = spawn(process.execPath, ["server.js"], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   let printed = "";
   child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
@@ -46,6 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     engine,
     db,
+    env: serverEnv,
     pid: child.pid!,
     output: () => printed,
     request(path, { cookie, headers, ...init } = {}) {
