@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { type Account, expectToast, hydrated, noToasts, open, PASSWORD, register, signInAsAdmin, teams, uniqueEmail } from "./support";
+import { type Account, expectToast, fillPredictions, hydrated, noToasts, open, PASSWORD, register, type Score, signInAsAdmin, teams, uniqueEmail } from "./support";
 
 /**
  * A whole round as people play it: the admin adds a match and opens a phase, two players predict
@@ -22,7 +22,6 @@ const FIXTURE = { home: "Cruz Azul", away: "Atlas" };
 const M1 = `${CREATED.home} vs ${CREATED.away}`;
 const M2 = `${FIXTURE.home} vs ${FIXTURE.away}`;
 
-type Score = readonly [number, number];
 
 /*
  * Results: M1 2-1 (first saved as 1-1, then corrected), M2 1-1.
@@ -69,25 +68,6 @@ async function choose(page: Page, select: string, option: string | RegExp) {
 /** 'Jornada 16' as an option label, also when the option shows a badge after the name. */
 const phaseOption = new RegExp(`^${PHASE}(?!\\d)`);
 
-
-/**
- * Fills every open match of the home form (the form refuses a partial submission): the known
- * score for the matches under test, 0-0 for the rest. `leaveEmpty` skips one box of that match.
- * Returns how many matches were filled.
- */
-async function fillOpenMatches(page: Page, picks: Record<string, Score>, leaveEmpty?: string): Promise<number> {
-  const groups = page.getByRole("group").filter({ has: page.getByRole("spinbutton") });
-  const count = await groups.count();
-  for (let index = 0; index < count; index++) {
-    const group = groups.nth(index);
-    const label = (await group.getAttribute("aria-label")) ?? "";
-    const [home, away] = teams(label);
-    const [homeGoals, awayGoals] = picks[label] ?? [0, 0];
-    await group.getByRole("spinbutton", { name: `Goles de ${home}`, exact: true }).fill(String(homeGoals));
-    await group.getByRole("spinbutton", { name: `Goles de ${away}`, exact: true }).fill(label === leaveEmpty ? "" : String(awayGoals));
-  }
-  return count;
-}
 
 /** A player's row in a standings table, found by name. */
 function standingRow(table: Locator, name: string): Locator {
@@ -172,7 +152,7 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
 
     if (page === pageA) {
       // One box left empty: refused as a whole, nothing stored.
-      await fillOpenMatches(page, picks, M2);
+      await fillPredictions(page, picks, M2);
       await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
       await expectToast(page, "Error", "Debes predecir todos los partidos pendientes");
       await page.reload();
@@ -181,7 +161,7 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
       await expect(page.getByRole("group", { name: M1, exact: true }).getByLabel("Tu pronóstico")).toHaveCount(0);
     }
 
-    const filled = await fillOpenMatches(page, picks);
+    const filled = await fillPredictions(page, picks);
     expect(filled, "al menos los partidos de la jornada").toBeGreaterThanOrEqual(phaseMatches);
     await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
     await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");

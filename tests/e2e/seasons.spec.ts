@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { type PrivateServer, signedOutPage, signInAsAdminOn, startPrivateServer } from "./private-server";
-import { type Account, expectToast, noToasts, open, PASSWORD, signUp, teams, uniqueEmail } from "./support";
+import { type Account, expectToast, fillPredictions, noToasts, open, PASSWORD, type Score, signUp, teams, uniqueEmail } from "./support";
 
 /**
  * Seasons (issue 15), as an admin and two players live them: Clausura 2024 is played a little and
@@ -15,7 +15,6 @@ import { type Account, expectToast, noToasts, open, PASSWORD, signUp, teams, uni
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-type Score = readonly [number, number];
 
 const CLAUSURA = "Liga MX · Clausura 2024";
 const WORLD_CUP = "Copa Mundial 2026";
@@ -57,17 +56,7 @@ async function newPage(browser: Browser): Promise<Page> {
 /** Fills every open match of the home form: the given picks, 0-0 for the rest; then saves. */
 async function predictOpenMatches(page: Page, picks: Record<string, Score>) {
   await open(page, "/");
-  const groups = page.getByRole("group").filter({ has: page.getByRole("spinbutton") });
-  await expect(groups.first()).toBeVisible();
-  const count = await groups.count();
-  for (let index = 0; index < count; index++) {
-    const group = groups.nth(index);
-    const label = (await group.getAttribute("aria-label")) ?? "";
-    const [home, away] = teams(label);
-    const [homeGoals, awayGoals] = picks[label] ?? [0, 0];
-    await group.getByRole("spinbutton", { name: `Goles de ${home}`, exact: true }).fill(String(homeGoals));
-    await group.getByRole("spinbutton", { name: `Goles de ${away}`, exact: true }).fill(String(awayGoals));
-  }
+  await fillPredictions(page, picks);
   for (const label of Object.keys(picks)) expect(await page.getByRole("group", { name: label, exact: true }).count(), label).toBe(1);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
   await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");

@@ -150,6 +150,31 @@ export function teams(label: string): [string, string] {
   return label.split(" vs ") as [string, string];
 }
 
+/** A pick: goals of the home team and of the away team. */
+export type Score = readonly [number, number];
+
+/**
+ * Fills the home page's prediction form, which takes only a whole submission: the matches of
+ * `picks` (by their label) box by box as a person types, with `leaveEmpty`'s away box left
+ * blank; every other open match 0–0, set in one step (typing into each of a season's hundred
+ * boxes by name took some 40 s of the suite and tests nothing the named ones do not). Returns how
+ * many open matches the form has.
+ */
+export async function fillPredictions(page: Page, picks: Record<string, Score>, leaveEmpty?: string): Promise<number> {
+  const open = page.getByRole("group").filter({ has: page.getByRole("spinbutton") });
+  await expect(open.first()).toBeVisible();
+  await page.getByRole("spinbutton").evaluateAll((boxes) => {
+    for (const box of boxes as HTMLInputElement[]) box.value = "0";
+  });
+  for (const [label, [home, away]] of Object.entries(picks)) {
+    const group = page.getByRole("group", { name: label, exact: true });
+    const [local, visitor] = teams(label);
+    await group.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(String(home));
+    await group.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(label === leaveEmpty ? "" : String(away));
+  }
+  return open.count();
+}
+
 /**
  * Makes sure admin@quiniela.test exists (the server promotes ADMIN_EMAIL when it registers):
  * tries to sign in first (the account may exist from an earlier worker of this run), registers
