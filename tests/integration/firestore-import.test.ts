@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { importFirestoreCommand } from "../../scripts/lib/import-firestore-command";
 import { createUser } from "../support/accounts";
 import { form, loginUser, requestText, startTestServer, type TestServer } from "../support/server";
 
@@ -15,7 +16,16 @@ import { form, loginUser, requestText, startTestServer, type TestServer } from "
 
 let server: TestServer;
 
-function importFirestore(file: string, ...flags: string[]) {
+/** The import command, run here (its function: what `npm run import:firestore` runs); its exit code and output. */
+async function importFirestore(file: string, ...flags: string[]) {
+  let output = "";
+  const print = (...parts: unknown[]) => (output += `${parts.map(String).join(" ")}\n`);
+  const status = await importFirestoreCommand([`tests/fixtures/${file}`, ...flags], { log: print, error: print });
+  return { status, output };
+}
+
+/** The command itself, as an operator runs it (a child process with tsx): the script around the function. */
+function importFirestoreByCommandLine(file: string, ...flags: string[]) {
   const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/import-firestore.ts", `tests/fixtures/${file}`, ...flags], {
     encoding: "utf8",
     env: { ...process.env, BASE_URL: server.url },
@@ -84,6 +94,8 @@ const LINK = /^\s*(\S+@\S+)\s+(http:\/\/\S+\/reset-password\?token=\S+)$/gm;
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The links the command prints point at this server (read once, with the rest of the settings).
+  process.env.BASE_URL = server.url;
   // Dani already plays here: the import must reuse her account (the export writes her e-mail in another case).
   await createUser(server, { name: "Daniela López", email: "dani.lopez@example.com" });
   // Caro has no nickname in the export; the roster's is hers, as for an account the admin creates.
@@ -98,7 +110,7 @@ describe.sequential("import from the original app", () => {
 
   test("a dry run reports what it would do and writes nothing", async () => {
     const before = await snapshot();
-    const run = importFirestore("firestore-export.json", "--dry-run");
+    const run = await importFirestore("firestore-export.json", "--dry-run");
     expect(run.status, run.output).toBe(0);
     expect(run.output).toMatch(/Usuarios nuevos:\s+3\n/);
     expect(run.output).toMatch(/Usuarios existentes \(correo\):\s+1\n/);
@@ -109,7 +121,7 @@ describe.sequential("import from the original app", () => {
     expect(run.output).not.toContain("reset-password");
     expect(await snapshot()).toEqual(before);
     // --simular is the same.
-    expect(importFirestore("firestore-export.json", "--simular").status).toBe(0);
+    expect(importFirestoreByCommandLine("firestore-export.json", "--simular").status).toBe(0);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -123,7 +135,7 @@ describe.sequential("import from the original app", () => {
       await sql`create trigger rechazar_miembros before insert on quiniela_participants for each row execute function rechazar_miembros()`.execute(server.db);
     }
     try {
-      const run = importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
+      const run = await importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
       expect(run.status, run.output).toBe(1);
       expect(run.output).toContain("La importación falló y no se guardó nada");
       expect(run.output).toContain("disco lleno (simulado)");
@@ -137,7 +149,7 @@ describe.sequential("import from the original app", () => {
   test("the import is a season of its own beside the bundled one: its phases, matches, picks, pool and table", async () => {
     const before = await snapshot();
     const bundled = await bundledSeason();
-    const run = importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
+    const run = await importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
     expect(run.status, run.output).toBe(0);
     expect(run.output).toContain("Temporada: Oficina 2024");
     const after = await snapshot();
@@ -206,7 +218,7 @@ describe.sequential("import from the original app", () => {
 
   test("a season's name is never reused: the same name is refused and nothing is written", async () => {
     const before = await snapshot();
-    const run = importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
+    const run = await importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
     expect(run.status, run.output).toBe(1);
     expect(run.output).toContain("Ya existe una temporada «Oficina 2024»");
     expect(await snapshot()).toEqual(before);
@@ -214,7 +226,7 @@ describe.sequential("import from the original app", () => {
 
   test("the same people in the other export shape (arrays), as another season: accounts reused, Eva is new", async () => {
     const before = await snapshot();
-    const run = importFirestore("firestore-export-arrays.json", "--temporada=Primos 2024");
+    const run = await importFirestore("firestore-export-arrays.json", "--temporada=Primos 2024");
     expect(run.status, run.output).toBe(0);
     const after = await snapshot();
     expect(after.users).toHaveLength(before.users.length + 1);
@@ -229,7 +241,7 @@ describe.sequential("import from the original app", () => {
     // 'Quarters' Pachuca–América and 'Final' Cruz Azul–América, both legs in one legacy phase,
     // between the teams that also meet in the bundled season's 'Cuartos Ida'/'Cuartos Vuelta' and
     // 'Final Ida'/'Final Vuelta': each pair of legs is its own tie.
-    const run = importFirestore("firestore-export-legacy-ties.json");
+    const run = await importFirestore("firestore-export-legacy-ties.json");
     expect(run.status, run.output).toBe(0);
     const name = `Importada ${new Date().toISOString().slice(0, 10)}`;
     expect(run.output).toContain(`Temporada: ${name}`);
