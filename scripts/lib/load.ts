@@ -29,19 +29,39 @@ export async function signIn(baseUrl: string, players: readonly { email: string;
   }
 }
 
+/** How a player's browser sends the form: with JavaScript (the app as shipped) or without. */
+export type RushMode = "javascript" | "html";
+
 /**
  * The deadline rush: every signed-in player submits the open jornada at the same moment, each on
- * a new connection of their own, as a browser without JavaScript does (the action and the page
- * in one answer).
+ * a new connection of their own. With JavaScript, as browsers do: the form's action as React
+ * Router's data request (POST /_root.data?index), then the page's data (GET /_root.data) — a
+ * batch is both answers. Without (`html`): the action and the whole page in one answer.
  */
-export async function rush(baseUrl: string, cookies: readonly string[], form: (i: number) => URLSearchParams): Promise<RushFigures> {
+export async function rush(
+  baseUrl: string,
+  cookies: readonly string[],
+  form: (i: number) => URLSearchParams,
+  mode: RushMode = "javascript",
+): Promise<RushFigures> {
   const clients = cookies.map(() => new BenchClient(baseUrl));
   const started = performance.now();
-  const results = await Promise.all(clients.map((client, i) => client.request("POST", "/?index", { cookie: cookies[i], form: form(i) })));
+  const results = await Promise.all(
+    clients.map(async (client, i) => {
+      if (mode === "html") {
+        const page = await client.request("POST", "/?index", { cookie: cookies[i], form: form(i) });
+        return { ...page, saved: bodyText(page).includes(SAVED) };
+      }
+      const action = await client.request("POST", "/_root.data?index", { cookie: cookies[i], form: form(i) });
+      if (action.status !== 200 || !bodyText(action).includes(SAVED)) return { ...action, saved: false };
+      const page = await client.request("GET", "/_root.data", { cookie: cookies[i] });
+      return { ...page, ms: action.ms + page.ms, saved: true };
+    }),
+  );
   const wallMs = performance.now() - started;
   for (const client of clients) client.close();
   const times = results.map((res) => res.ms);
-  const failures = results.filter((res) => res.status !== 200);
+  const failures = results.filter((res) => res.status !== 200 || !res.saved);
   return {
     batchesPerSecond: (cookies.length / wallMs) * 1000,
     p50Ms: median(times),
@@ -50,6 +70,9 @@ export async function rush(baseUrl: string, cookies: readonly string[], form: (i
     firstFailure: failures[0] && `HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`,
   };
 }
+
+/** The success toast of a saved batch (app/http/picks-action.server.ts). */
+const SAVED = "Tus predicciones han sido guardadas";
 
 /** How many of these players' picks for these matches are stored (each batch exactly once: players × matches). */
 export async function storedPicks(
