@@ -401,14 +401,32 @@ const SCREENS: readonly Screen[] = [
   },
 ];
 
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+/**
+ * axe on what the page shows. Only violations are reported: axe then skips gathering the details
+ * of every passing node. The first analysis of a page injects axe-core (AxeBuilder in legacy mode
+ * runs axe.run in the page itself; its default, runPartial, also opens a blank page per analysis
+ * to merge frame results, which doubles the time, and our pages have no frames). AxeBuilder
+ * injects its 550 KB twice per analysis, so once it is in the page (the same document through the
+ * steps, the switch to dark and client-side navigation), later analyses call it directly.
+ */
+async function runAxe(page: Page, only: "todas" | "colores"): Promise<AxeResults> {
+  const runOnly = only === "todas" ? { type: "tag" as const, values: AXE_TAGS } : { type: "rule" as const, values: COLOUR_RULES };
+  if (await page.evaluate(() => "axe" in window)) {
+    return page.evaluate(
+      (options) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, options),
+      { runOnly, resultTypes: ["violations"] },
+    );
+  }
+  const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
+  return (only === "todas" ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES)).analyze();
+}
+
 /** One line per violating element: mode, page, state, rule, impact, selector and, for contrast, the numbers. */
 async function analyse(page: Page, where: string, only: "todas" | "colores" = "todas"): Promise<string[]> {
   await settled(page);
-  // Legacy mode runs axe.run in the page itself. The default (runPartial) also opens a blank page
-  // per analysis to merge frame results, which doubles the time; our pages have no frames.
-  // Only violations are reported: axe then skips gathering the details of every passing node.
-  const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-  const results = await (only === "todas" ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES)).analyze();
+  const results = await runAxe(page, only);
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => {
       const contrast = node.any.find((check) => check.id === "color-contrast" || check.id === "color-contrast-enhanced")?.data as
