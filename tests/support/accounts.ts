@@ -3,12 +3,12 @@ import { createAuth, type Auth } from "#app/auth/auth.server";
 import type { TestServer } from "./server";
 
 /**
- * Accounts made by fixture, not through /register (only the sign-up tests sign up): the user, its
- * password and a session are written by Better Auth's own adapter over the server's database,
- * with the app's own settings (its hook makes the configured admin e-mail an admin and takes a
- * roster nickname), and the session cookie is signed with the server's secret, as its sign-up
- * would. What it saves is the password hashing of a sign-up (about 0.1–0.3 s of CPU each): the
- * hash of a password is made once per test worker and shared.
+ * Accounts made by fixture, not through /register (only the sign-up, cluster and cross-instance
+ * tests sign up there): the user, its password and a session are written by Better Auth's own
+ * adapter over the server's database, with the app's own settings (its hook makes the configured
+ * admin e-mail an admin and takes a roster nickname), and the session cookie is signed with the
+ * server's secret, as its sign-up would. What it saves is the password hashing of a sign-up
+ * (about 0.1–0.3 s of CPU each): the hash of a password is made once per test worker and shared.
  */
 
 const hashes = new Map<string, Promise<string>>();
