@@ -15,7 +15,6 @@ import { goalsOrProblem, RESULT_MAX_GOALS } from "./score";
 
 /** Bigger files are refused before they are read. */
 export const RESULTS_FILE_MAX_BYTES = 1024 * 1024;
-/** The admin screens' score range. */
 
 export const CSV_COLUMNS = ["jornada", "local", "visitante", "fecha", "goles_local", "goles_visitante"] as const;
 type Column = (typeof CSV_COLUMNS)[number];
@@ -155,8 +154,6 @@ export function parseKickoff(text: string, timeZone: string): string | null {
   return local ? zonedLocalToUtc(`${local[1]}T${local[2]}`, timeZone) : null;
 }
 
-const goals = (text: string) => goalsOrProblem(text, RESULT_MAX_GOALS);
-
 function validateRows(rows: { label: string; row: number; cells: RawRow }[], context: FileContext): ParsedFile {
   const findTeam = teamMatcher(context.teams);
   // Phase names are compared as team names are: without case, accents or extra spaces.
@@ -192,8 +189,8 @@ function validateRows(rows: { label: string; row: number; cells: RawRow }[], con
       problems.push(`fecha no válida «${fechaText}» (usa AAAA-MM-DD HH:mm o ISO 8601)`);
     }
 
-    const homeGoals = goals(cells.goles_local);
-    const awayGoals = goals(cells.goles_visitante);
+    const homeGoals = goalsOrProblem(cells.goles_local, RESULT_MAX_GOALS);
+    const awayGoals = goalsOrProblem(cells.goles_visitante, RESULT_MAX_GOALS);
     let result: Score | null = null;
     if (homeGoals === "bad" || awayGoals === "bad") problems.push("goles no válidos (deben ser números enteros)");
     else if (homeGoals === "range" || awayGoals === "range") {

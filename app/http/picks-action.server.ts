@@ -5,6 +5,9 @@ import { currentSeason } from "#app/data/seasons.server";
 import { parsePicksForm } from "#app/domain/prediction-form";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 
+/** The toast of a saved prediction form (the bench's rush checks every answer for it). */
+export const PICKS_SAVED = "Tus predicciones han sido guardadas";
+
 /**
  * A submitted prediction form (home page or pool page) → the answer the page shows. The form is
  * read and checked first (domain/prediction-form.ts); only then is the database asked.
@@ -31,5 +34,5 @@ export async function submitPicks(
   if (!result.ok) {
     return { status: 409, toast: errorToast(`No se pudieron guardar tus predicciones. ${result.message}.`) };
   }
-  return { status: 200, toast: successToast("Tus predicciones han sido guardadas") };
+  return { status: 200, toast: successToast(PICKS_SAVED) };
 }

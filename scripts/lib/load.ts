@@ -1,6 +1,7 @@
 // Load generators shared by `npm run bench` and `npm run scale`: the deadline rush and the
 // throughput of one page. They report figures; the scripts print them.
 import { openDatabase } from "#app/data/db.server";
+import { PICKS_SAVED } from "#app/http/picks-action.server";
 import { BenchClient, bodyText, median, percentile } from "./bench-http";
 
 export interface RushFigures {
@@ -50,10 +51,10 @@ export async function rush(
     clients.map(async (client, i) => {
       if (mode === "html") {
         const page = await client.request("POST", "/?index", { cookie: cookies[i], form: form(i) });
-        return { ...page, saved: bodyText(page).includes(SAVED) };
+        return { ...page, saved: bodyText(page).includes(PICKS_SAVED) };
       }
       const action = await client.request("POST", "/_root.data?index", { cookie: cookies[i], form: form(i) });
-      if (action.status !== 200 || !bodyText(action).includes(SAVED)) return { ...action, saved: false };
+      if (action.status !== 200 || !bodyText(action).includes(PICKS_SAVED)) return { ...action, saved: false };
       const page = await client.request("GET", "/_root.data", { cookie: cookies[i] });
       return { ...page, ms: action.ms + page.ms, saved: true };
     }),
@@ -70,9 +71,6 @@ export async function rush(
     firstFailure: failures[0] && `HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`,
   };
 }
-
-/** The success toast of a saved batch (app/http/picks-action.server.ts). */
-const SAVED = "Tus predicciones han sido guardadas";
 
 /** How many of these players' picks for these matches are stored (each batch exactly once: players × matches). */
 export async function storedPicks(
