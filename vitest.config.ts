@@ -37,7 +37,7 @@ export default defineConfig({
   resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },
       ...engines.map((engine) => integration(engine, false, 0)),
       ...engines.map((engine, i) => integration(engine, true, 1 + i)),
     ],

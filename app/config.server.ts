@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(500),
+  /** How long a public page, as a visitor without cookies sees it, is served from memory (server/page-cache.ts); 0: never. */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   LOG_REQUESTS: z
     .enum(["true", "false"])
     .default("true")

@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, servicesContext } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
+import { createPageCache } from "./page-cache";
 import { endLiveStreams, type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 export { endLiveStreams, startRuntime, stopRuntime };
@@ -67,6 +68,9 @@ function refuseCrossOrigin(baseUrl: string | undefined) {
     next();
   };
 }
+
+/** Memory for the public pages' microcache, all pages together. */
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** How long the rest of a refused body is read and dropped before the connection is cut. */
 const LINGER_MS = 5_000;
@@ -131,6 +135,10 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
   }
   app.use(refuseCrossOrigin(config.BASE_URL));
   app.use(lingerAfterRefusedBodies);
+  const pageCache = createPageCache({ ttlMs: development ? 0 : config.PAGE_CACHE_MS, maxBytes: PAGE_CACHE_BYTES });
+  // Results and phases saved by any process or instance.
+  runtime.live.subscribe(pageCache.clear, () => {});
+  app.use(pageCache.middleware);
   app.use(
     createRequestHandler({
       // Production hands over the build itself: given a function, React Router re-imports the

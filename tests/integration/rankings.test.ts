@@ -20,7 +20,9 @@ let server: TestServer;
 const NOW = new Date().toISOString();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The data goes in behind the app's back, so no change empties the anonymous pages' microcache
+  // (page-cache.test.ts): it would rightly serve the page it rendered a moment before.
+  server = await startTestServer({ PAGE_CACHE_MS: "0" });
 });
 afterAll(() => server.close());
 

@@ -1,0 +1,161 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * A microcache of the public pages as a visitor without cookies sees them (the standings, the
+ * captured predictions, the sign-in forms): the same bytes for everyone, so each process renders
+ * one at most once per `ttlMs` and answers the others from memory, as nginx's microcaching does.
+ *
+ * - Only a GET without a Cookie header is answered or kept: who is signed in, a toast, anything a
+ *   cookie could change is never shared. Only a 200 without Set-Cookie is kept.
+ * - Every answer gets its own CSP nonce: the kept page holds a gap where the nonce was, filled
+ *   with this answer's (`res.locals.cspNonce`, set by the security headers before).
+ * - A page is at most `ttlMs` old. A write handled by this process (any other method) empties
+ *   the cache when it finishes, and so does a live update (results, phases: every process and
+ *   instance hears it); a page whose rendering began before such a change is not kept.
+ */
+export interface PageCacheOptions {
+  /** How long a page is served from memory; 0 turns the cache off. */
+  ttlMs: number;
+  /** Bytes kept at most, all pages together (each query string is a page of its own). */
+  maxBytes: number;
+}
+
+/** The public paths whose anonymous answer is the same for everyone (and their `.data`). */
+const CACHEABLE_PATHS = new Set([
+  "/rankings",
+  "/rankings/historico",
+  "/quiniela/quinielas-capturadas",
+  "/login",
+  "/register",
+  "/olvide-contrasena",
+]);
+
+/**
+ * Headers each answer writes for itself: the compressor's and the connection's. (Those set before
+ * the cache, as the security headers and the CSP with its nonce, are not kept either.)
+ */
+const UNKEPT_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+  "x-cache",
+]);
+
+interface KeptPage {
+  expires: number;
+  bytes: number;
+  headers: [string, string | number | string[]][];
+  /** The body cut where the nonce was: nonce, part, nonce, part… go between them. */
+  parts: Buffer[];
+}
+
+export interface PageCache {
+  middleware(req: Request, res: Response, next: NextFunction): void;
+  /** Forgets every page (a change was saved). */
+  clear(): void;
+}
+
+export function isCacheablePath(pathname: string): boolean {
+  return CACHEABLE_PATHS.has(pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname);
+}
+
+export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () => number = Date.now): PageCache {
+  const pages = new Map<string, KeptPage>();
+  let keptBytes = 0;
+  const forget = (key: string) => {
+    keptBytes -= pages.get(key)?.bytes ?? 0;
+    pages.delete(key);
+  };
+  // Bumped by every change: a page rendered across one is not kept.
+  let generation = 0;
+  const clear = () => {
+    generation++;
+    pages.clear();
+    keptBytes = 0;
+  };
+
+  const serve = (page: KeptPage, res: Response) => {
+    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("X-Cache", "HIT");
+    const body: Buffer[] = [];
+    page.parts.forEach((part, index) => {
+      if (index > 0) body.push(nonce);
+      body.push(part);
+    });
+    res.status(200).end(Buffer.concat(body));
+  };
+
+  const keep = (key: string, res: Response, chunks: Buffer[], earlierHeaders: ReadonlySet<string>) => {
+    if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
+    const nonce = String(res.locals.cspNonce ?? "");
+    const body = Buffer.concat(chunks);
+    if (body.length > maxBytes / 4) return;
+    const parts: Buffer[] = [];
+    if (nonce) {
+      const needle = Buffer.from(nonce);
+      let from = 0;
+      for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+        parts.push(body.subarray(from, at));
+        from = at + needle.length;
+      }
+      parts.push(body.subarray(from));
+    } else {
+      parts.push(body);
+    }
+    const headers = Object.entries(res.getHeaders())
+      .filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined && !UNKEPT_HEADERS.has(entry[0]) && !earlierHeaders.has(entry[0]))
+      .map(([name, value]) => [name, value] as [string, string | number | string[]]);
+    forget(key);
+    // Oldest first out: a Map iterates in insertion order.
+    for (const oldest of pages.keys()) {
+      if (keptBytes + body.length <= maxBytes) break;
+      forget(oldest);
+    }
+    pages.set(key, { expires: now() + ttlMs, bytes: body.length, headers, parts });
+    keptBytes += body.length;
+  };
+
+  return {
+    clear,
+    middleware(req, res, next) {
+      if (ttlMs <= 0) return next();
+      if (req.method !== "GET") {
+        if (req.method !== "HEAD" && req.method !== "OPTIONS") res.on("finish", clear);
+        return next();
+      }
+      if (req.headers.cookie !== undefined || !isCacheablePath(req.path)) return next();
+      const key = req.originalUrl;
+      const page = pages.get(key);
+      if (page && page.expires > now()) return serve(page, res);
+      if (page) forget(key);
+
+      const started = generation;
+      const earlierHeaders = new Set(res.getHeaderNames());
+      const chunks: Buffer[] = [];
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      const collect = (chunk: unknown, encoding: unknown) => {
+        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+        chunks.push(
+          typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array),
+        );
+      };
+      res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+        collect(chunk, encoding);
+        return write(chunk, encoding, callback);
+      }) as Response["write"];
+      res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+        collect(chunk, encoding);
+        if (generation === started) keep(key, res, chunks, earlierHeaders);
+        return end(chunk, encoding, callback);
+      }) as Response["end"];
+      res.setHeader("X-Cache", "MISS");
+      next();
+    },
+  };
+}
