@@ -13,6 +13,7 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
+  type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -20,6 +21,7 @@ import { readSessionUser } from "./auth/guards.server";
 import { servicesOf, userContext } from "./http/context";
 import { ErrorPage, errorCopy } from "./ui/ErrorPage";
 import { Navbar, type NavUser } from "./ui/Navbar";
+import { answeredWithPage } from "./ui/page-answer";
 import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
@@ -50,6 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return data({ user: navUser, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
+
+/** Who is signed in does not change when a form answers with its page (the prediction form). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  answeredWithPage(actionResult) ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Quiniela" },

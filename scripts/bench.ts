@@ -277,7 +277,7 @@ async function rush(
   openMatchIds: readonly number[],
   mode: RushMode,
 ) {
-  const how = mode === "javascript" ? "con JavaScript: acción y datos de la página" : "sin JavaScript: acción y página entera";
+  const how = mode === "javascript" ? "con JavaScript: la acción, que trae los datos de la página" : "sin JavaScript: acción y página entera";
   step(`Avalancha (${how}): ${emails.length} jugadores guardan la jornada a la vez…`);
   const cookies = await signIn(
     server.url,

@@ -1,6 +1,6 @@
 import { Title } from "@mantine/core";
-import { data } from "react-router";
-import { requireUser } from "#app/auth/guards.server";
+import { data, type ShouldRevalidateFunction } from "react-router";
+import { requireUser, type SessionUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/phases.server";
 import { currentSeason } from "#app/data/seasons.server";
 import { predictionMatches } from "#app/data/prediction-form.server";
@@ -12,6 +12,7 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
 import { Page } from "#app/ui/Page";
+import { answeredWithPage, newerPage } from "#app/ui/page-answer";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { ButtonLink } from "#app/ui/primitives/Button";
@@ -24,10 +25,9 @@ import classes from "./home.module.css";
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 
 /** The active matches of the phases open for this user's picks (or of ?jornada=); the others as links. */
-export async function loader(args: Route.LoaderArgs) {
-  const user = requireUser(args);
-  const { db } = servicesOf(args.context);
-  const requested = phaseParam(args.request.url);
+async function homePage({ context, request }: Pick<Route.LoaderArgs, "context" | "request">, user: SessionUser) {
+  const { db } = servicesOf(context);
+  const requested = phaseParam(request.url);
   const season = await currentSeason(db);
   const allPhases = await listPhases(db, season.id);
   const phases = allPhases.filter((phase) => phase.activeMatches > 0);
@@ -48,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
     : await predictionMatches(db, user.id, { season, phaseIds: shown });
   const names = allPhases.map((phase) => phase.name);
   return {
+    at: Date.now(),
     seasonName: season.name,
     rules: rulesText(season.rules, {
       hasTwoLegTies: names.some((name) => legOfPhase(name) !== null),
@@ -59,11 +60,20 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export function loader(args: Route.LoaderArgs) {
+  return homePage(args, requireUser(args));
+}
+
+/** Saved picks come back with the page as it now is (ui/page-answer.ts): one request, not two. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const { status, toast } = await submitPicks(servicesOf(args.context).db, user.id, await readForm(args.request));
-  return data({ toast }, { status });
+  const page = status === 200 ? await homePage(args, user) : null;
+  return data({ toast, page }, { status });
 }
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  answeredWithPage(actionResult) ? false : defaultShouldRevalidate;
 
 /** '¿Cómo se juega?', written from the current season's rules (domain/season-rules.ts). */
 function Instructions({ rules }: { rules: string[] }) {
@@ -84,11 +94,12 @@ function Instructions({ rules }: { rules: string[] }) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   useLiveUpdates();
   useToast(actionData?.toast);
+  const page = newerPage(loaderData, actionData?.page);
   return (
-    <Page title="Quiniela" description={loaderData.seasonName}>
-      <Instructions rules={loaderData.rules} />
-      <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/?jornada=${id}`} />
-      <PredictionForm matches={loaderData.matches} />
+    <Page title="Quiniela" description={page.seasonName}>
+      <Instructions rules={page.rules} />
+      <PhaseNav phases={page.phases} shown={page.shown} hrefFor={(id) => `/?jornada=${id}`} />
+      <PredictionForm matches={page.matches} />
       <ButtonLink to="/rankings" variant="light" size="lg" className={classes.toRankings}>
         Ver Tabla de Posiciones
       </ButtonLink>

@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
@@ -19,6 +19,7 @@ import { submitPicks } from "#app/http/picks-action.server";
 import { pickerPhases } from "#app/domain/match-picker";
 import { ErrorPage, errorCopy } from "#app/ui/ErrorPage";
 import { Page } from "#app/ui/Page";
+import { answeredWithPage, newerPage } from "#app/ui/page-answer";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { Badge } from "#app/ui/primitives/Badge";
@@ -48,6 +49,11 @@ const canManage = (user: SessionUser, quiniela: QuinielaSummary) => user.role ==
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, quiniela } = await requirePool(args);
+  return poolPage(args, user, quiniela);
+}
+
+/** The pool's page for this user: its standings, matches, revealed picks, and the owner's tools. */
+async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: SessionUser, quiniela: QuinielaSummary) {
   const { db } = servicesOf(args.context);
   const detail = await quinielaDetail(db, quiniela.id);
   if (!detail) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
@@ -69,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
     rules: poolSeason.rules,
   });
   return {
+    at: Date.now(),
     quiniela: {
       id: detail.id,
       name: detail.name,
@@ -114,13 +121,15 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = form.get("intent");
 
-  // The prediction form (no intent): the home page's rules, for this pool's matches only.
+  // The prediction form (no intent): the home page's rules, for this pool's matches only. Saved
+  // picks come back with the page as it now is (ui/page-answer.ts): one request, not two.
   if (intent === null || intent === "predict") {
     return runAction("No se pudieron guardar tus predicciones", async () => {
       const { status, toast } = await submitPicks(db, user.id, form, {
         allowedMatchIds: async () => new Set(await quinielaMatchIds(db, quiniela.id)),
       });
-      return reply(status, toast);
+      const page = status === 200 ? await poolPage(args, user, quiniela) : null;
+      return reply<{ page: typeof page }>(status, toast, { page });
     });
   }
 
@@ -188,6 +197,9 @@ export async function action(args: Route.ActionArgs) {
     }
   });
 }
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  answeredWithPage(actionResult) ? false : defaultShouldRevalidate;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
@@ -276,8 +288,11 @@ function DuplicatePool({ finished, seasonName }: { finished: boolean; seasonName
   );
 }
 
-export default function QuinielaDetail({ loaderData, actionData }: Route.ComponentProps) {
+export default function QuinielaDetail({ loaderData: loaded, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
+  // The prediction form's answer carries the page (the action's other answers do not).
+  const answered = actionData && "page" in actionData ? (actionData.page as LoaderData | null) : null;
+  const loaderData = newerPage(loaded, answered);
   const { quiniela, matches, participants } = loaderData;
   const summary = [
     quiniela.seasonName,

@@ -36,8 +36,9 @@ export type RushMode = "javascript" | "html";
 /**
  * The deadline rush: every signed-in player submits the open jornada at the same moment, each on
  * a new connection of their own. With JavaScript, as browsers do: the form's action as React
- * Router's data request (POST /_root.data?index), then the page's data (GET /_root.data) — a
- * batch is both answers. Without (`html`): the action and the whole page in one answer.
+ * Router's data request (POST /_root.data?index), whose answer carries the page as it now is, so
+ * the browser asks for nothing more (routes/home.tsx, ui/page-answer.ts). Without (`html`): the
+ * action and the whole page in one answer.
  */
 export async function rush(
   baseUrl: string,
@@ -53,10 +54,8 @@ export async function rush(
         const page = await client.request("POST", "/?index", { cookie: cookies[i], form: form(i) });
         return { ...page, saved: bodyText(page).includes(PICKS_SAVED) };
       }
-      const action = await client.request("POST", "/_root.data?index", { cookie: cookies[i], form: form(i) });
-      if (action.status !== 200 || !bodyText(action).includes(PICKS_SAVED)) return { ...action, saved: false };
-      const page = await client.request("GET", "/_root.data", { cookie: cookies[i] });
-      return { ...page, ms: action.ms + page.ms, saved: true };
+      const answer = await client.request("POST", "/_root.data?index", { cookie: cookies[i], form: form(i) });
+      return { ...answer, saved: bodyText(answer).includes(PICKS_SAVED) };
     }),
   );
   const wallMs = performance.now() - started;

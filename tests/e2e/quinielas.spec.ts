@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, type Request, test } from "@playwright/test";
 import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, SAME_ORIGIN, signIn, signUp, toast } from "./support";
 
 /**
@@ -44,9 +44,18 @@ async function predict(page: Page, label: string, home: number, away: number) {
   const match = page.getByRole("group", { name: label, exact: true });
   await match.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(String(home));
   await match.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(String(away));
+  // The answer brings the pool's page as it now is: one request, no reload of its data after it.
+  const dataRequests: string[] = [];
+  const record = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${url.pathname}`);
+  };
+  page.on("request", record);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
   await expect(toast(page, "Tus predicciones han sido guardadas")).toBeVisible({ timeout: 15_000 });
   await expect(match.getByLabel("Tu pronóstico")).toHaveText(`${home} – ${away}`);
+  page.off("request", record);
+  expect(dataRequests).toEqual([expect.stringMatching(/^POST \/quiniela\/\d+\.data$/)]);
 }
 
 test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla los ordena", async ({ browser, playwright }, testInfo) => {
