@@ -35,7 +35,7 @@ import {
 } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
 import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
-import { throughput as measureThroughput, type RushMode, rush as runRush, signIn, storedPicks } from "./lib/load";
+import { throughput as measureThroughput, RENDERED_COOKIE, type RushMode, rush as runRush, signIn, storedPicks } from "./lib/load";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -54,12 +54,6 @@ const THROUGHPUT_SECONDS = 5;
 const OPEN_PHASE = 17;
 /** A measured line stops early rather than run longer than this (slow pages get fewer samples). */
 const LINE_TIME_LIMIT_MS = 15_000;
-/**
- * Latency lines time a page as it is rendered. A visitor without cookies may get a public page
- * from the microcache (server/page-cache.ts); a cookie that means nothing to the app makes the
- * server render it, as it does for the first visitor after a change.
- */
-const RENDERED = "bench=renderizar";
 const COMING_SOON = "Esta sección estará disponible muy pronto.";
 
 const { values: options } = parseArgs({
@@ -466,7 +460,7 @@ async function main() {
     server: bigServer,
     title: "a. GET /rankings (anónimo)",
     budgetMs: 100,
-    run: () => client.request("GET", "/rankings", { cookie: RENDERED }),
+    run: () => client.request("GET", "/rankings", { cookie: RENDERED_COOKIE }),
     check: placeholderCheck,
   });
   await measure({
@@ -474,14 +468,14 @@ async function main() {
     server: bigServer,
     title: "a. GET /rankings/historico (anónimo)",
     budgetMs: 100,
-    run: () => client.request("GET", "/rankings/historico", { cookie: RENDERED }),
+    run: () => client.request("GET", "/rankings/historico", { cookie: RENDERED_COOKIE }),
   });
   await measure({
     dataset: bigLabel,
     server: bigServer,
     title: "a. GET /rankings?temporada= (terminada)",
     budgetMs: 100,
-    run: () => client.request("GET", `/rankings?temporada=${big.previousSeasonId}`, { cookie: RENDERED }),
+    run: () => client.request("GET", `/rankings?temporada=${big.previousSeasonId}`, { cookie: RENDERED_COOKIE }),
   });
   await measure({
     dataset: bigLabel,
@@ -612,7 +606,7 @@ async function main() {
       server: demoServer,
       title,
       budgetMs: 20,
-      run: () => demo.request("GET", url, { cookie: cookie ?? RENDERED }),
+      run: () => demo.request("GET", url, { cookie: cookie ?? RENDERED_COOKIE }),
       check: placeholderCheck,
     });
   }
@@ -622,7 +616,7 @@ async function main() {
   const publicShare = { share: PUBLIC_SHARE_GOAL };
   for (const [title, url, cookie, goal] of [
     ["GET /rankings (anónimo)", "/rankings", undefined, publicShare],
-    ["GET /rankings (renderizada cada vez)", "/rankings", RENDERED, undefined],
+    ["GET /rankings (renderizada cada vez)", "/rankings", RENDERED_COOKIE, undefined],
     ["GET /quiniela/quinielas-capturadas", "/quiniela/quinielas-capturadas", undefined, publicShare],
     ["GET /login (anónimo)", "/login", undefined, publicShare],
     ["GET / (jugador)", "/", playerCookie, { perSecond: SIGNED_IN_GOALS.home }],

@@ -59,7 +59,7 @@ export interface PageCache {
   clear(): void;
 }
 
-export function isCacheablePath(pathname: string): boolean {
+function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.has(pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname);
 }
 
@@ -107,9 +107,10 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     } else {
       parts.push(body);
     }
-    const headers = Object.entries(res.getHeaders())
-      .filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined && !UNKEPT_HEADERS.has(entry[0]) && !earlierHeaders.has(entry[0]))
-      .map(([name, value]) => [name, value] as [string, string | number | string[]]);
+    const headers = Object.entries(res.getHeaders()).filter(
+      (entry): entry is [string, string | number | string[]] =>
+        entry[1] !== undefined && !UNKEPT_HEADERS.has(entry[0]) && !earlierHeaders.has(entry[0]),
+    );
     forget(key);
     // Oldest first out: a Map iterates in insertion order.
     for (const oldest of pages.keys()) {
@@ -125,7 +126,8 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     middleware(req, res, next) {
       if (ttlMs <= 0) return next();
       if (req.method !== "GET") {
-        if (req.method !== "HEAD" && req.method !== "OPTIONS") res.on("finish", clear);
+        // 'close' also when the client left before the answer: the write may have committed.
+        if (req.method !== "HEAD" && req.method !== "OPTIONS") res.on("close", clear);
         return next();
       }
       if (req.headers.cookie !== undefined || !isCacheablePath(req.path)) return next();

@@ -4,6 +4,13 @@ import { openDatabase } from "#app/data/db.server";
 import { PICKS_SAVED } from "#app/http/picks-action.server";
 import { BenchClient, bodyText, median, percentile } from "./bench-http";
 
+/**
+ * A cookie that means nothing to the app. A visitor without cookies may get a public page from
+ * the microcache (server/page-cache.ts); with it the server renders the page, as it does for the
+ * first visitor after a change: the bench's latency lines and the scale's page costs use it.
+ */
+export const RENDERED_COOKIE = "bench=renderizar";
+
 export interface RushFigures {
   batchesPerSecond: number;
   p50Ms: number;
