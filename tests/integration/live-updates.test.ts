@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type EventStream, openEvents as openEventStream } from "../support/event-stream";
 import { createUser } from "../support/accounts";
-import { form, startTestServer, type TestServer } from "../support/server";
+import { firstMatchOf, form, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Live updates (GET /eventos, Server-Sent Events): an open standings or home page hears when the
@@ -37,16 +37,6 @@ async function adminPost(path: string, fields: Record<string, string>) {
   expect(response.status, body).toBe(200);
 }
 
-async function firstMatchOf(phaseName: string) {
-  return server.db
-    .selectFrom("matches")
-    .innerJoin("phases", "phases.id", "matches.phase_id")
-    .select(["matches.id", "matches.phase_id"])
-    .where("phases.name", "=", phaseName)
-    .orderBy("matches.id")
-    .executeTakeFirstOrThrow();
-}
-
 test("anyone can listen; the stream is text/event-stream, uncompressed, never cached", async () => {
   const stream = await openEvents(server);
   expect(stream.response.status).toBe(200);
@@ -58,7 +48,7 @@ test("anyone can listen; the stream is text/event-stream, uncompressed, never ca
 
 test("saving a result, resetting a match, toggling a phase and activating its pools each announce it", async () => {
   const stream = await openEvents(server);
-  const match = await firstMatchOf("Jornada 1");
+  const match = await firstMatchOf(server, "Jornada 1");
   const phaseId = String(match.phase_id);
 
   await adminPost("/admin/matches", { intent: "toggle-phase", phaseId, active: "1" });
@@ -84,7 +74,7 @@ test("a refused write announces nothing", async () => {
   await refused.text();
   expect(refused.status).toBe(400);
   // A later real change arrives as the first event: nothing came before it.
-  const match = await firstMatchOf("Jornada 2");
+  const match = await firstMatchOf(server, "Jornada 2");
   await adminPost("/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" });
   expect((await stream.events(1)).match(/^event: /gm)).toHaveLength(1);
 });
@@ -92,7 +82,7 @@ test("a refused write announces nothing", async () => {
 test.runIf(postgres)("a result saved on one instance reaches the pages open on the other", async () => {
   const elsewhere = await openEvents(other!);
   const here = await openEvents(server);
-  const match = await firstMatchOf("Jornada 3");
+  const match = await firstMatchOf(server, "Jornada 3");
   await adminPost("/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" });
   await adminPost("/admin/results", { intent: "save-result", matchId: String(match.id), home: "0", away: "0" });
   await Promise.all([elsewhere.events(2), here.events(2)]);

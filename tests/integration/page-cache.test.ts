@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createUser } from "../support/accounts";
-import { form, startTestServer, type TestServer } from "../support/server";
+import { firstMatchOf, form, startTestServer, type TestServer } from "../support/server";
 
 /**
  * The public pages' microcache (server/page-cache.ts): a visitor without cookies gets the page
@@ -59,13 +59,7 @@ const withoutNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""'
 
 /** The first match of a phase, after opening the phase for picks. */
 async function openMatchOf(phaseName: string) {
-  const match = await server.db
-    .selectFrom("matches")
-    .innerJoin("phases", "phases.id", "matches.phase_id")
-    .select(["matches.id", "matches.phase_id"])
-    .where("phases.name", "=", phaseName)
-    .orderBy("matches.id")
-    .executeTakeFirstOrThrow();
+  const match = await firstMatchOf(server, phaseName);
   await post(server, "/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" }, adminCookie);
   return match;
 }

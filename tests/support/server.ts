@@ -172,6 +172,17 @@ export async function currentSeasonId(server: Pick<TestServer, "db">): Promise<n
 }
 
 /** The id of the user with this e-mail. */
+/** The first match (by id) of the phase with this name, and its phase. */
+export function firstMatchOf(server: Pick<TestServer, "db">, phaseName: string): Promise<{ id: number; phase_id: number }> {
+  return server.db
+    .selectFrom("matches")
+    .innerJoin("phases", "phases.id", "matches.phase_id")
+    .select(["matches.id", "matches.phase_id"])
+    .where("phases.name", "=", phaseName)
+    .orderBy("matches.id")
+    .executeTakeFirstOrThrow();
+}
+
 export async function userIdOf(server: TestServer, email: string): Promise<string> {
   const row = await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
   return row.id;
