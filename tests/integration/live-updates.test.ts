@@ -106,11 +106,13 @@ test("an instance shutting down ends its open streams at once instead of waiting
 test("streams are capped per client (429) and in total (503); a closed stream frees its place", async () => {
   // Behind one proxy, the client is the address the proxy appends: three clients from one test.
   const capped = await startTestServer({ LIVE_STREAMS_PER_CLIENT: "2", LIVE_STREAMS_MAX: "3", TRUST_PROXY: "1" });
-  const open: AbortController[] = [];
+  // An open stream keeps its Response: undici cancels the body of one that is garbage collected
+  // unread, which closes the stream and frees its place (a rare failure of this test under load).
+  const open: { controller: AbortController; response: Response }[] = [];
   const listen = async (client: string) => {
     const controller = new AbortController();
     const response = await capped.request("/eventos", { headers: { "X-Forwarded-For": client }, signal: controller.signal });
-    if (response.status === 200) open.push(controller);
+    if (response.status === 200) open.push({ controller, response });
     else await response.text();
     return response;
   };
@@ -126,10 +128,10 @@ test("streams are capped per client (429) and in total (503); a closed stream fr
     expect(full.headers.get("retry-after")).toBe("60");
 
     // The first client closes a tab: its place is free again, for anyone.
-    open.shift()!.abort();
+    open.shift()!.controller.abort();
     await expect.poll(async () => (await listen("198.51.100.3")).status).toBe(200);
   } finally {
-    for (const controller of open) controller.abort();
+    for (const stream of open) stream.controller.abort();
     await capped.close();
   }
 });
