@@ -29,6 +29,7 @@ afterAll(() => Promise.all([server?.close(), other?.close()]));
 
 interface Page {
   status: number;
+  headers: Headers;
   cache: string | null;
   nonce: string | undefined;
   body: string;
@@ -39,6 +40,7 @@ async function get(target: TestServer, path: string, cookie?: string): Promise<P
   const csp = response.headers.get("content-security-policy") ?? "";
   return {
     status: response.status,
+    headers: response.headers,
     cache: response.headers.get("x-cache"),
     nonce: /'nonce-([^']+)'/.exec(csp)?.[1],
     body: await response.text(),
@@ -83,6 +85,11 @@ test("a second anonymous visit is served from memory: the same page, with a nonc
   for (const tag of scripts) expect(tag).toContain(`nonce="${second.nonce}"`);
   expect(second.body).not.toContain(first.nonce!);
   expect(withoutNonce(second.body)).toBe(withoutNonce(first.body));
+  // The answer's own headers, as a rendered page's: never kept by a browser, the security set.
+  expect(second.headers.get("cache-control")).toBe("private, no-store");
+  expect(second.headers.get("content-type")).toBe(first.headers.get("content-type"));
+  expect(second.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(second.headers.get("x-frame-options")).toBe("DENY");
 
   // The client's navigation data (.data) and the sign-in form too; each query string is its own page.
   for (const path of ["/rankings.data", "/login", "/quiniela/quinielas-capturadas", "/rankings?jornada=1"]) {
