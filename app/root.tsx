@@ -13,7 +13,6 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
-  type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -21,7 +20,7 @@ import { readSessionUser } from "./auth/guards.server";
 import { servicesOf, userContext } from "./http/context";
 import { ErrorPage, errorCopy } from "./ui/ErrorPage";
 import { Navbar, type NavUser } from "./ui/Navbar";
-import { answeredWithPage } from "./ui/page-answer";
+import { reloadUnlessAnsweredWithPage } from "./ui/page-answer";
 import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
@@ -54,8 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Who is signed in does not change when a form answers with its page (the prediction form). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  answeredWithPage(actionResult) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = reloadUnlessAnsweredWithPage;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Quiniela" },

@@ -1,5 +1,5 @@
 import { Title } from "@mantine/core";
-import { data, type ShouldRevalidateFunction } from "react-router";
+import { data } from "react-router";
 import { requireUser, type SessionUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/phases.server";
 import { currentSeason } from "#app/data/seasons.server";
@@ -12,7 +12,7 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
 import { Page } from "#app/ui/Page";
-import { answeredWithPage, newerPage } from "#app/ui/page-answer";
+import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/page-answer";
 import { PhaseNav } from "#app/ui/PhaseNav";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { ButtonLink } from "#app/ui/primitives/Button";
@@ -72,8 +72,7 @@ export async function action(args: Route.ActionArgs) {
   return data({ toast, page }, { status });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  answeredWithPage(actionResult) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = reloadUnlessAnsweredWithPage;
 
 /** '¿Cómo se juega?', written from the current season's rules (domain/season-rules.ts). */
 function Instructions({ rules }: { rules: string[] }) {

@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
@@ -19,7 +19,7 @@ import { submitPicks } from "#app/http/picks-action.server";
 import { pickerPhases } from "#app/domain/match-picker";
 import { ErrorPage, errorCopy } from "#app/ui/ErrorPage";
 import { Page } from "#app/ui/Page";
-import { answeredWithPage, newerPage } from "#app/ui/page-answer";
+import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/page-answer";
 import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { Badge } from "#app/ui/primitives/Badge";
@@ -198,8 +198,7 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  answeredWithPage(actionResult) ? false : defaultShouldRevalidate;
+export const shouldRevalidate = reloadUnlessAnsweredWithPage;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

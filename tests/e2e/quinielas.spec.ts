@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, SAME_ORIGIN, signIn, signUp, toast } from "./support";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, recordDataRequests, SAME_ORIGIN, signIn, signUp, toast } from "./support";
 
 /**
  * Pools in the browser: A creates one, B joins through the invite link, both predict its match
@@ -45,17 +45,11 @@ async function predict(page: Page, label: string, home: number, away: number) {
   await match.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(String(home));
   await match.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(String(away));
   // The answer brings the pool's page as it now is: one request, no reload of its data after it.
-  const dataRequests: string[] = [];
-  const record = (request: Request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${url.pathname}`);
-  };
-  page.on("request", record);
+  const dataRequests = recordDataRequests(page);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
   await expect(toast(page, "Tus predicciones han sido guardadas")).toBeVisible({ timeout: 15_000 });
   await expect(match.getByLabel("Tu pronóstico")).toHaveText(`${home} – ${away}`);
-  page.off("request", record);
-  expect(dataRequests).toEqual([expect.stringMatching(/^POST \/quiniela\/\d+\.data$/)]);
+  expect(dataRequests.stop()).toEqual([expect.stringMatching(/^POST \/quiniela\/\d+\.data$/)]);
 }
 
 test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla los ordena", async ({ browser, playwright }, testInfo) => {

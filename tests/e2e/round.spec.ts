@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { type Account, expectToast, fillPredictions, hydrated, noToasts, open, PASSWORD, register, type Score, signInAsAdmin, teams, uniqueEmail } from "./support";
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Account, expectToast, fillPredictions, hydrated, noToasts, open, PASSWORD, recordDataRequests, register, type Score, signInAsAdmin, teams, uniqueEmail } from "./support";
 
 /**
  * A whole round as people play it: the admin adds a match and opens a phase, two players predict
@@ -164,12 +164,7 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
     const filled = await fillPredictions(page, picks);
     expect(filled, "al menos los partidos de la jornada").toBeGreaterThanOrEqual(phaseMatches);
     // The answer brings the page as it now is: one request, no reload of the page's data after it.
-    const dataRequests: string[] = [];
-    const record = (request: Request) => {
-      const url = new URL(request.url());
-      if (url.pathname.endsWith(".data")) dataRequests.push(`${request.method()} ${url.pathname}`);
-    };
-    page.on("request", record);
+    const dataRequests = recordDataRequests(page);
     await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
     await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");
 
@@ -180,8 +175,7 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
       await expect(group.getByRole("spinbutton")).toHaveCount(0);
       await expect(group.getByText("Pronóstico guardado", { exact: true })).toBeVisible();
     }
-    page.off("request", record);
-    expect(dataRequests).toEqual(["POST /_root.data"]);
+    expect(dataRequests.stop()).toEqual(["POST /_root.data"]);
   }
 });
 

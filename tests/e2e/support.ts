@@ -1,4 +1,4 @@
-import { type APIRequest, type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequest, type APIRequestContext, expect, type Locator, type Page, type Request } from "@playwright/test";
 
 /**
  * The server refuses writes without proof that its own pages sent them (an Origin of its own):
@@ -128,6 +128,25 @@ export function toast(page: Page, title: string): Locator {
  * The toast with this title and message, checked in one go: it lasts 3 s, less than a second
  * assertion may take on a loaded machine. The long wait covers the page's revalidation.
  */
+/**
+ * Records the page's data requests (React Router's `.data`: actions and loader reloads) from now
+ * on; `stop()` ends the recording and gives them as "METHOD /path", in order.
+ */
+export function recordDataRequests(page: Page): { stop(): string[] } {
+  const seen: string[] = [];
+  const record = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data")) seen.push(`${request.method()} ${url.pathname}`);
+  };
+  page.on("request", record);
+  return {
+    stop() {
+      page.off("request", record);
+      return seen;
+    },
+  };
+}
+
 export async function expectToast(page: Page, title: string, message: string | RegExp): Promise<void> {
   await expect(toast(page, title).filter({ hasText: message })).toBeVisible({ timeout: 45_000 });
 }
