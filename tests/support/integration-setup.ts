@@ -6,9 +6,10 @@ import pg from "pg";
 import { afterAll } from "vitest";
 
 /**
- * Runs before each integration test file, in its own worker: gives the file a fresh, empty
- * database on the engine of its project (a SQLite file, or a new PostgreSQL database) and the
- * environment the server reads at start.
+ * Runs before each integration test file (a worker runs several files one after the other, with
+ * its modules loaded once: vitest.config.ts): gives the file a fresh, empty database on the engine
+ * of its project (a SQLite file, or a new PostgreSQL database) and sets anew every variable of
+ * the environment the server reads at start.
  */
 const engine = process.env.TEST_ENGINE;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-test-"));
