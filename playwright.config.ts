@@ -2,14 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/lib/chromium-path.js";
 
 /**
- * Browser tests drive Debian's Chromium (never a downloaded browser) against the built server,
- * started here on its own port with a fresh data folder and the admin e-mail below.
+ * Browser tests drive Debian's Chromium (never a downloaded browser; its headless shell when it is
+ * installed, scripts/lib/chromium-path.js) against the built server, started here on its own port
+ * with a fresh data folder and the admin e-mail below.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-"));
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,7 +28,7 @@ export default defineConfig({
     timezoneId: "America/Mexico_City",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

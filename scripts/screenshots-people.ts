@@ -189,7 +189,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const server = await startOwnServer("shots-people", ADMIN.email);
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
-  const browser = await chromium.launch({ ...launchOptions, executablePath: launchOptions.executablePath ?? "/usr/bin/chromium" });
+  const browser = await chromium.launch(launchOptions);
   try {
     const states = await seed(server.url);
     for (const shot of shots) {

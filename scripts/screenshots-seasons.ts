@@ -86,7 +86,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const server = await startOwnServer("shots-seasons", ADMIN.email);
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
-  const browser = await chromium.launch({ ...launchOptions, executablePath: launchOptions.executablePath ?? "/usr/bin/chromium" });
+  const browser = await chromium.launch(launchOptions);
   try {
     const admin = await session(server.url, ADMIN);
     const player = await session(server.url, PLAYER);

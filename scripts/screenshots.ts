@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   }
 
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
-  const browser = await chromium.launch({ ...launchOptions, executablePath: launchOptions.executablePath ?? "/usr/bin/chromium" });
+  const browser = await chromium.launch(launchOptions);
   try {
     for (const page of pages) {
       if (page.as !== "anonymous" && !states[page.as]) continue;

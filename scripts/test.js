@@ -2,10 +2,13 @@
 // TEST_DATABASE_URL is set), then browser tests in the system Chromium. Stops at the first failure.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { chromiumPath } from "./lib/chromium-path.js";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 if (!fs.existsSync(chromium)) {
-  console.error(`No se encontró Chromium en ${chromium}: instálalo con 'apt-get install -y chromium' o define CHROMIUM_PATH.`);
+  console.error(
+    `No se encontró Chromium en ${chromium}: instálalo con 'apt-get install -y chromium-headless-shell' (o 'chromium') o define CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { chromiumPath } from "./chromium-path.js";
 
 /** Issue 16's goal: no page makes a phone download more than this much script on its first load. */
 export const FIRST_LOAD_JS_BUDGET_KB = 150;
@@ -19,7 +20,7 @@ export interface FirstLoadJs {
 export async function measureFirstLoadJs(
   baseUrl: string,
   pages: readonly { path: string; cookie?: string }[],
-  executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath = chromiumPath(),
 ): Promise<FirstLoadJs[] | null> {
   if (!fs.existsSync(executablePath)) return null;
   const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu"] });
