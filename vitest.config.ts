@@ -26,9 +26,9 @@ const integration = (engine: "sqlite" | "postgres", timed: boolean, order: numbe
     testTimeout: 20_000,
     hookTimeout: 60_000,
     maxWorkers: timed ? 1 : PARALLEL_WORKERS,
-    // A worker keeps its loaded modules from one file to the next (Kysely, Better Auth, pg…):
-    // 96 → 79 CPU-seconds for the SQLite files. What a file owns is not a module's state but its
-    // database, data folder and environment, which integration-setup.ts makes anew for each file.
+    // A worker keeps the libraries it loaded from one file to the next (Kysely, Better Auth, pg…):
+    // 96 → 79 CPU-seconds for the SQLite files. integration-setup.ts gives each file its own
+    // database, data folder and environment, and the app's own modules afresh (vi.resetModules).
     isolate: false,
     sequence: { groupOrder: order },
   },
