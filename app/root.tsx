@@ -3,8 +3,6 @@ import "@mantine/notifications/styles.css";
 import "./ui/app.css";
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import {
   Links,
   Meta,
@@ -24,7 +22,7 @@ import { reloadUnlessAnsweredWithPage } from "./ui/page-answer";
 import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
-import { useToast } from "./ui/toasts";
+import { ToastHost, useToast } from "./ui/toasts";
 
 /**
  * Reads the session once per request; every guard below uses what this puts in context. What
@@ -82,10 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           colorSchemeManager={colorSchemeManager}
           withCssVariables={false}
         >
-          <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
-            <Notifications position="top-center" zIndex={1000} />
-            {children}
-          </ModalsProvider>
+          <ToastHost />
+          {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

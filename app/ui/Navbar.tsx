@@ -1,60 +1,21 @@
-import {
-  Box,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  NavLink as MantineNavLink,
-  ScrollArea,
-  Stack,
-  Switch,
-  Text,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
-import { Button, ButtonLink } from "./primitives/Button";
+import { Link, NavLink, useLocation } from "react-router";
 import classes from "./Navbar.module.css";
+import { MAIN_LINKS, type NavUser } from "./navbar-links";
 import { UserAvatar } from "./UserAvatar";
 
-export interface NavUser {
-  displayName: string;
-  image: string | null;
-  avatarColor: string;
-  isAdmin: boolean;
-}
+export type { NavUser } from "./navbar-links";
 
-const MAIN_LINKS = [
-  { to: "/", label: "Inicio" },
-  { to: "/rankings", label: "Puntuaciones" },
-  { to: "/quiniela/quinielas-capturadas", label: "Quinielas" },
-];
-
-export const ADMIN_LINKS = [
-  { to: "/admin/matches", label: "Gestionar Partidos" },
-  { to: "/admin/results", label: "Resultados" },
-  { to: "/admin/ver-quinielas", label: "Ver Quinielas capturadas" },
-  { to: "/admin/activar-quinielas", label: "Activar Quinielas" },
-  { to: "/admin/users", label: "Gestionar Usuarios" },
-  { to: "/admin/predictions", label: "Gestionar Pronósticos" },
-  { to: "/admin/estado-pronosticos", label: "Estado de Pronósticos" },
-  { to: "/admin/importar-resultados", label: "Importar Resultados" },
-  { to: "/admin/temporadas", label: "Temporadas" },
-];
-
-function DarkModeSwitch() {
-  const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme("light");
-  return (
-    <Switch
-      label="Modo oscuro"
-      checked={computed === "dark"}
-      onChange={(event) => setColorScheme(event.currentTarget.checked ? "dark" : "light")}
-    />
-  );
-}
+/**
+ * The menus and the phone's drawer (Mantine's Menu and Drawer, ./NavbarMenus) load the first time
+ * someone opens one: every page's first load is lighter by their code (positioning, focus trap,
+ * transitions), and the frame renders less on every request. Hovering or focusing a button
+ * fetches the module ahead of the click.
+ */
+type Menus = typeof import("./NavbarMenus");
+let menusModule: Promise<Menus> | undefined;
+const loadMenus = () => (menusModule ??= import("./NavbarMenus"));
 
 /** For visitors without a user menu: one button, its icon chosen by CSS so SSR and the browser agree. */
 function ColorSchemeToggle() {
@@ -71,21 +32,6 @@ function ColorSchemeToggle() {
   );
 }
 
-/** The phone drawer's links, the current page marked. */
-function DrawerLinks({ links, pathname }: { links: readonly { to: string; label: string }[]; pathname: string }) {
-  return links.map((link) => (
-    <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} active={pathname === link.to} />
-  ));
-}
-
-function LogoutForm({ children }: { children: React.ReactNode }) {
-  return (
-    <Form method="post" action="/logout">
-      {children}
-    </Form>
-  );
-}
-
 function Brand() {
   return (
     <Link to="/" className={classes.brand}>
@@ -97,17 +43,37 @@ function Brand() {
   );
 }
 
-export function Navbar({ user }: { user: NavUser | null }) {
-  const [opened, { open, close }] = useDisclosure(false);
-  // The phone's drawer is mounted on the first tap of the burger, not on every page render.
-  const [drawerMounted, setDrawerMounted] = useState(false);
-  const location = useLocation();
-  const toggle = () => {
-    if (opened) return close();
-    setDrawerMounted(true);
-    // Mounted closed first, so that it slides in.
-    requestAnimationFrame(open);
+/** What a menu button needs before its menu has loaded: the same look, and a click that loads and opens it. */
+function menuButtonProps(open: () => void) {
+  return {
+    type: "button" as const,
+    "aria-haspopup": "menu" as const,
+    "aria-expanded": false,
+    onClick: open,
+    onPointerEnter: () => void loadMenus(),
+    onFocus: () => void loadMenus(),
   };
+}
+
+export function Navbar({ user }: { user: NavUser | null }) {
+  const [menus, setMenus] = useState<Menus | null>(null);
+  // Which desktop menu has been opened once (it stays Mantine's from then on).
+  const [adminMenu, setAdminMenu] = useState(false);
+  const [userMenu, setUserMenu] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const location = useLocation();
+  const withMenus = (then: () => void) => () => {
+    void loadMenus().then((loaded) => {
+      setMenus(loaded);
+      then();
+    });
+  };
+  const toggleDrawer = withMenus(() => {
+    if (drawerOpened) return setDrawerOpened(false);
+    // Mounted closed first (when it has just loaded), so that it slides in.
+    requestAnimationFrame(() => setDrawerOpened(true));
+  });
+  const adminActive = location.pathname.startsWith("/admin");
 
   return (
     <>
@@ -121,67 +87,32 @@ export function Navbar({ user }: { user: NavUser | null }) {
                   {link.label}
                 </NavLink>
               ))}
-              {user.isAdmin && (
-                <Menu position="bottom-start" withinPortal={false}>
-                  <Menu.Target>
-                    <button
-                      type="button"
-                      className={classes.link}
-                      data-active={location.pathname.startsWith("/admin") || undefined}
-                    >
-                      Administración
-                    </button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {ADMIN_LINKS.map((link) => (
-                      <Menu.Item key={link.to} component={Link} to={link.to}>
-                        {link.label}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
+              {user.isAdmin &&
+                (menus && adminMenu ? (
+                  <menus.AdminMenu active={adminActive} />
+                ) : (
+                  <button className={classes.link} data-active={adminActive || undefined} {...menuButtonProps(withMenus(() => setAdminMenu(true)))}>
+                    Administración
+                  </button>
+                ))}
             </nav>
           )}
         </div>
 
         <div className={`${classes.right} mantine-visible-from-sm`}>
           {user ? (
-            <Menu position="bottom-end" width={220} withinPortal={false}>
-              {/*
-               * The avatar sits over the button rather than in it: the button's name is the text
-               * it shows (the initials are a picture of the person, not part of its label).
-               */}
+            menus && userMenu ? (
+              <menus.UserMenu user={user} />
+            ) : (
               <div className={classes.userMenu}>
                 <div className={classes.userAvatar}>
                   <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={30} />
                 </div>
-                <Menu.Target>
-                  <button type="button" className={classes.userButton}>
-                    <span className={classes.userName}>{user.displayName}</span>
-                  </button>
-                </Menu.Target>
+                <button className={classes.userButton} {...menuButtonProps(withMenus(() => setUserMenu(true)))}>
+                  <span className={classes.userName}>{user.displayName}</span>
+                </button>
               </div>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to="/profile">
-                  Mi Perfil
-                </Menu.Item>
-                {/* The pools of SPEC §4 have no place in the original navbar: they live here. */}
-                <Menu.Item component={Link} to="/quinielas">
-                  Mis Quinielas
-                </Menu.Item>
-                <Menu.Item closeMenuOnClick={false} component="div">
-                  <DarkModeSwitch />
-                </Menu.Item>
-                <Menu.Divider />
-                <LogoutForm>
-                  {/* Mantine's red menu item is shade 6 (3.3:1 on white); the red text colour reads in both schemes. */}
-                  <Menu.Item component="button" type="submit" color="var(--mantine-color-red-text)">
-                    Cerrar Sesión
-                  </Menu.Item>
-                </LogoutForm>
-              </Menu.Dropdown>
-            </Menu>
+            )
           ) : (
             <>
               <ColorSchemeToggle />
@@ -199,70 +130,17 @@ export function Navbar({ user }: { user: NavUser | null }) {
         <button
           type="button"
           className={`${classes.burger} mantine-hidden-from-sm`}
-          onClick={toggle}
+          onClick={toggleDrawer}
+          onPointerEnter={() => void loadMenus()}
           aria-label="Abrir menú"
-          aria-expanded={opened}
+          aria-expanded={drawerOpened}
         >
-          <span className={classes.burgerLines} data-opened={opened || undefined} />
+          <span className={classes.burgerLines} data-opened={drawerOpened || undefined} />
         </button>
       </div>
 
-      {drawerMounted && (
-        <Drawer
-          opened={opened}
-          onClose={close}
-          title="Menú"
-          position="right"
-          size="80%"
-          hiddenFrom="sm"
-          closeButtonProps={{ "aria-label": "Cerrar menú" }}
-        >
-          <ScrollArea h="calc(100dvh - 80px)" onClick={(event) => {
-            // Any link or button in the drawer navigates; close it behind.
-            if ((event.target as HTMLElement).closest("a,button[type=submit]")) close();
-          }}>
-            <Stack gap={4} component="nav" aria-label="Menú móvil">
-              {user ? (
-                <>
-                  <Group gap="sm" px="sm" py="xs">
-                    <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={36} />
-                    <Text fw={600}>{user.displayName}</Text>
-                  </Group>
-                  <Divider />
-                  <DrawerLinks links={MAIN_LINKS} pathname={location.pathname} />
-                  {user.isAdmin && (
-                    <MantineNavLink label="Administración" defaultOpened={location.pathname.startsWith("/admin")}>
-                      <DrawerLinks links={ADMIN_LINKS} pathname={location.pathname} />
-                    </MantineNavLink>
-                  )}
-                  <Divider my="xs" />
-                  <MantineNavLink component={Link} to="/profile" label="Mi Perfil" />
-                  <MantineNavLink component={Link} to="/quinielas" label="Mis Quinielas" />
-                  <Box px="sm" py="xs">
-                    <DarkModeSwitch />
-                  </Box>
-                  <LogoutForm>
-                    <Button variant="danger" type="submit" fullWidth style={{ marginTop: "var(--mantine-spacing-xs)" }}>
-                      Cerrar Sesión
-                    </Button>
-                  </LogoutForm>
-                </>
-              ) : (
-                <>
-                  <ButtonLink variant="light" to="/login">
-                    Iniciar Sesión
-                  </ButtonLink>
-                  <ButtonLink to="/register">
-                    Registrarse
-                  </ButtonLink>
-                  <Box px="sm" py="xs">
-                    <DarkModeSwitch />
-                  </Box>
-                </>
-              )}
-            </Stack>
-          </ScrollArea>
-        </Drawer>
+      {menus && (
+        <menus.NavDrawer user={user} opened={drawerOpened} onClose={() => setDrawerOpened(false)} pathname={location.pathname} />
       )}
     </>
   );

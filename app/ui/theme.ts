@@ -3,13 +3,8 @@ import {
   createTheme,
   DEFAULT_THEME,
   defaultCssVariablesResolver,
-  Drawer,
   localStorageColorSchemeManager,
-  Menu,
   mergeMantineTheme,
-  Modal,
-  Notification,
-  PasswordInput,
 } from "@mantine/core";
 import { accessibleColorVariables } from "./accessible-colors";
 
@@ -19,21 +14,17 @@ export const theme = createTheme({
   fontFamily:
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji'",
   headings: { fontWeight: "700" },
+  // Plain objects, not `Modal.extend(…)`: extend only adds types, and importing the components
+  // here would ship all five with the frame of every page (they load with the pages that use them).
   components: {
     // A dialog's title bar is no page banner (its <header> would be a second 'banner' landmark),
     // and its × has a name.
-    Modal: Modal.extend({
-      defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } },
-    }),
-    Drawer: Drawer.extend({
-      defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } },
-    }),
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } } },
     // No focusable 'presentation' placeholder inside role=menu: opening focuses the first item.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { "aria-label": "Cerrar aviso" } } }),
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar u ocultar la contraseña" } },
-    }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar aviso" } } },
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar u ocultar la contraseña" } } },
   },
 });
 

@@ -1,4 +1,4 @@
-/** A toast as the server describes it; shown by ui/Toasts.tsx with the original's durations. */
+/** A toast as the server describes it; shown by ui/toasts.tsx with the original's durations. */
 export interface Toast {
   type: "success" | "error" | "warning" | "info";
   title: string;

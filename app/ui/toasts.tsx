@@ -1,5 +1,5 @@
-import { notifications } from "@mantine/notifications";
-import { useEffect } from "react";
+import { notifications, useNotifications } from "@mantine/notifications";
+import { type ComponentType, useEffect, useState } from "react";
 import type { Toast } from "./toast";
 
 const COLORS: Record<Toast["type"], string> = { success: "green", error: "red", warning: "yellow", info: "blue" };
@@ -18,4 +18,18 @@ export function useToast(toast: Toast | null | undefined): void {
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
+}
+
+/**
+ * Where toasts appear (root.tsx). Mantine's list of notifications (its transitions, portal and
+ * close buttons, ./ToastList) loads with the first toast: most first loads show none and do not
+ * pay for it. Toasts shown before it arrives wait in Mantine's store and appear with it.
+ */
+export function ToastHost() {
+  const waiting = useNotifications().notifications.length > 0;
+  const [List, setList] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (waiting && !List) void import("./ToastList").then((module) => setList(() => module.ToastList));
+  }, [waiting, List]);
+  return List ? <List /> : null;
 }

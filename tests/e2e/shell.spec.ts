@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, signUp, userMenuButton } from "./support";
+import { hydrated, newAccount, signUp, userMenuButton } from "./support";
 
 const SCHEME_ATTR = "data-mantine-color-scheme";
 
@@ -176,4 +176,22 @@ test("con sesión en escritorio la barra muestra 'Inicio', 'Puntuaciones', 'Quin
   await page.getByRole("menuitem", { name: "Mis Quinielas" }).click();
   await expect(page).toHaveURL(/\/quinielas$/);
   await expect(page.getByRole("heading", { name: "Mis Quinielas", level: 1 })).toBeVisible();
+});
+
+test("el menú del usuario se abre con el teclado, con el foco dentro, y Escape devuelve el foco al botón", async ({ page }) => {
+  const account = newAccount("teclado");
+  await signUp(page, account);
+  await page.goto("/");
+  await hydrated(page);
+  const button = userMenuButton(page, account.name);
+  // The first opening also loads the menu's code (ui/NavbarMenus.tsx); the second is Mantine's alone.
+  for (const time of ["primera", "segunda"]) {
+    await button.focus();
+    await page.keyboard.press("Enter");
+    // Mantine's focus trap takes the first control it finds (the 'Modo oscuro' switch).
+    await expect(page.getByRole("menu").locator(":focus"), `${time} vez`).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu"), `${time} vez`).toHaveCount(0);
+    await expect(button, `${time} vez`).toBeFocused();
+  }
 });

@@ -4,6 +4,7 @@ import { listSeasonOptions } from "#app/data/seasons.server";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import type { AdminSeasonData } from "#app/ui/AdminSeasonSelect";
+import { ConfirmHost } from "#app/ui/ConfirmHost";
 import type { Route } from "./+types/layout";
 
 /**
@@ -23,6 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ad
   return { seasons, season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null } };
 }
 
+/** The admin screens confirm deletions (users, seasons) in a dialog. */
 export default function AdminLayout() {
-  return <Outlet />;
+  return (
+    <ConfirmHost>
+      <Outlet />
+    </ConfirmHost>
+  );
 }
