@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ad
   return { seasons, season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null } };
 }
 
-/** The admin screens confirm deletions (users, seasons) in a dialog. */
+/** The admin screens confirm what cannot be undone (deleting a match, a person, a season…) in a dialog. */
 export default function AdminLayout() {
   return (
     <ConfirmHost>
