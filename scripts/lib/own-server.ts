@@ -14,8 +14,13 @@ export interface OwnServer {
  * for screenshots and browser tests that change what the whole server sees. `adminEmail` is made
  * admin when it registers; sign-in limits are lifted for the many sign-ins of a script.
  * `demo`: the folder holds the demo season first (npm run seed:demo; the same every run).
+ * `env`: more settings for the server (SMTP, limits…).
  */
-export async function startOwnServer(name: string, adminEmail: string, { demo = false } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  name: string,
+  adminEmail: string,
+  { demo = false, env: settings = {} }: { demo?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quiniela-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL; // SQLite in dataDir
@@ -27,7 +32,16 @@ export async function startOwnServer(name: string, adminEmail: string, { demo = 
   }
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     // One process, as every browser-test server (decision 010).
-    env: { ...env, PORT: "0", WEB_CONCURRENCY: "1", DATA_DIR: dataDir, ADMIN_EMAIL: adminEmail, AUTH_RATE_LIMIT_PER_IP: "10000", LOG_REQUESTS: "false" },
+    env: {
+      ...env,
+      PORT: "0",
+      WEB_CONCURRENCY: "1",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: adminEmail,
+      AUTH_RATE_LIMIT_PER_IP: "10000",
+      LOG_REQUESTS: "false",
+      ...settings,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, type Page, test as base } from "@playwright/test";
+import { type OwnServer, startOwnServer } from "../../scripts/lib/own-server";
 import { hydrated } from "./support";
 
 /**
@@ -18,9 +15,8 @@ import { hydrated } from "./support";
  * that read colours run again. The markup is the same in both modes (only CSS variables change),
  * so the other rules would only repeat themselves; the colour rules are the ones a dark theme breaks.
  *
- * The shared e2e server starts on an empty database, so each worker that runs this file seeds the
- * demo season into a temporary data folder (`scripts/seed-demo.ts`, about 3 s) and serves it on a
- * port of its own (decision 006).
+ * The shared e2e server starts on an empty database, so each worker that runs this file serves
+ * the demo season from a data folder of its own (`startOwnServer`, as visual.spec.ts; decision 006).
  */
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
@@ -77,73 +73,25 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 const isPhone = (mode: Mode) => mode.viewport.width < 576;
 
-/** Runs a command to its end; rejects with its output when it fails. */
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} falló (${code}):\n${output}`))));
-  });
-}
-
-/** The built server on a port the system picks (no clash with the shared server or other runs). */
-async function serve(env: NodeJS.ProcessEnv): Promise<{ url: string; close(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`el servidor de la demostración no arrancó:\n${output}`)), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://localhost:${match[1]}`);
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => reject(new Error(`el servidor de la demostración terminó (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    async close() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
 /** One browser context per role and width, kept for the worker: pages after the first load from its cache. */
 type Contexts = (role: Role, mode: Mode) => Promise<BrowserContext>;
 
 const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
   demo: [
     async ({ playwright }, provide) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-a11y-"));
-      // SQLite in its own folder whatever .env says; the demo's default admin e-mail.
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        ADMIN_EMAIL: "",
-        LOG_REQUESTS: "false",
-        // One process, as every browser-test server (decision 010).
-        WEB_CONCURRENCY: "1",
-        AUTH_RATE_LIMIT_PER_IP: "10000",
-        AUTH_RATE_LIMIT_PER_EMAIL: "10000",
-        // '¿Olvidaste tu contraseña?' exists only with SMTP settings; no mail is sent here.
-        SMTP_HOST: "127.0.0.1",
-        SMTP_PORT: "2525",
-        SMTP_FROM: "Quiniela <quiniela@example.com>",
-      };
-      let server: Awaited<ReturnType<typeof serve>> | undefined;
+      let server: OwnServer | undefined;
       try {
-        await run(["--import", "tsx", "scripts/seed-demo.ts"], env);
-        server = await serve(env);
+        server = await startOwnServer("a11y", DEMO_ADMIN_EMAIL, {
+          demo: true,
+          env: {
+            // Every sign-in of the worker comes from 127.0.0.1.
+            AUTH_RATE_LIMIT_PER_EMAIL: "10000",
+            // '¿Olvidaste tu contraseña?' exists only with SMTP settings; no mail is sent here.
+            SMTP_HOST: "127.0.0.1",
+            SMTP_PORT: "2525",
+            SMTP_FROM: "Quiniela <quiniela@example.com>",
+          },
+        });
         const baseURL = server.url;
         const sessions = {} as Demo["sessions"];
         for (const [role, email] of Object.entries(ACCOUNTS) as [keyof Demo["sessions"], string][]) {
@@ -169,8 +117,7 @@ const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
         expect(invitePath, "el enlace de invitación de la quiniela").toBeTruthy();
         await provide({ baseURL, sessions, poolPath: poolPath!, invitePath: invitePath! });
       } finally {
-        await server?.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        await server?.stop();
       }
     },
     { scope: "worker", timeout: 90_000 },
