@@ -15,7 +15,15 @@ export type { NavUser } from "./navbar-links";
  */
 type Menus = typeof import("./NavbarMenus");
 let menusModule: Promise<Menus> | undefined;
-const loadMenus = () => (menusModule ??= import("./NavbarMenus"));
+function loadMenus(): Promise<Menus> {
+  menusModule ??= import("./NavbarMenus").catch((error: unknown) => {
+    menusModule = undefined; // the next attempt fetches it again
+    throw error;
+  });
+  return menusModule;
+}
+/** Fetches the menus ahead of a click; a failure here is retried by the click itself. */
+const prefetchMenus = () => void loadMenus().catch(() => undefined);
 
 /** For visitors without a user menu: one button, its icon chosen by CSS so SSR and the browser agree. */
 function ColorSchemeToggle() {
@@ -50,8 +58,8 @@ function menuButtonProps(open: () => void) {
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
     onClick: open,
-    onPointerEnter: () => void loadMenus(),
-    onFocus: () => void loadMenus(),
+    onPointerEnter: prefetchMenus,
+    onFocus: prefetchMenus,
   };
 }
 
@@ -63,10 +71,15 @@ export function Navbar({ user }: { user: NavUser | null }) {
   const [drawerOpened, setDrawerOpened] = useState(false);
   const location = useLocation();
   const withMenus = (then: () => void) => () => {
-    void loadMenus().then((loaded) => {
-      setMenus(loaded);
-      then();
-    });
+    loadMenus().then(
+      (loaded) => {
+        setMenus(loaded);
+        then();
+      },
+      // The app was updated since this page loaded (its old files are gone): load the new one,
+      // as React Router does when a route's module cannot be fetched.
+      () => window.location.reload(),
+    );
   };
   const toggleDrawer = withMenus(() => {
     if (drawerOpened) return setDrawerOpened(false);
@@ -131,7 +144,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
           type="button"
           className={`${classes.burger} mantine-hidden-from-sm`}
           onClick={toggleDrawer}
-          onPointerEnter={() => void loadMenus()}
+          onPointerEnter={prefetchMenus}
           aria-label="Abrir menú"
           aria-expanded={drawerOpened}
         >

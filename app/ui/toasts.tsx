@@ -29,7 +29,13 @@ export function ToastHost() {
   const waiting = useNotifications().notifications.length > 0;
   const [List, setList] = useState<ComponentType | null>(null);
   useEffect(() => {
-    if (waiting && !List) void import("./ToastList").then((module) => setList(() => module.ToastList));
+    if (!waiting || List) return;
+    import("./ToastList").then(
+      (module) => setList(() => module.ToastList),
+      // Unreachable (offline, or the app updated since this page loaded): the page works on
+      // without its toasts rather than failing.
+      () => undefined,
+    );
   }, [waiting, List]);
   return List ? <List /> : null;
 }
