@@ -195,3 +195,20 @@ test("el menú del usuario se abre con el teclado, con el foco dentro, y Escape 
     await expect(button, `${time} vez`).toBeFocused();
   }
 });
+
+test("si el código del menú ya no está (la app se actualizó), el clic recarga la página y el menú abre", async ({ page }) => {
+  const account = newAccount("recarga");
+  await signUp(page, account);
+  await page.goto("/");
+  await hydrated(page);
+  // The menus' chunk (ui/NavbarMenus.tsx) as an old page would ask for it after a new release.
+  const menusChunk = /\/assets\/NavbarMenus-[\w-]+\.js$/;
+  await page.route(menusChunk, (route) => route.abort());
+  const reloaded = page.waitForEvent("load");
+  await userMenuButton(page, account.name).click();
+  await reloaded;
+  await page.unroute(menusChunk);
+  await hydrated(page);
+  await userMenuButton(page, account.name).click();
+  await expect(page.getByRole("menuitem", { name: "Mi Perfil" })).toBeVisible();
+});
