@@ -2,10 +2,9 @@ import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import classes from "./Navbar.module.css";
-import { MAIN_LINKS, type NavUser } from "./navbar-links";
-import { UserAvatar } from "./UserAvatar";
+import { AdminMenuButton, MAIN_LINKS, type NavUser, UserMenuButton, UserMenuFrame } from "./navbar-parts";
 
-export type { NavUser } from "./navbar-links";
+export type { NavUser } from "./navbar-parts";
 
 /**
  * The menus and the phone's drawer (Mantine's Menu and Drawer, ./NavbarMenus) load the first time
@@ -51,10 +50,9 @@ function Brand() {
   );
 }
 
-/** What a menu button needs before its menu has loaded: the same look, and a click that loads and opens it. */
+/** What a menu button needs before its menu has loaded: a click that loads and opens it. */
 function menuButtonProps(open: () => void) {
   return {
-    type: "button" as const,
     "aria-haspopup": "menu" as const,
     "aria-expanded": false,
     onClick: open,
@@ -104,9 +102,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
                 (menus && adminMenu ? (
                   <menus.AdminMenu active={adminActive} />
                 ) : (
-                  <button className={classes.link} data-active={adminActive || undefined} {...menuButtonProps(withMenus(() => setAdminMenu(true)))}>
-                    Administración
-                  </button>
+                  <AdminMenuButton active={adminActive} {...menuButtonProps(withMenus(() => setAdminMenu(true)))} />
                 ))}
             </nav>
           )}
@@ -117,14 +113,9 @@ export function Navbar({ user }: { user: NavUser | null }) {
             menus && userMenu ? (
               <menus.UserMenu user={user} />
             ) : (
-              <div className={classes.userMenu}>
-                <div className={classes.userAvatar}>
-                  <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={30} />
-                </div>
-                <button className={classes.userButton} {...menuButtonProps(withMenus(() => setUserMenu(true)))}>
-                  <span className={classes.userName}>{user.displayName}</span>
-                </button>
-              </div>
+              <UserMenuFrame user={user}>
+                <UserMenuButton user={user} {...menuButtonProps(withMenus(() => setUserMenu(true)))} />
+              </UserMenuFrame>
             )
           ) : (
             <>

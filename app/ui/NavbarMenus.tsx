@@ -1,9 +1,8 @@
 import { Box, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
-import { ADMIN_LINKS, MAIN_LINKS, type NavUser } from "./navbar-links";
+import { ADMIN_LINKS, AdminMenuButton, MAIN_LINKS, type NavUser, UserMenuButton, UserMenuFrame } from "./navbar-parts";
 import { Button, ButtonLink } from "./primitives/Button";
-import classes from "./Navbar.module.css";
 import { UserAvatar } from "./UserAvatar";
 
 /**
@@ -48,9 +47,7 @@ export function AdminMenu({ active }: { active: boolean }) {
   return (
     <Menu position="bottom-start" withinPortal={false} {...menu}>
       <Menu.Target>
-        <button ref={target} type="button" className={classes.link} data-active={active || undefined}>
-          Administración
-        </button>
+        <AdminMenuButton ref={target} active={active} />
       </Menu.Target>
       <Menu.Dropdown>
         {ADMIN_LINKS.map((link) => (
@@ -68,20 +65,11 @@ export function UserMenu({ user }: { user: NavUser }) {
   const { target, menu } = useOpenedOnMount();
   return (
     <Menu position="bottom-end" width={220} withinPortal={false} {...menu}>
-      {/*
-       * The avatar sits over the button rather than in it: the button's name is the text
-       * it shows (the initials are a picture of the person, not part of its label).
-       */}
-      <div className={classes.userMenu}>
-        <div className={classes.userAvatar}>
-          <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={30} />
-        </div>
+      <UserMenuFrame user={user}>
         <Menu.Target>
-          <button ref={target} type="button" className={classes.userButton}>
-            <span className={classes.userName}>{user.displayName}</span>
-          </button>
+          <UserMenuButton ref={target} user={user} />
         </Menu.Target>
-      </div>
+      </UserMenuFrame>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/profile">
           Mi Perfil
