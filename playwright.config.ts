@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./scripts/lib/chromium-path.js";
+import { DEMO_CACHE_VARIABLE } from "./scripts/lib/own-server";
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser; its headless shell when it is
@@ -11,6 +12,9 @@ import { chromiumPath } from "./scripts/lib/chromium-path.js";
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-"));
+// Where the run loads the demo season once for the specs that serve it (scripts/lib/own-server.ts).
+// Set by the runner, which reads this file first; its workers inherit it.
+process.env[DEMO_CACHE_VARIABLE] ??= fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-demo-"));
 
 export default defineConfig({
   testDir: "tests/e2e",

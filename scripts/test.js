@@ -1,7 +1,12 @@
 // `npm test`: type check, lint, build, unit + integration tests (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then browser tests in the system Chromium. Stops at the first failure.
-import { spawnSync } from "node:child_process";
+// TEST_DATABASE_URL is set), then browser tests in the system Chromium.
+//
+// Independent steps run side by side: the type check, the lint and the build at once; the test
+// runs as soon as the build they drive is there. Each step's output is printed whole when it ends
+// (so that two steps' lines never mix); the first step that fails stops the others.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { chromiumPath } from "./lib/chromium-path.js";
 
 const chromium = chromiumPath();
@@ -12,35 +17,93 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-const steps = [
-  ["Tipos", "npx", ["react-router", "typegen"]],
-  ["Tipos", "npx", ["tsc"]],
-  ["Lint", "npx", ["eslint", "."]],
-  ["Compilación", "npx", ["react-router", "build"]],
-  ["Unitarias e integración", "npx", ["vitest", "run"]],
-  ["Navegador", "npx", ["playwright", "test"]],
-];
-
 if (!process.env.TEST_DATABASE_URL) {
   console.log("TEST_DATABASE_URL no está definida: las pruebas de integración corren solo en SQLite.");
 }
 
-/** Seconds per step (the same name adds up), printed at the end: the suite's time is watched. */
-const took = new Map();
+/**
+ * The steps, each after the ones it needs. Integration and browser tests drive the built server;
+ * the type check reads the route types typegen writes. The build is always a production one,
+ * whatever NODE_ENV the caller has.
+ */
+const STEPS = [
+  { name: "Tipos", run: [["react-router", "typegen"], ["tsc"]] },
+  { name: "Lint", run: [["eslint", "."]] },
+  { name: "Compilación", run: [["react-router", "build"]], env: { NODE_ENV: "production" } },
+  { name: "Unitarias e integración", after: "Compilación", run: [["vitest", "run"]] },
+  { name: "Navegador", after: "Compilación", run: [["playwright", "test"]] },
+];
+
 const started = performance.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const running = new Set();
+/** Seconds per step, printed at the end: the suite's time is watched. */
+const took = new Map();
 
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  // Always a production build, whatever NODE_ENV the caller has.
-  const env = name === "Compilación" ? { ...process.env, NODE_ENV: "production" } : process.env;
-  const stepStarted = performance.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env });
-  took.set(name, (took.get(name) ?? 0) + performance.now() - stepStarted);
-  if (result.status !== 0) {
-    console.error(`\n✖ Falló: ${name}`);
-    process.exit(result.status ?? 1);
+/** Runs one of the project's tools (node_modules/.bin, as npm would: without npx's own start-up) with its output kept. */
+function runCommand([tool, ...args], env) {
+  return new Promise((resolve) => {
+    // Its own process group, so that a failure elsewhere stops it with everything it started.
+    const child = spawn(path.join("node_modules", ".bin", tool), args, {
+      env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: "1" }), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    running.add(child);
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output) });
+    });
+    child.on("error", (error) => {
+      running.delete(child);
+      resolve({ code: 1, output: Buffer.from(String(error)) });
+    });
+  });
+}
+
+function stopEverything() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
   }
 }
-const parts = [...took].map(([name, ms]) => `${name} ${seconds(ms)}`).join(" · ");
-console.log(`\n✔ Todas las pruebas pasaron en ${seconds(performance.now() - started)} (${parts})`);
+
+const finished = new Map();
+async function runStep(step) {
+  if (step.after) await finished.get(step.after);
+  const stepStarted = performance.now();
+  console.log(`▶ ${step.name}: ${step.run.map((command) => command.join(" ")).join(" && ")}`);
+  for (const command of step.run) {
+    const { code, output } = await runCommand(command, step.env);
+    if (code !== 0) {
+      stopEverything();
+      process.stdout.write(`\n── ${step.name} ──\n`);
+      process.stdout.write(output);
+      console.error(`\n✖ Falló: ${step.name}`);
+      process.exit(code);
+    }
+    process.stdout.write(`\n── ${step.name}: ${command.join(" ")} ──\n`);
+    process.stdout.write(output);
+  }
+  took.set(step.name, performance.now() - stepStarted);
+  console.log(`✔ ${step.name} (${seconds(took.get(step.name))})`);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopEverything();
+    process.exit(1);
+  });
+}
+
+for (const step of STEPS) finished.set(step.name, runStep(step));
+await Promise.all(finished.values());
+
+const parts = STEPS.map(({ name }) => `${name} ${seconds(took.get(name))}`).join(" · ");
+console.log(`\n✔ Todas las pruebas pasaron en ${seconds(performance.now() - started)} (a la vez: ${parts})`);
