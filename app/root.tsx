@@ -22,6 +22,7 @@ import { reloadUnlessAnsweredWithPage } from "./ui/page-answer";
 import shellClasses from "./ui/Shell.module.css";
 import { useNonce } from "./ui/nonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
+import { ConfirmHost } from "./ui/confirm";
 import { ToastHost, useToast } from "./ui/toasts";
 
 /**
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           withCssVariables={false}
         >
           <ToastHost />
+          <ConfirmHost />
           {children}
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -27,7 +27,6 @@ import { Button } from "#app/ui/primitives/Button";
 import { LeavePool, PICKER_PARAM, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { errorToast, successToast } from "#app/ui/toast";
-import { ConfirmHost } from "#app/ui/ConfirmHost";
 import { useToast } from "#app/ui/toasts";
 import typography from "#app/ui/typography.module.css";
 import { UserAvatar } from "#app/ui/UserAvatar";
@@ -300,40 +299,37 @@ export default function QuinielaDetail({ loaderData: loaded, actionData }: Route
     matches.length === 1 ? "1 partido" : `${matches.length} partidos`,
     participants.length === 1 ? "1 participante" : `${participants.length} participantes`,
   ].join(" · ");
-  // Leaving the pool, removing someone, renewing the link and deleting it ask in a dialog first.
   return (
-    <ConfirmHost>
-      <Page title={quiniela.name} description={summary}>
-        <div className={classes.back}>
-          <Link to="/quinielas" className={classes.backLink}>
-            ← Mis Quinielas
-          </Link>
-          {!quiniela.isMember && (
-            <Badge tone="gray">No participas (vista de administrador)</Badge>
-          )}
-        </div>
-        <div className={classes.top}>
-          <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
-          <Participants data={loaderData} />
-        </div>
-        <section className={classes.section} aria-labelledby="pronosticos">
-          <h2 className={typography.largeSectionTitle} id="pronosticos">
-            Partidos de la quiniela
-          </h2>
-          <p className={typography.dimmed}>
-            Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
-          </p>
-          <PredictionForm matches={matches} />
-        </section>
-        <PoolPicksGrid
-          phases={loaderData.picks}
-          people={participants.map((person) => ({ ...person, userId: person.id }))}
-          viewerId={loaderData.viewerId}
-        />
-        {loaderData.manage && <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />}
-        {quiniela.canDuplicate && <DuplicatePool finished={quiniela.finished} seasonName={quiniela.seasonName} />}
-      </Page>
-    </ConfirmHost>
+    <Page title={quiniela.name} description={summary}>
+      <div className={classes.back}>
+        <Link to="/quinielas" className={classes.backLink}>
+          ← Mis Quinielas
+        </Link>
+        {!quiniela.isMember && (
+          <Badge tone="gray">No participas (vista de administrador)</Badge>
+        )}
+      </div>
+      <div className={classes.top}>
+        <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
+        <Participants data={loaderData} />
+      </div>
+      <section className={classes.section} aria-labelledby="pronosticos">
+        <h2 className={typography.largeSectionTitle} id="pronosticos">
+          Partidos de la quiniela
+        </h2>
+        <p className={typography.dimmed}>
+          Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
+        </p>
+        <PredictionForm matches={matches} />
+      </section>
+      <PoolPicksGrid
+        phases={loaderData.picks}
+        people={participants.map((person) => ({ ...person, userId: person.id }))}
+        viewerId={loaderData.viewerId}
+      />
+      {loaderData.manage && <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />}
+      {quiniela.canDuplicate && <DuplicatePool finished={quiniela.finished} seasonName={quiniela.seasonName} />}
+    </Page>
   );
 }
 

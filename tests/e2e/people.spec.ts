@@ -277,8 +277,17 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await page.goto("/admin/users");
     await hydrated(page);
     const row = page.getByRole("row", { name: account.name, exact: true });
-    await row.getByRole("button", { name: "Editar", exact: true }).click();
+    const edit = row.getByRole("button", { name: "Editar", exact: true });
+    await edit.click();
     const dialog = page.getByRole("dialog", { name: "Editar usuario" });
+    // The dialog's code loads on this first opening (ui/Dialog.tsx): the focus goes inside, and
+    // Escape gives it back to the button; the keyboard then opens it again.
+    await expect(dialog.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(account.email);
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(edit).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(dialog.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(account.email);
     const nickname = `Apodo ${Math.random().toString(36).slice(2, 7)} ⚽`;
     await dialog.getByRole("textbox", { name: "Apodo" }).fill(nickname);
@@ -305,6 +314,8 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
+    // The first confirmation loaded the dialogs' code (ui/confirm.tsx); the focus is back on the button.
+    await expect(row.getByRole("button", { name: "Eliminar", exact: true })).toBeFocused();
 
     await row.getByRole("button", { name: "Eliminar", exact: true }).click();
     dialog = page.getByRole("dialog", { name: "Eliminar usuario" });

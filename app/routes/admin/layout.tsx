@@ -4,7 +4,6 @@ import { listSeasonOptions } from "#app/data/seasons.server";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import type { AdminSeasonData } from "#app/ui/AdminSeasonSelect";
-import { ConfirmHost } from "#app/ui/ConfirmHost";
 import type { Route } from "./+types/layout";
 
 /**
@@ -24,11 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ad
   return { seasons, season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null } };
 }
 
-/** The admin screens confirm what cannot be undone (deleting a match, a person, a season…) in a dialog. */
 export default function AdminLayout() {
-  return (
-    <ConfirmHost>
-      <Outlet />
-    </ConfirmHost>
-  );
+  return <Outlet />;
 }

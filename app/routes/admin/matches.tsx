@@ -1,5 +1,4 @@
-import { Group, Modal, Text, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { Group, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { groupByPhase, type MatchView, matchLabel } from "#app/domain/match";
@@ -27,6 +26,8 @@ import { Table, TableScroll } from "#app/ui/primitives/Table";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/matches";
+import { confirm } from "#app/ui/confirm";
+import { Dialog } from "#app/ui/Dialog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
 
@@ -199,8 +200,8 @@ function ResetButton({ match }: { match: AdminMatch }) {
   useToast(fetcher.data?.toast);
   const label = matchLabel(match);
   const busy = fetcher.state !== "idle";
-  const confirm = () =>
-    modals.openConfirmModal({
+  const askFirst = () =>
+    confirm({
       title: "Reiniciar partido",
       centered: true,
       children: (
@@ -216,7 +217,7 @@ function ResetButton({ match }: { match: AdminMatch }) {
   return (
     <Button
       type="button" size="compact" variant="danger"
-      onClick={confirm}
+      onClick={askFirst}
       disabled={busy}
       aria-busy={busy}
     >
@@ -257,7 +258,7 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
       <Button type="button" size="compact" variant="light" onClick={() => setOpen(true)}>
         Definir equipos
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Equipos de ${matchLabel(match)}`} centered>
+      <Dialog opened={open} onClose={() => setOpen(false)} title={`Equipos de ${matchLabel(match)}`} centered>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="set-teams" />
           <input type="hidden" name="matchId" value={match.id} />
@@ -271,7 +272,7 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
             </Button>
           </Group>
         </fetcher.Form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

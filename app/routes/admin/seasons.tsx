@@ -1,5 +1,4 @@
 import { Alert, Group, List, Stack, Text, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { makeCurrent, type SeasonRow, listSeasons, setFinished } from "#app/data/season-admin.server";
@@ -27,6 +26,7 @@ import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/seasons";
 import classes from "./seasons.module.css";
+import { confirm } from "#app/ui/confirm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Temporadas · Quiniela" }];
 
@@ -192,7 +192,7 @@ function SeasonActions({ season }: { season: LoaderData["seasons"][number] }) {
   const busy = fetcher.state !== "idle";
   const submit = (intent: string) => void fetcher.submit({ intent, seasonId: String(season.id) }, { method: "post" });
   const finish = () =>
-    modals.openConfirmModal({
+    confirm({
       title: "Terminar temporada",
       centered: true,
       children: (

@@ -1,5 +1,4 @@
 import { Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../primitives/Button";
@@ -7,6 +6,7 @@ import classes from "../QuinielaManage.module.css";
 import { PeoplePicker, type PersonOption } from "../PeoplePicker";
 import { useToast } from "../toasts";
 import type { Reply } from "./parts";
+import { confirm } from "../confirm";
 
 /** Who is in the pool: the owner adds and removes people; a participant may leave. */
 
@@ -61,8 +61,8 @@ export function AddParticipants({ participantIds, people }: { participantIds: st
 export function LeavePool({ name }: { name: string }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
-  const confirm = () =>
-    modals.openConfirmModal({
+  const askFirst = () =>
+    confirm({
       title: "Salir de la quiniela",
       centered: true,
       children: (
@@ -74,7 +74,7 @@ export function LeavePool({ name }: { name: string }) {
       onConfirm: () => void fetcher.submit({ intent: "leave" }, { method: "post" }),
     });
   return (
-    <Button variant="subtleDanger" size="compact" onClick={confirm} busy={fetcher.state !== "idle"}>
+    <Button variant="subtleDanger" size="compact" onClick={askFirst} busy={fetcher.state !== "idle"}>
       Salir de la quiniela
     </Button>
   );

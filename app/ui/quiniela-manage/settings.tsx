@@ -1,5 +1,4 @@
 import { Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { parseForm } from "#app/domain/form";
@@ -11,6 +10,7 @@ import classes from "../QuinielaManage.module.css";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
 import type { Reply } from "./parts";
+import { confirm } from "../confirm";
 
 /** The pool's name, its invite link and its deletion. */
 
@@ -47,7 +47,7 @@ export function InviteLink({ url }: { url: string }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
   const renew = () =>
-    modals.openConfirmModal({
+    confirm({
       title: "Renovar enlace de invitación",
       centered: true,
       children: <Text size="sm">Se creará un enlace nuevo y el actual dejará de funcionar para quien aún no se haya unido.</Text>,
@@ -75,8 +75,8 @@ export function InviteLink({ url }: { url: string }) {
 export function DeletePool({ name }: { name: string }) {
   const fetcher = useFetcher<Reply>();
   useToast(fetcher.data?.toast);
-  const confirm = () =>
-    modals.openConfirmModal({
+  const askFirst = () =>
+    confirm({
       title: "Eliminar quiniela",
       centered: true,
       children: (
@@ -91,7 +91,7 @@ export function DeletePool({ name }: { name: string }) {
   return (
     <div className={classes.spread}>
       <p className={`${typography.dimmed} ${classes.deleteText}`}>Borra la quiniela para todos sus participantes.</p>
-      <Button variant="danger" onClick={confirm} busy={fetcher.state !== "idle"}>
+      <Button variant="danger" onClick={askFirst} busy={fetcher.state !== "idle"}>
         Eliminar quiniela
       </Button>
     </div>

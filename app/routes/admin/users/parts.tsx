@@ -1,5 +1,4 @@
-import { Group, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useEffect,} from "react";
 import { useFetcher } from "react-router";
 import { CopyLinkButton } from "#app/ui/CopyLinkButton";
@@ -11,6 +10,8 @@ import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import classes from "../users.module.css";
 import type { UserRow, UsersReply } from "./types";
+import { confirm } from "#app/ui/confirm";
+import { Dialog } from "#app/ui/Dialog";
 
 /** The pieces of 'Gestionar Usuarios' (routes/admin/users.tsx): rows, the user form, the roster. */
 
@@ -45,7 +46,7 @@ export function UserFormModal({
   }, [fetcher.data, user, onClose]);
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={user ? "Editar usuario" : "Nuevo Usuario"}
@@ -96,7 +97,7 @@ export function UserFormModal({
           </Stack>
         </fetcher.Form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 export function UserActions({
@@ -113,8 +114,8 @@ export function UserActions({
   const link = fetcher.data?.link;
   const submit = (intent: string) =>
     fetcher.submit({ intent, userId: user.id }, { method: "post" });
-  const confirm = (title: string, body: string, onConfirm: () => void) =>
-    modals.openConfirmModal({
+  const askFirst = (title: string, body: string, onConfirm: () => void) =>
+    confirm({
       title,
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: "Confirmar", cancel: "Cancelar" },
@@ -132,7 +133,7 @@ export function UserActions({
         <Button
           size="compact" variant="danger"
           onClick={() =>
-            confirm(
+            askFirst(
               "Eliminar usuario",
               `Se eliminará a ${user.displayName} con sus pronósticos, sesiones y quinielas propias. No se puede deshacer.`,
               onDelete,
@@ -144,7 +145,7 @@ export function UserActions({
         <Button
           size="compact" variant="warning"
           onClick={() =>
-            confirm(
+            askFirst(
               "Eliminar predicciones",
               `Se eliminarán los ${user.predictions} pronósticos de ${user.displayName}. No se puede deshacer.`,
               () => submit("delete-predictions"),
