@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
+import { QUINIELA_MESSAGES } from "#app/domain/quiniela-texts";
 import type { Database } from "./schema";
 import { finishedMessage } from "./seasons.server";
 import { chunked, eachChunk } from "./chunks";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createQuinielaSchema, manageQuinielaSchema, parseQuinielaForm, QUINIELA_MESSAGES } from "./quiniela-forms";
+import { createQuinielaSchema, manageQuinielaSchema, parseQuinielaForm } from "./quiniela-forms";
+import { QUINIELA_MESSAGES } from "./quiniela-texts";
 
 function formOf(fields: [string, string][]): FormData {
   const form = new FormData();

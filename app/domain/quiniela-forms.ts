@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacters, idField } from "./input";
 import { type ParsedForm, parseForm } from "./form";
+import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX } from "./quiniela-texts";
 
 /**
  * What the pool screens post (/quiniela/new and the 'Administrar quiniela' tools of
@@ -8,30 +9,8 @@ import { type ParsedForm, parseForm } from "./form";
  * userId.
  */
 
-export const QUINIELA_NAME_MAX = 80;
-
 /** More than a season holds (167 matches, 23 phases); a bigger list is not a person's form. */
 const MAX_LIST = 500;
-
-export const QUINIELA_MESSAGES = {
-  nameRequired: "El nombre de la quiniela es obligatorio",
-  nameTooLong: `El nombre no puede tener más de ${QUINIELA_NAME_MAX} caracteres`,
-  nameInvalid: "El nombre contiene caracteres no válidos",
-  noMatches: "Selecciona al menos un partido",
-  badMatch: "Alguno de los partidos no existe",
-  badPhase: "Alguna de las jornadas no existe",
-  badUser: "Alguno de los participantes no existe",
-  noUsers: "Selecciona al menos un participante",
-  tooMany: "Demasiados elementos en un solo envío",
-  unknownIntent: "Acción desconocida",
-  forbidden: "No tienes permiso para administrar esta quiniela",
-  ownerStays: "El creador de la quiniela no se puede quitar",
-  notParticipant: "Esa persona no participa en esta quiniela",
-  invalidInvite: "El enlace de invitación no es válido",
-  notFound: "La quiniela no existe",
-  sameSeason: "La quiniela ya es de la temporada actual",
-  finishedInvite: "La quiniela es de una temporada terminada: ya no admite participantes",
-} as const;
 
 export const quinielaName = z
   .string({ error: QUINIELA_MESSAGES.nameRequired })

@@ -86,15 +86,14 @@ function readCsv(text: string): RawFile {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
 }
 
-const jsonText = z.union([z.string(), z.number(), z.null()]).optional();
-const jsonMatch = z.object({
-  phase: jsonText,
-  home: jsonText,
-  away: jsonText,
-  kickoff: jsonText,
-  home_score: jsonText,
-  away_score: jsonText,
-});
+/**
+ * A match of a JSON file. Made when a file is read: built at the top of the module, it would keep
+ * Zod in the browser code of the results screen, which shows this module's texts and counts only.
+ */
+function jsonMatchSchema() {
+  const text = z.union([z.string(), z.number(), z.null()]).optional();
+  return z.object({ phase: text, home: text, away: text, kickoff: text, home_score: text, away_score: text });
+}
 
 function readJson(text: string): RawFile {
   let value: unknown;
@@ -108,6 +107,7 @@ function readJson(text: string): RawFile {
   const rows: { label: string; row: number; cells: RawRow }[] = [];
   const errors: string[] = [];
   const cell = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  const jsonMatch = jsonMatchSchema();
   file.data.matches.forEach((entry, index) => {
     const row = index + 1;
     const match = jsonMatch.safeParse(entry);

@@ -5,7 +5,7 @@ import { requireUser } from "#app/auth/guards.server";
 import { joinQuiniela } from "#app/data/quiniela-changes.server";
 import { invitedQuiniela } from "#app/data/quiniela-invites.server";
 import { parseId } from "#app/domain/input";
-import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
+import { QUINIELA_MESSAGES } from "#app/domain/quiniela-texts";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { Page } from "#app/ui/Page";

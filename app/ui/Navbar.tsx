@@ -1,6 +1,7 @@
 import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { loadOnUse } from "./load-on-use";
 import classes from "./Navbar.module.css";
 import { AdminMenuButton, MAIN_LINKS, type NavUser, UserMenuButton, UserMenuFrame } from "./navbar-parts";
 
@@ -13,16 +14,8 @@ export type { NavUser } from "./navbar-parts";
  * fetches the module ahead of the click.
  */
 type Menus = typeof import("./NavbarMenus");
-let menusModule: Promise<Menus> | undefined;
-function loadMenus(): Promise<Menus> {
-  menusModule ??= import("./NavbarMenus").catch((error: unknown) => {
-    menusModule = undefined; // the next attempt fetches it again
-    throw error;
-  });
-  return menusModule;
-}
-/** Fetches the menus ahead of a click; a failure here is retried by the click itself. */
-const prefetchMenus = () => void loadMenus().catch(() => undefined);
+const menusModule = loadOnUse<Menus>(() => import("./NavbarMenus"));
+const prefetchMenus = menusModule.prefetch;
 
 /** For visitors without a user menu: one button, its icon chosen by CSS so SSR and the browser agree. */
 function ColorSchemeToggle() {
@@ -69,7 +62,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
   const [drawerOpened, setDrawerOpened] = useState(false);
   const location = useLocation();
   const withMenus = (then: () => void) => () => {
-    loadMenus().then(
+    menusModule.get().then(
       (loaded) => {
         setMenus(loaded);
         then();

@@ -1,6 +1,6 @@
-import { Group, Select, type SelectProps, Text } from "@mantine/core";
 import { useNavigate, useNavigation, useSearchParams } from "react-router";
-import { Badge } from "./primitives/Badge";
+import classes from "./PhaseSelect.module.css";
+import { SelectField } from "./primitives/Field";
 
 export interface PhaseChoice {
   id: number;
@@ -9,47 +9,32 @@ export interface PhaseChoice {
   activeMatches: number;
 }
 
-function options(phases: readonly PhaseChoice[]) {
-  return phases.map((phase) => ({ value: String(phase.id), label: phase.name }));
+/** An option's words: the phase, then whether its pools are activated or its matches active (what the admin looks for). */
+function optionLabel(phase: PhaseChoice): string {
+  if (phase.activatedAt) return `${phase.name} · Quinielas activadas`;
+  if (phase.activeMatches > 0) return `${phase.name} · Partidos activos`;
+  return phase.name;
 }
 
-function PhaseOption({ phase }: { phase: PhaseChoice | undefined; label: string }) {
-  if (!phase) return null;
-  return (
-    <Group justify="space-between" wrap="nowrap" w="100%" gap="xs">
-      <Text size="sm">{phase.name}</Text>
-      <Group gap={4} wrap="nowrap">
-        {phase.activatedAt ? (
-          <Badge tone="green">
-            Quinielas activadas
-          </Badge>
-        ) : (
-          phase.activeMatches > 0 && (
-            <Badge tone="blue">
-              Partidos activos
-            </Badge>
-          )
-        )}
-      </Group>
-    </Group>
-  );
-}
+type SelectProps = Omit<React.ComponentProps<typeof SelectField>, "options" | "label" | "value" | "onChange">;
 
-/** The 'Jornada' select of the admin screens; each option says whether its matches are active or its pools activated. */
+/**
+ * The 'Jornada' select of the admin screens: the browser's own (a phone's picker), as every select
+ * of the app. Until one is chosen it says 'Selecciona una jornada'.
+ */
 export function PhaseSelect({
   phases,
+  value,
+  onChange,
   ...props
-}: { phases: readonly PhaseChoice[] } & Omit<SelectProps, "data" | "renderOption" | "label">) {
-  const byId = new Map(phases.map((phase) => [String(phase.id), phase]));
+}: { phases: readonly PhaseChoice[]; value: string | null; onChange: (value: string) => void } & SelectProps) {
+  const options = phases.map((phase) => ({ value: String(phase.id), label: optionLabel(phase) }));
   return (
-    <Select
+    <SelectField
       label="Jornada"
-      placeholder="Selecciona una jornada"
-      data={options(phases)}
-      allowDeselect={false}
-      maxDropdownHeight={320}
-      checkIconPosition="right"
-      renderOption={({ option }) => <PhaseOption phase={byId.get(option.value)} label={option.label} />}
+      options={value === null ? [{ value: "", label: "Selecciona una jornada" }, ...options] : options}
+      value={value ?? ""}
+      onChange={(event) => event.currentTarget.value && onChange(event.currentTarget.value)}
       {...props}
     />
   );
@@ -68,13 +53,12 @@ export function PhaseFilter({ phases, phaseId }: { phases: readonly PhaseChoice[
       phases={phases}
       value={phaseId === null ? null : String(phaseId)}
       onChange={(value) => {
-        if (!value) return;
         const next = new URLSearchParams(params);
         next.set("jornada", value);
         navigate(`?${next}`, { preventScrollReset: true });
       }}
       disabled={navigation.state === "loading"}
-      w={{ base: "100%", xs: 280 }}
+      className={classes.filter}
     />
   );
 }

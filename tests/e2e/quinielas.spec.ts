@@ -200,6 +200,12 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(toast(page, "Nombre actualizado")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Para borrar pronto", level: 1 })).toBeVisible();
   await expect(nameField).toHaveValue("Para borrar pronto");
+  // A blank name is refused in the browser, under the field, with the server's own schema (its
+  // code loaded when the field was first focused, ui/quiniela-schemas.ts).
+  await nameField.fill("   ");
+  await tools.getByRole("button", { name: "Renombrar", exact: true }).click();
+  await expect(tools.getByText("El nombre de la quiniela es obligatorio", { exact: true })).toBeVisible();
+  await nameField.fill("Para borrar pronto");
 
   // The pool's matches: 'Cambiar partidos' mounts the picker; a whole phase is added and saved.
   await tools.getByRole("button", { name: "Cambiar partidos", exact: true }).click();

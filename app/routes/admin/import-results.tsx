@@ -64,11 +64,14 @@ export function loader() {
   return { maxBytes: RESULTS_FILE_MAX_BYTES };
 }
 
-const applySchema = z.object({
-  intent: z.literal("apply", { error: "Acción desconocida" }),
-  content: z.string({ error: "Vuelve a subir el archivo" }).min(1, "Vuelve a subir el archivo"),
-  fingerprint: z.string({ error: "Vuelve a subir el archivo" }).regex(/^[0-9a-f]{64}$/, "Vuelve a subir el archivo"),
-});
+// Made when the action runs: a schema built at the top of the module would keep Zod (25 KB
+// compressed) in the page's browser code, which has no action.
+const applySchema = () =>
+  z.object({
+    intent: z.literal("apply", { error: "Acción desconocida" }),
+    content: z.string({ error: "Vuelve a subir el archivo" }).min(1, "Vuelve a subir el archivo"),
+    fingerprint: z.string({ error: "Vuelve a subir el archivo" }).regex(/^[0-9a-f]{64}$/, "Vuelve a subir el archivo"),
+  });
 
 /** The admin screens' reply (`reply`: ok and a toast), with the preview or the file's problems. */
 function answer(status: number, body: Omit<ImportReply, "ok">) {
@@ -143,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
 
-    const fields = parseForm(applySchema, form, FAILURE);
+    const fields = parseForm(applySchema(), form, FAILURE);
     if (!fields.ok) return answer(400, { toast: errorToast(fields.message, FAILURE) });
     if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
     const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, season);

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
 import type { PickerPhase } from "#app/domain/match-picker";
-import { QUINIELA_MESSAGES } from "#app/domain/quiniela-forms";
+import { QUINIELA_MESSAGES } from "#app/domain/quiniela-texts";
 import { MatchPicker } from "../MatchPicker";
 import { Button } from "../primitives/Button";
 import classes from "../QuinielaManage.module.css";

@@ -2,11 +2,13 @@ import { Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { parseForm } from "#app/domain/form";
-import { QUINIELA_NAME_MAX, QuinielaNameSchema } from "#app/domain/quiniela-forms";
+import { QUINIELA_NAME_MAX } from "#app/domain/quiniela-texts";
 import { CopyLinkButton } from "../CopyLinkButton";
+import { submitChecked } from "../load-on-use";
 import { Button } from "../primitives/Button";
 import { TextField } from "../primitives/Field";
 import classes from "../QuinielaManage.module.css";
+import { quinielaSchemas } from "../quiniela-schemas";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
 import type { Reply } from "./parts";
@@ -25,16 +27,17 @@ export function Rename({ name }: { name: string }) {
     setSaved(name);
     setValue(name);
   }
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = parseForm(QuinielaNameSchema, { name: value });
-    setError(parsed.ok ? undefined : parsed.message);
-    if (!parsed.ok) event.preventDefault();
-  };
+  const submit = (event: React.FormEvent<HTMLFormElement>) =>
+    submitChecked(event, quinielaSchemas, ({ QuinielaNameSchema }) => {
+      const parsed = parseForm(QuinielaNameSchema, { name: value });
+      setError(parsed.ok ? undefined : parsed.message);
+      return parsed.ok;
+    });
   return (
     <fetcher.Form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name="intent" value="rename" />
       <div className={classes.rename}>
-        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} autoComplete="off" className={classes.grow} />
+        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} onFocus={quinielaSchemas.prefetch} autoComplete="off" className={classes.grow} />
         <Button type="submit" variant="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
           Renombrar
         </Button>

@@ -1,10 +1,10 @@
-import { Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useEffect,} from "react";
 import { useFetcher } from "react-router";
 import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
-import { BareInput, TextField } from "#app/ui/primitives/Field";
+import { BareInput, SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
@@ -76,12 +76,11 @@ export function UserFormModal({
                 user && user.displayName !== user.name ? user.displayName : ""
               } description="Como aparece en la tabla; se permiten emoji" />
             <TextField label="Correo electrónico" name="email" type="email" defaultValue={user?.email} required />
-            <Select
+            <SelectField
               label="Rol"
               name="role"
               defaultValue={user?.role ?? "user"}
-              allowDeselect={false}
-              data={[
+              options={[
                 { value: "user", label: "Participante" },
                 { value: "admin", label: "Administrador" },
               ]}
