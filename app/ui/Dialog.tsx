@@ -1,7 +1,8 @@
 import type { ModalProps } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { orReload } from "./load-on-use";
 
-const LoadedModal = lazy(() => import("./LoadedModal"));
+const LoadedModal = lazy(orReload(() => import("./LoadedModal")));
 
 /**
  * A dialog ('Nuevo Usuario', 'Equipos de…'): Mantine's `Modal` (focus kept inside, Escape, the

@@ -1,5 +1,6 @@
 import type { OpenConfirmModal } from "@mantine/modals";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { orReload } from "./load-on-use";
 
 /**
  * Confirmation dialogs ('¿Eliminar…?', 'Renovar enlace…'): `confirm(…)` from any screen, shown by
@@ -19,7 +20,7 @@ export function confirm(options: ConfirmOptions): void {
   wakeHost?.();
 }
 
-const ConfirmDialogs = lazy(() => import("./ConfirmDialogs"));
+const ConfirmDialogs = lazy(orReload(() => import("./ConfirmDialogs")));
 
 export function ConfirmHost() {
   const [asked, setAsked] = useState(0);

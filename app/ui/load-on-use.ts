@@ -62,3 +62,16 @@ export function submitChecked<T>(event: React.FormEvent<HTMLFormElement>, module
   const again = () => form.requestSubmit(submitter);
   module.get().then(again, again);
 }
+
+/**
+ * For `React.lazy`: a module that cannot be fetched means the app was updated since the page
+ * loaded (its old files are gone), so the page loads again, as React Router does for a route's
+ * module, instead of the route's error screen.
+ */
+export function orReload<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    load().catch(() => {
+      window.location.reload();
+      return new Promise<T>(() => undefined);
+    });
+}

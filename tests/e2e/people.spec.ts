@@ -268,6 +268,21 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     }
   });
 
+  test("si el código del diálogo ya no está (la app se actualizó), 'Nuevo Usuario' recarga la página y luego abre", async ({ page }) => {
+    await page.goto("/admin/users");
+    await hydrated(page);
+    // The dialog's chunk (ui/Dialog.tsx loads it on the first opening) as an old page would ask for it after a release.
+    const dialogChunk = /\/assets\/LoadedModal-[\w-]+\.js$/;
+    await page.route(dialogChunk, (route) => route.abort());
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Nuevo Usuario", exact: true }).click();
+    await reloaded;
+    await page.unroute(dialogChunk);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Nuevo Usuario", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Nuevo Usuario" })).toBeVisible();
+  });
+
   test("'Editar' cambia el apodo ('Usuario guardado')", async ({ page, playwright, baseURL }) => {
     const account = newAccount("editar");
     const api = await playwright.request.newContext({ baseURL });
