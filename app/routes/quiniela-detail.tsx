@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
@@ -25,7 +26,9 @@ import { PoolPicksGrid } from "#app/ui/PoolPicksGrid";
 import { PredictionForm } from "#app/ui/PredictionForm";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
-import { LeavePool, PICKER_PARAM, QuinielaManage, RemoveParticipant } from "#app/ui/QuinielaManage";
+import { orReload } from "#app/ui/load-on-use";
+import { LeavePool, RemoveParticipant } from "#app/ui/quiniela-manage/membership";
+import { PICKER_PARAM } from "#app/ui/quiniela-manage/parts";
 import { StandingsLegend, StandingsTable } from "#app/ui/StandingsTable";
 import { errorToast, successToast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -33,6 +36,12 @@ import typography from "#app/ui/typography.module.css";
 import { UserAvatar } from "#app/ui/UserAvatar";
 import type { Route } from "./+types/quiniela-detail";
 import classes from "./quiniela-detail.module.css";
+
+/**
+ * 'Administrar quiniela' (the people picker, the match picker, the name's check): only its owner
+ * and admins see it, so only they load its code; the server renders it for them as any part.
+ */
+const QuinielaManage = lazy(orReload(() => import("#app/ui/QuinielaManage").then((module) => ({ default: module.QuinielaManage }))));
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniela.name ?? "Quiniela"} · Quiniela` }];
 
@@ -328,7 +337,11 @@ export default function QuinielaDetail({ loaderData: loaded, actionData }: Route
         people={participants.map((person) => ({ ...person, userId: person.id }))}
         viewerId={loaderData.viewerId}
       />
-      {loaderData.manage && <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />}
+      {loaderData.manage && (
+        <Suspense fallback={null}>
+          <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />
+        </Suspense>
+      )}
       {quiniela.canDuplicate && <DuplicatePool finished={quiniela.finished} seasonName={quiniela.seasonName} />}
     </Page>
   );

@@ -5,8 +5,6 @@ import { DeletePool, InviteLink, Rename } from "./quiniela-manage/settings";
 import classes from "./QuinielaManage.module.css";
 import typography from "./typography.module.css";
 
-export { PICKER_PARAM } from "./quiniela-manage/matches";
-export { LeavePool, RemoveParticipant } from "./quiniela-manage/participants";
 
 /** 'Administrar quiniela': the owner's (and admins') tools. The server checks every intent again. */
 export function QuinielaManage({

@@ -7,10 +7,8 @@ import { Button } from "../primitives/Button";
 import classes from "../QuinielaManage.module.css";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
-import type { ManageData, Reply } from "./parts";
+import { type ManageData, PICKER_PARAM, type Reply } from "./parts";
 
-/** The pool page's query parameter that adds the season's phases (`phases`) to its data. */
-export const PICKER_PARAM = "partidos";
 
 /**
  * The pool's matches: a count and 'Cambiar partidos', which loads the season (the page's data

@@ -4,6 +4,9 @@ import type { Toast } from "../toast";
 import classes from "../QuinielaManage.module.css";
 import typography from "../typography.module.css";
 
+/** The pool page's query parameter that adds the season's phases (`phases`) to its data. */
+export const PICKER_PARAM = "partidos";
+
 /** The pieces every part of 'Administrar quiniela' is made of, and the data it is given. */
 
 export interface ManageData {
