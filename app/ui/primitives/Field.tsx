@@ -118,3 +118,33 @@ export function TextField({
     </Frame>
   );
 }
+
+/**
+ * A labelled textarea that grows with its text between `minRows` and `maxRows` lines (CSS
+ * `field-sizing: content`; a browser without it keeps `minRows` and scrolls).
+ */
+export function TextAreaField({
+  label,
+  description,
+  error,
+  className,
+  style,
+  minRows = 3,
+  maxRows = 12,
+  ...textarea
+}: FieldFrame & { minRows?: number; maxRows?: number } & Omit<React.ComponentProps<"textarea">, "className" | "style" | "id" | "rows">) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} description={description} error={error} className={className} style={style} required={textarea.required}>
+      <textarea
+        {...textarea}
+        id={id}
+        rows={minRows}
+        className={`${styles.input} ${styles.textarea}`}
+        style={{ "--min-rows": minRows, "--max-rows": maxRows } as React.CSSProperties}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, description, error)}
+      />
+    </Frame>
+  );
+}

@@ -1,10 +1,10 @@
-import { Group, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect,} from "react";
 import { useFetcher } from "react-router";
 import { CopyLinkButton } from "#app/ui/CopyLinkButton";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
-import { BareInput, SelectField, TextField } from "#app/ui/primitives/Field";
+import { BareInput, SelectField, TextAreaField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { useToast } from "#app/ui/toasts";
 import { UserAvatar } from "#app/ui/UserAvatar";
@@ -182,11 +182,10 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
             pueden registrarse y cada uno recibe su apodo. Vacía, cualquiera
             puede registrarse.
           </Text>
-          <Textarea
+          <TextAreaField
             label="Correos permitidos"
             name="roster"
             defaultValue={roster}
-            autosize
             minRows={4}
             maxRows={14}
             placeholder={
