@@ -1,5 +1,6 @@
-import { Group, MultiSelect, Text } from "@mantine/core";
-import { UserAvatar } from "./UserAvatar";
+import { useEffect, useState } from "react";
+import { loadOnUse } from "./load-on-use";
+import { TextField } from "./primitives/Field";
 
 export interface PersonOption {
   id: string;
@@ -8,57 +9,60 @@ export interface PersonOption {
   avatarColor: string;
 }
 
-/**
- * Registered users by display name, with search; the choice is posted as one hidden `userId`
- * per person.
- */
-export function PeoplePicker({
-  people,
-  value,
-  onChange,
-  label = "Participantes",
-  description,
-  error,
-}: {
+export interface PeoplePickerProps {
   people: readonly PersonOption[];
   value: readonly string[];
   onChange: (ids: string[]) => void;
   label?: string;
   description?: string;
   error?: string;
-}) {
-  const byId = new Map(people.map((person) => [person.id, person]));
+}
+
+type Combobox = typeof import("./PeopleCombobox");
+const combobox = loadOnUse<Combobox>(() => import("./PeopleCombobox"));
+
+/**
+ * Registered users by display name, with search; the choice is posted as one hidden `userId` per
+ * person. Until someone reaches for it, a plain field of the same look: the combobox (Mantine's
+ * MultiSelect with its positioning and focus code, about 40 KB compressed) loads when the field
+ * is first focused (a hover fetches it ahead), takes its place with the focus and what was typed,
+ * and opens its list.
+ */
+export function PeoplePicker(props: PeoplePickerProps) {
+  const { value, label = "Participantes", description, error } = props;
+  const [loaded, setLoaded] = useState<Combobox | undefined>(() => combobox.current);
+  const [focused, setFocused] = useState(false);
+  const [typed, setTyped] = useState("");
+  const load = (focus: boolean) =>
+    combobox.get().then(
+      (module) => {
+        setFocused(focus);
+        setLoaded(module);
+      },
+      // The app was updated since this page loaded: load the new one (as the menus do).
+      () => window.location.reload(),
+    );
+  // People already chosen (a form shown again) are shown as the combobox shows them.
+  const chosen = value.length > 0;
+  useEffect(() => {
+    if (chosen && !combobox.current) void load(false);
+  }, [chosen]);
+  if (loaded) return <loaded.PeopleCombobox {...props} autoFocus={focused} defaultSearchValue={typed} />;
   return (
     <div>
       {value.map((id) => (
         <input key={id} type="hidden" name="userId" value={id} />
       ))}
-      <MultiSelect
+      <TextField
         label={label}
         description={description}
-        placeholder={value.length === 0 ? "Busca por nombre" : undefined}
-        data={people.map((person) => ({ value: person.id, label: person.name }))}
-        value={[...value]}
-        onChange={onChange}
-        searchable
-        clearable
-        hidePickedOptions
-        limit={50}
-        maxDropdownHeight={280}
-        nothingFoundMessage="Nadie con ese nombre"
         error={error}
-        comboboxProps={{ shadow: "md" }}
-        renderOption={({ option }) => {
-          const person = byId.get(option.value);
-          return (
-            <Group gap="sm" wrap="nowrap">
-              {person && <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={24} />}
-              <Text size="sm" truncate>
-                {option.label}
-              </Text>
-            </Group>
-          );
-        }}
+        placeholder="Busca por nombre"
+        autoComplete="off"
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        onPointerEnter={combobox.prefetch}
+        onFocus={() => void load(true)}
       />
     </div>
   );

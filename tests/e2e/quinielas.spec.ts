@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, recordDataRequests, SAME_ORIGIN, signIn, signUp, toast } from "./support";
+import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, recordDataRequests, registerViaForm, SAME_ORIGIN, signIn, signUp, toast } from "./support";
 
 /**
  * Pools in the browser: A creates one, B joins through the invite link, both predict its match
@@ -250,4 +250,27 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(toast(page, "Quiniela eliminada")).toBeVisible();
   await expect(page.getByText("No hay quinielas disponibles", { exact: true })).toBeVisible();
   await page.context().close();
+});
+
+test("'Participantes' en 'Crear Quiniela': el buscador carga al enfocarlo, conserva lo escrito y elige con el teclado", async ({ page, playwright, baseURL }) => {
+  const other = newAccount("elegido");
+  const api = await playwright.request.newContext({ baseURL });
+  await registerViaForm(api, other);
+  await api.dispose();
+  await signUp(page, newAccount("buscador"));
+  await page.goto("/quiniela/new");
+  await hydrated(page);
+
+  // A plain field until it is used (ui/PeoplePicker.tsx); focusing it loads the combobox, which
+  // takes its place with the focus and what was typed, and opens its list.
+  const search = page.getByRole("textbox", { name: "Participantes" });
+  await search.click();
+  await page.keyboard.type(other.name.split(" ")[1]!);
+  const option = page.getByRole("option", { name: other.name, exact: true });
+  await expect(option).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  // The choice is posted as the person's id (one hidden userId) and shown as a pill.
+  await expect(page.locator('input[type="hidden"][name="userId"]')).toHaveCount(1);
+  await expect(page.getByText(other.name, { exact: true })).toBeVisible();
 });

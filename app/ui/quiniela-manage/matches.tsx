@@ -1,13 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
 import type { PickerPhase } from "#app/domain/match-picker";
 import { QUINIELA_MESSAGES } from "#app/domain/quiniela-texts";
-import { MatchPicker } from "../MatchPicker";
+import { orReload } from "../load-on-use";
 import { Button } from "../primitives/Button";
 import classes from "../QuinielaManage.module.css";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
 import { type ManageData, PICKER_PARAM, type Reply } from "./parts";
+
+/** The picker's code comes with the season's phases, when 'Cambiar partidos' asks for them. */
+const MatchPicker = lazy(orReload(() => import("../MatchPicker").then((module) => ({ default: module.MatchPicker }))));
 
 
 /**
@@ -67,7 +70,9 @@ function MatchesForm({
     >
       <input type="hidden" name="intent" value="save-matches" />
       <div className={classes.stack}>
-        <MatchPicker phases={phases} value={chosen} onChange={setChosen} error={error} />
+        <Suspense fallback={<p className={typography.dimmed}>Cargando partidos...</p>}>
+          <MatchPicker phases={phases} value={chosen} onChange={setChosen} error={error} />
+        </Suspense>
         <div className={classes.spread}>
           <p className={typography.dimmed}>{chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}</p>
           <div className={classes.row}>
