@@ -2,13 +2,9 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Files that measure time (a refusal within 100 ms, /healthz answering promptly while a PostgreSQL
- * server is frozen): one file at a time, one engine after the other (each engine's timed project
- * is a group of its own: two projects in one group run side by side, and the PostgreSQL restart
- * then slowed the SQLite timings past their budget in CI), and before the other files (the frozen
- * server would stall their PostgreSQL files). First rather than last: they mostly wait, and in
- * `npm test` the type check and the browser tests keep both cores busy meanwhile; last, they left
- * a core idle at the end of the run. Their budgets allow for a busy machine (3 × a page's time,
- * 3 s during an outage).
+ * server is frozen): they run after everything else, one file at a time and one engine after the
+ * other (each engine's timed project is a group of its own: two projects in one group run side by
+ * side, and the PostgreSQL restart then slowed the SQLite timings past their budget in CI).
  */
 const TIMED = ["tests/integration/hostile-input.test.ts", "tests/integration/faults-outage.test.ts"];
 
@@ -45,9 +41,9 @@ export default defineConfig({
   resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
   test: {
     projects: [
-      ...engines.map((engine, i) => integration(engine, true, i)),
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: engines.length } } },
-      ...engines.map((engine) => integration(engine, false, engines.length)),
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },
+      ...engines.map((engine) => integration(engine, false, 0)),
+      ...engines.map((engine, i) => integration(engine, true, 1 + i)),
     ],
   },
 });
