@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
  * server is frozen): they run after everything else, one file at a time and one engine after the
  * other (each engine's timed project is a group of its own: two projects in one group run side by
  * side, and the PostgreSQL restart then slowed the SQLite timings past their budget in CI).
+ * `npm test` runs them as a step of their own (`--project '*-timed'`), after the browser tests
+ * too: beside them, a 100-ms refusal took 105 ms.
  */
 const TIMED = ["tests/integration/hostile-input.test.ts", "tests/integration/faults-outage.test.ts"];
 
