@@ -1,9 +1,8 @@
-import { ModalsProvider, useModals } from "@mantine/modals";
+import { type OpenConfirmModal, ModalsProvider, useModals } from "@mantine/modals";
 import { useEffect } from "react";
-import type { ConfirmOptions } from "./confirm";
 
 /** Mantine's confirmation dialogs with the original's labels, loaded by `ConfirmHost` on the first `confirm(…)`. */
-export default function ConfirmDialogs({ waiting, asked }: { waiting: ConfirmOptions[]; asked: number }) {
+export default function ConfirmDialogs({ waiting, asked }: { waiting: OpenConfirmModal[]; asked: number }) {
   return (
     <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
       <Opener waiting={waiting} asked={asked} />
@@ -12,7 +11,7 @@ export default function ConfirmDialogs({ waiting, asked }: { waiting: ConfirmOpt
 }
 
 /** Opens what was asked (`asked` counts the requests: each one renders this again). */
-function Opener({ waiting, asked }: { waiting: ConfirmOptions[]; asked: number }) {
+function Opener({ waiting, asked }: { waiting: OpenConfirmModal[]; asked: number }) {
   const { openConfirmModal } = useModals();
   useEffect(() => {
     for (let options = waiting.shift(); options; options = waiting.shift()) openConfirmModal(options);

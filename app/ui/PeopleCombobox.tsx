@@ -1,5 +1,5 @@
 import { Group, MultiSelect, Text } from "@mantine/core";
-import type { PeoplePickerProps } from "./PeoplePicker";
+import { ChosenPeople, type PeoplePickerProps } from "./people-choice";
 import { UserAvatar } from "./UserAvatar";
 
 /**
@@ -20,9 +20,7 @@ export function PeopleCombobox({
   const byId = new Map(people.map((person) => [person.id, person]));
   return (
     <div>
-      {value.map((id) => (
-        <input key={id} type="hidden" name="userId" value={id} />
-      ))}
+      <ChosenPeople ids={value} />
       <MultiSelect
         label={label}
         description={description}

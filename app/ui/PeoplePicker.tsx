@@ -1,22 +1,9 @@
 import { useEffect, useState } from "react";
 import { loadOnUse } from "./load-on-use";
+import { ChosenPeople, type PeoplePickerProps } from "./people-choice";
 import { TextField } from "./primitives/Field";
 
-export interface PersonOption {
-  id: string;
-  name: string;
-  image: string | null;
-  avatarColor: string;
-}
-
-export interface PeoplePickerProps {
-  people: readonly PersonOption[];
-  value: readonly string[];
-  onChange: (ids: string[]) => void;
-  label?: string;
-  description?: string;
-  error?: string;
-}
+export type { PeoplePickerProps, PersonOption } from "./people-choice";
 
 type Combobox = typeof import("./PeopleCombobox");
 const combobox = loadOnUse<Combobox>(() => import("./PeopleCombobox"));
@@ -50,9 +37,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
   if (loaded) return <loaded.PeopleCombobox {...props} autoFocus={focused} defaultSearchValue={typed} />;
   return (
     <div>
-      {value.map((id) => (
-        <input key={id} type="hidden" name="userId" value={id} />
-      ))}
+      <ChosenPeople ids={value} />
       <TextField
         label={label}
         description={description}
