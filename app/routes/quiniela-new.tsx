@@ -6,11 +6,10 @@ import { listMatches } from "#app/data/matches.server";
 import { createQuiniela } from "#app/data/quiniela-changes.server";
 import { listPeople } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
-import { parseForm } from "#app/domain/form";
 import { createQuinielaSchema, parseQuinielaForm } from "#app/domain/quiniela-forms";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX } from "#app/domain/quiniela-texts";
 import { submitChecked } from "#app/ui/load-on-use";
-import { quinielaSchemas } from "#app/ui/quiniela-schemas";
+import { quinielaNameCheck } from "#app/ui/quiniela-schemas";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -78,8 +77,8 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
   // The same messages as the server, before a round trip.
   const check = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    submitChecked(event, quinielaSchemas, ({ QuinielaNameSchema }) => {
-      const name = parseForm(QuinielaNameSchema, new FormData(form));
+    submitChecked(event, quinielaNameCheck, ({ checkQuinielaName }) => {
+      const name = checkQuinielaName(new FormData(form));
       const found: ActionResult["errors"] = name.ok ? {} : { ...name.errors };
       if (matchIds.length === 0) found.matches = QUINIELA_MESSAGES.noMatches;
       setClientErrors(found);
@@ -97,7 +96,7 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
         <Stack gap="lg">
           <Panel padding="sm" paddingFromSm="lg">
             <Stack gap="md">
-              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={quinielaSchemas.prefetch} required autoComplete="off" />
+              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={quinielaNameCheck.prefetch} required autoComplete="off" />
               <PeoplePicker
                 people={loaderData.people}
                 value={userIds}

@@ -1,14 +1,13 @@
 import { Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { parseForm } from "#app/domain/form";
 import { QUINIELA_NAME_MAX } from "#app/domain/quiniela-texts";
 import { CopyLinkButton } from "../CopyLinkButton";
 import { submitChecked } from "../load-on-use";
 import { Button } from "../primitives/Button";
 import { TextField } from "../primitives/Field";
 import classes from "../QuinielaManage.module.css";
-import { quinielaSchemas } from "../quiniela-schemas";
+import { quinielaNameCheck } from "../quiniela-schemas";
 import { useToast } from "../toasts";
 import typography from "../typography.module.css";
 import type { Reply } from "./parts";
@@ -28,8 +27,8 @@ export function Rename({ name }: { name: string }) {
     setValue(name);
   }
   const submit = (event: React.FormEvent<HTMLFormElement>) =>
-    submitChecked(event, quinielaSchemas, ({ QuinielaNameSchema }) => {
-      const parsed = parseForm(QuinielaNameSchema, { name: value });
+    submitChecked(event, quinielaNameCheck, ({ checkQuinielaName }) => {
+      const parsed = checkQuinielaName({ name: value });
       setError(parsed.ok ? undefined : parsed.message);
       return parsed.ok;
     });
@@ -37,7 +36,7 @@ export function Rename({ name }: { name: string }) {
     <fetcher.Form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name="intent" value="rename" />
       <div className={classes.rename}>
-        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} onFocus={quinielaSchemas.prefetch} autoComplete="off" className={classes.grow} />
+        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} onFocus={quinielaNameCheck.prefetch} autoComplete="off" className={classes.grow} />
         <Button type="submit" variant="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
           Renombrar
         </Button>
