@@ -1,16 +1,15 @@
-import { useClipboard } from "@mantine/hooks";
+import { copyText } from "./clipboard";
 import { Button } from "./primitives/Button";
-import { successToast } from "./toast";
+import { errorToast, successToast } from "./toast";
 import { showToast } from "./toasts";
 
-/** 'Copiar': puts a link on the clipboard and says so ('Enlace copiado'). */
+/** 'Copiar': puts a link on the clipboard and says whether it did ('Enlace copiado'). */
 export function CopyLinkButton({ value }: { value: string }) {
-  const clipboard = useClipboard();
   return (
     <Button
-      onClick={() => {
-        clipboard.copy(value);
-        showToast(successToast("Enlace copiado"));
+      onClick={async () => {
+        const copied = await copyText(value);
+        showToast(copied ? successToast("Enlace copiado") : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano."));
       }}
     >
       Copiar

@@ -1,4 +1,4 @@
-import { Center, Container, Stack, Text, Title } from "@mantine/core";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import { ButtonLink } from "./primitives/Button";
 
 /** What the error pages say for a status, unless a page says it its own way. */
@@ -33,25 +33,23 @@ export function ErrorPage({
 }) {
   return (
     <Container size="sm" py={80}>
-      <Center>
-        <Stack align="center" gap="md" ta="center">
-          <Text fz={64} fw={900} c="dimmed" lh={1}>
-            {status}
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={64} fw={900} c="dimmed" lh={1}>
+          {status}
+        </Text>
+        <Title order={1} fz={28}>
+          {title}
+        </Title>
+        <Text c="dimmed">{message}</Text>
+        <ButtonLink variant="light" to={back.to}>
+          {back.label}
+        </ButtonLink>
+        {stack && (
+          <Text component="pre" ta="left" fz="xs" style={{ overflow: "auto", maxWidth: "100%" }}>
+            {stack}
           </Text>
-          <Title order={1} fz={28}>
-            {title}
-          </Title>
-          <Text c="dimmed">{message}</Text>
-          <ButtonLink variant="light" to={back.to}>
-            {back.label}
-          </ButtonLink>
-          {stack && (
-            <Text component="pre" ta="left" fz="xs" style={{ overflow: "auto", maxWidth: "100%" }}>
-              {stack}
-            </Text>
-          )}
-        </Stack>
-      </Center>
+        )}
+      </Stack>
     </Container>
   );
 }

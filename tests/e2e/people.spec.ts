@@ -188,6 +188,13 @@ test.describe("Mi Perfil", () => {
     await page.getByRole("button", { name: "Copiar", exact: true }).click();
     await expect(toastWith(page, "Enlace copiado")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // Served over plain http on a group's own network there is no Clipboard API: the copy command does it.
+    await page.evaluate(() => navigator.clipboard.writeText("otra cosa"));
+    await page.evaluate(() => Object.defineProperty(window, "isSecureContext", { value: false }));
+    await page.getByRole("button", { name: "Copiar", exact: true }).click();
+    await expect(toastWith(page, "Enlace copiado")).toHaveCount(2);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(page.getByRole("button", { name: "Copiar", exact: true })).toBeFocused();
 
     const other = await signedOutPage(browser, baseURL!);
     try {

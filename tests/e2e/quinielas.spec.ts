@@ -108,6 +108,13 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   expect(invite).toMatch(/\/quiniela\/\d+\/unirse\?codigo=[A-Za-z0-9_-]+$/);
   await admin.getByRole("button", { name: "Copiar", exact: true }).click();
   await expect(toast(a, "Enlace copiado")).toBeVisible();
+  // A browser that refuses both ways of copying gets told so, not 'Enlace copiado'.
+  await a.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error("denegado"));
+    document.execCommand = () => false;
+  });
+  await admin.getByRole("button", { name: "Copiar", exact: true }).click();
+  await expect(toast(a, "No se pudo copiar el enlace: selecciónalo y cópialo a mano.")).toBeVisible();
 
   // B joins with the link and predicts 2-1; A predicts 1-1.
   const b = await newPage(browser);
