@@ -109,6 +109,22 @@ test("the standings are exactly the previous release's, overall and per phase, a
   expect(recomputed.predictions).toEqual(before.predictions);
 });
 
+test("the standings tables are kept cheaply (0005): no index on points; on PostgreSQL, room for updates in place", async () => {
+  const indexes =
+    process.env.TEST_ENGINE === "postgres"
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'standings_total'`.execute(server.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'standings_total'`.execute(server.db);
+  expect(indexes.rows.map((row) => row.name)).not.toContain("standings_total_order_idx");
+  if (process.env.TEST_ENGINE !== "postgres") return;
+  const options = await sql<{ relname: string; reloptions: string[] | null }>`
+    select relname, reloptions from pg_class where relname in ('standings_total', 'standings_phase', 'predictions') order by relname`.execute(server.db);
+  expect(options.rows).toEqual([
+    { relname: "predictions", reloptions: ["fillfactor=90"] },
+    { relname: "standings_phase", reloptions: ["fillfactor=70"] },
+    { relname: "standings_total", reloptions: ["fillfactor=70"] },
+  ]);
+});
+
 test("the matches become one season named SEASON_NAME, current, of 'Liga MX', with the original's rules", async () => {
   const seasons = await server.db
     .selectFrom("seasons as s")

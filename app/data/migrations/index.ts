@@ -3,6 +3,7 @@ import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_scores_and_standings";
 import * as m0003 from "./0003_roster";
 import { seasonsMigration } from "./0004_seasons";
+import * as m0005 from "./0005_standings_upkeep";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -19,5 +20,6 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0002_scores_and_standings": m0002,
     "0003_roster": m0003,
     "0004_seasons": seasonsMigration(settings),
+    "0005_standings_upkeep": m0005,
   };
 }
