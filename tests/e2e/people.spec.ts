@@ -253,7 +253,13 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await expect(linkField).toBeVisible();
     const link = await linkField.inputValue();
     expect(link).toMatch(/\/reset-password\?token=/);
-    await expect(dialog.getByRole("button", { name: "Copiar", exact: true })).toBeVisible();
+    // Without the Clipboard API (plain http), the copy command works inside the dialog too.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => Object.defineProperty(window, "isSecureContext", { value: false }));
+    await dialog.getByRole("button", { name: "Copiar", exact: true }).click();
+    await expect(toastWith(page, "Enlace copiado")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(dialog.getByRole("button", { name: "Copiar", exact: true })).toBeFocused();
     await dialog.getByRole("button", { name: "Cerrar", exact: true }).click();
     await expect(page.getByRole("row", { name: person.nickname })).toContainText(person.email);
 

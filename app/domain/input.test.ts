@@ -1,0 +1,22 @@
+import { describe, expect, test } from "vitest";
+import { idField, MAX_ID, parseId } from "./input";
+
+describe("ids in URLs and forms", () => {
+  test("parseId takes 1 … MAX_ID written in digits, trimmed, and nothing else (every call alike)", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(parseId("7")).toBe(7);
+      expect(parseId(" 12 ")).toBe(12);
+      expect(parseId(String(MAX_ID))).toBe(MAX_ID);
+      for (const bad of [null, undefined, "", "0", "-3", "1.5", "1e3", "0x10", "abc", String(MAX_ID + 1), "12345678901"]) {
+        expect(parseId(bad), String(bad)).toBeUndefined();
+      }
+    }
+  });
+
+  test("idField says its message for anything that is not an id", () => {
+    const field = idField("Elige un partido");
+    expect(field.safeParse("42")).toEqual({ success: true, data: 42 });
+    expect(field.safeParse("cero").error?.issues[0]?.message).toBe("Elige un partido");
+    expect(field.safeParse(String(MAX_ID + 1)).error?.issues[0]?.message).toBe("Elige un partido");
+  });
+});
