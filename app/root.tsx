@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { readSessionUser } from "./auth/guards.server";
+import { readSessionUser } from "./auth/session-read.server";
 import { servicesOf, userContext } from "./http/context";
 import { ErrorPage, errorCopy } from "./ui/ErrorPage";
 import { Navbar, type NavUser } from "./ui/Navbar";
@@ -32,7 +32,7 @@ import { ToastHost, useToast } from "./ui/toasts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    context.set(userContext, await readSessionUser(servicesOf(context).auth, request));
+    context.set(userContext, await readSessionUser(servicesOf(context), request));
     const response = await next();
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
     return response;

@@ -1,28 +1,10 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { userContext } from "#app/http/context";
-import type { Auth } from "./auth.server";
 import type { SessionUser } from "./session-user";
 
 export type { SessionUser } from "./session-user";
 
 export const FORBIDDEN_MESSAGE = "No tienes acceso a esta página";
-
-/** The signed-in user, or null. Reads the session row on every request, so revocation is immediate. */
-export async function readSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get("Cookie")?.includes("session_token")) return null;
-  const result = await auth.api.getSession({ headers: request.headers });
-  if (!result) return null;
-  const user = result.user as typeof result.user & { role?: string; displayName?: string | null; avatarColor?: string };
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    role: user.role === "admin" ? "admin" : "user",
-    displayName: user.displayName || user.name,
-    image: user.image ?? null,
-    avatarColor: user.avatarColor ?? "blue",
-  };
-}
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

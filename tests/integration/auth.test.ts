@@ -224,6 +224,57 @@ test("a session cookie with a forged signature opens nothing", async () => {
   expect(response.location).toBe("/login");
 });
 
+/** Sets a session's expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
+async function setSessionExpiry(userId: string, at: Date) {
+  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  await server.db
+    .updateTable("sessions")
+    .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+test("a session past its expiry opens nothing, and its row is deleted", async () => {
+  const cookie = await registerUser(server, { name: "Olga", email: "olga@quiniela.test" });
+  const userId = (await userByEmail("olga@quiniela.test"))!.id;
+  await setSessionExpiry(userId, new Date(Date.now() - 60_000));
+  const home = await get("/", cookie);
+  expect(home.status).toBe(302);
+  expect(home.location).toBe("/login");
+  expect(await sessionsOf(userId)).toHaveLength(0);
+});
+
+test("a session used a day after its last extension opens the page and is extended to 30 days again", async () => {
+  const cookie = await registerUser(server, { name: "Pepe", email: "pepe@quiniela.test" });
+  const userId = (await userByEmail("pepe@quiniela.test"))!.id;
+  // 30-day sessions, extended when a day has passed since (auth.server.ts: expiresIn, updateAge).
+  await setSessionExpiry(userId, new Date(Date.now() + 29 * DAY_MS - 60_000));
+  expect((await get("/", cookie)).status).toBe(200);
+  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 30 * DAY_MS - 60_000);
+
+  // Not yet due: the expiry stays where it is.
+  const notDue = new Date(Date.now() + 29.5 * DAY_MS);
+  await setSessionExpiry(userId, notDue);
+  expect((await get("/", cookie)).status).toBe(200);
+  const kept = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  expect(new Date(kept.expires_at).getTime()).toBe(notDue.getTime());
+});
+
+test("a signature of the wrong length, or a cookie naming no session, opens nothing", async () => {
+  const cookie = await registerUser(server, { name: "Quique", email: "quique@quiniela.test" });
+  const [name, value] = cookie.split("=") as [string, string];
+  const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
+  for (const forged of [`${token}.${signature.slice(0, -1)}`, `${token}.${signature}A`, `otro-token.${signature}`, token]) {
+    const response = await get("/", `${name}=${encodeURIComponent(forged)}`);
+    expect(response.status, forged).toBe(302);
+    expect(response.location).toBe("/login");
+  }
+  expect((await get("/", cookie)).status).toBe(200);
+});
+
 test("ADMIN_EMAIL is applied at start-up to an account that already exists", async () => {
   const cookie = await registerUser(server, { name: "Karla", email: "karla@quiniela.test" });
   expect((await userByEmail("karla@quiniela.test"))?.role).toBe("user");
