@@ -71,22 +71,25 @@ export async function readSessionUser({ auth, db }: { auth: Auth; db: Kysely<Dat
   const expiresAt = new Date(row.expires_at).getTime();
   const dueForExtension = expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueForExtension) return sessionUserFromBetterAuth(auth, request);
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role === "admin" ? "admin" : "user",
-    displayName: row.display_name || row.name,
-    image: row.image ?? null,
-    avatarColor: row.avatar_color ?? "blue",
-  };
+  return sessionUser({ ...row, displayName: row.display_name, avatarColor: row.avatar_color });
 }
 
 /** The same answer through Better Auth's getSession (which also extends or deletes the session). */
 async function sessionUserFromBetterAuth(auth: Auth, request: Request): Promise<SessionUser | null> {
   const result = await auth.api.getSession({ headers: request.headers });
-  if (!result) return null;
-  const user = result.user as typeof result.user & { role?: string; displayName?: string | null; avatarColor?: string };
+  return result && sessionUser(result.user as typeof result.user & { role?: string; displayName?: string | null; avatarColor?: string });
+}
+
+/** A user row as every request sees it: the nickname, else the name; a role we know; a colour. */
+function sessionUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  role?: string | null;
+  displayName?: string | null;
+  image?: string | null;
+  avatarColor?: string | null;
+}): SessionUser {
   return {
     id: user.id,
     name: user.name,
