@@ -71,7 +71,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 }
 
 /** How many distinct query texts get a prepared statement on PostgreSQL (see preparingStatements). */
-export const PREPARED_TEXTS_MAX = 500;
+const PREPARED_TEXTS_MAX = 500;
 
 /** The statements worth preparing: reads and writes of rows, never schema changes (migrations). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
@@ -85,13 +85,14 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
  * ids of every length could otherwise make them endless) the rest run unnamed, as before.
  */
 function preparingStatements(pool: pg.Pool, max = PREPARED_TEXTS_MAX): PostgresPool {
-  const names = new Map<string, string | null>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (name === undefined) {
-      name = names.size < max && PREPARABLE.test(text) ? `quiniela_${names.size}` : null;
-      names.set(text, name);
-    }
+  // Only the named texts are kept: the others are not remembered, so the map stays within `max`.
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | null => {
+    const known = names.get(text);
+    if (known !== undefined) return known;
+    if (names.size >= max || !PREPARABLE.test(text)) return null;
+    const name = `quiniela_${names.size}`;
+    names.set(text, name);
     return name;
   };
   return {

@@ -43,3 +43,17 @@ test.runIf(process.env.TEST_ENGINE === "postgres")(
     });
   },
 );
+
+test.runIf(process.env.TEST_ENGINE === "postgres")(
+  "on PostgreSQL at most 500 query texts are prepared by a process; the rest run unnamed",
+  async () => {
+    await server.db.connection().execute(async (connection) => {
+      for (let i = 0; i < 600; i++) await sql.raw(`select ${i} as limite_de_preparadas`).execute(connection);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+      const mine = prepared.rows.filter((row) => row.statement.includes("limite_de_preparadas"));
+      expect(mine.length).toBeGreaterThan(0);
+      expect(prepared.rows.length).toBeLessThanOrEqual(500);
+      expect(mine.some((row) => row.statement.startsWith("select 599 "))).toBe(false);
+    });
+  },
+);
