@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { savePicks } from "#app/data/predictions.server";
 import type { Database } from "#app/data/schema";
-import { currentSeason } from "#app/data/seasons.server";
+import { currentSeason, type SeasonView } from "#app/data/seasons.server";
 import { parsePicksForm } from "#app/domain/prediction-form";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 
@@ -11,13 +11,14 @@ export const PICKS_SAVED = "Tus predicciones han sido guardadas";
 /**
  * A submitted prediction form (home page or pool page) → the answer the page shows. The form is
  * read and checked first (domain/prediction-form.ts); only then is the database asked.
- * `allowedMatchIds` narrows the matches a page may save (a pool's own).
+ * `allowedMatchIds` narrows the matches a page may save (a pool's own); `season`, the current
+ * season when the caller has read it already (read here otherwise).
  */
 export async function submitPicks(
   db: Kysely<Database>,
   userId: string,
   form: FormData,
-  { allowedMatchIds }: { allowedMatchIds?: () => Promise<ReadonlySet<number>> } = {},
+  { allowedMatchIds, season }: { allowedMatchIds?: () => Promise<ReadonlySet<number>>; season?: SeasonView } = {},
 ): Promise<{ status: number; toast: Toast }> {
   const parsed = parsePicksForm(form);
   if (!parsed.ok) return { status: 400, toast: errorToast(parsed.message) };
@@ -30,7 +31,7 @@ export async function submitPicks(
       };
     }
   }
-  const result = await savePicks(db, userId, parsed.picks, await currentSeason(db));
+  const result = await savePicks(db, userId, parsed.picks, season ?? (await currentSeason(db)));
   if (!result.ok) {
     return { status: 409, toast: errorToast(`No se pudieron guardar tus predicciones. ${result.message}.`) };
   }

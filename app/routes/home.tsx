@@ -2,7 +2,7 @@ import { Title } from "@mantine/core";
 import { data } from "react-router";
 import { requireUser, type SessionUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/phases.server";
-import { currentSeason } from "#app/data/seasons.server";
+import { currentSeason, type SeasonView } from "#app/data/seasons.server";
 import { predictionMatches } from "#app/data/prediction-form.server";
 import { phaseParam } from "#app/domain/admin-forms";
 import { phasesToShow } from "#app/domain/phase-status";
@@ -25,10 +25,14 @@ import classes from "./home.module.css";
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 
 /** The active matches of the phases open for this user's picks (or of ?jornada=); the others as links. */
-async function homePage({ context, request }: Pick<Route.LoaderArgs, "context" | "request">, user: SessionUser) {
+async function homePage(
+  { context, request }: Pick<Route.LoaderArgs, "context" | "request">,
+  user: SessionUser,
+  current?: SeasonView,
+) {
   const { db } = servicesOf(context);
   const requested = phaseParam(request.url);
-  const season = await currentSeason(db);
+  const season = current ?? (await currentSeason(db));
   const allPhases = await listPhases(db, season.id);
   const phases = allPhases.filter((phase) => phase.activeMatches > 0);
   // Only a phase with active matches still without result, not yet activated, can wait for this
@@ -67,8 +71,11 @@ export function loader(args: Route.LoaderArgs) {
 /** Saved picks come back with the page as it now is (ui/page-answer.ts): one request, not two. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const { status, toast } = await submitPicks(servicesOf(args.context).db, user.id, await readForm(args.request));
-  const page = status === 200 ? await homePage(args, user) : null;
+  const { db } = servicesOf(args.context);
+  // Read once for the save and for the page that answers it (the deadline rush's hot path).
+  const season = await currentSeason(db);
+  const { status, toast } = await submitPicks(db, user.id, await readForm(args.request), { season });
+  const page = status === 200 ? await homePage(args, user, season) : null;
   return data({ toast, page }, { status });
 }
 
