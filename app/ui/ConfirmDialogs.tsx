@@ -1,10 +1,10 @@
 import { type OpenConfirmModal, ModalsProvider, useModals } from "@mantine/modals";
 import { useEffect } from "react";
 
-/** Mantine's confirmation dialogs with the original's labels, loaded by `ConfirmHost` on the first `confirm(…)`. */
+/** Mantine's confirmation dialogs, centred, with the original's labels, loaded by `ConfirmHost` on the first `confirm(…)`. */
 export default function ConfirmDialogs({ waiting, asked }: { waiting: OpenConfirmModal[]; asked: number }) {
   return (
-    <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }}>
+    <ModalsProvider labels={{ confirm: "Confirmar", cancel: "Cancelar" }} modalProps={{ centered: true }}>
       <Opener waiting={waiting} asked={asked} />
     </ModalsProvider>
   );

@@ -203,7 +203,6 @@ function ResetButton({ match }: { match: AdminMatch }) {
   const askFirst = () =>
     confirm({
       title: "Reiniciar partido",
-      centered: true,
       children: (
         <Text size="sm">
           Se borrarán el resultado de <b>{label}</b> y todos sus pronósticos. Esta acción no se puede deshacer.

@@ -195,7 +195,6 @@ function SeasonActions({ season }: { season: LoaderData["seasons"][number] }) {
   const finish = () =>
     confirm({
       title: "Terminar temporada",
-      centered: true,
       children: (
         <Text size="sm">
           «{season.name}» quedará de solo lectura: sus resultados y pronósticos no se podrán cambiar hasta que la reabras. Su

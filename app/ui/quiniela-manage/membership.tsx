@@ -34,7 +34,6 @@ export function LeavePool({ name }: { name: string }) {
   const askFirst = () =>
     confirm({
       title: "Salir de la quiniela",
-      centered: true,
       children: (
         <Text size="sm">
           Dejarás de aparecer en <b>{name}</b>. Tus pronósticos se conservan y podrás volver con un enlace de invitación.

@@ -51,7 +51,6 @@ export function InviteLink({ url }: { url: string }) {
   const renew = () =>
     confirm({
       title: "Renovar enlace de invitación",
-      centered: true,
       children: <Text size="sm">Se creará un enlace nuevo y el actual dejará de funcionar para quien aún no se haya unido.</Text>,
       onConfirm: () => void fetcher.submit({ intent: "renew-code" }, { method: "post" }),
     });
@@ -80,7 +79,6 @@ export function DeletePool({ name }: { name: string }) {
   const askFirst = () =>
     confirm({
       title: "Eliminar quiniela",
-      centered: true,
       children: (
         <Text size="sm">
           Se eliminará <b>{name}</b> con su lista de partidos y participantes. Los pronósticos de cada quien se conservan.

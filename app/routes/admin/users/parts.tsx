@@ -117,7 +117,6 @@ export function UserActions({
     confirm({
       title,
       children: <Text size="sm">{body}</Text>,
-      labels: { confirm: "Confirmar", cancel: "Cancelar" },
       confirmProps: { color: "red" },
       onConfirm,
     });
