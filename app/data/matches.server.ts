@@ -43,15 +43,22 @@ function team(id: number | null, name: string | null, code: string | null, logo:
   return { id, name, shortCode: code, badgeUrl: logo ?? badgeUrlOf(id) };
 }
 
+/** Which matches a list holds: of one season, of some phases, some matches, or one pool's. */
+export interface MatchFilter {
+  seasonId?: number;
+  activeOnly?: boolean;
+  phaseIds?: readonly number[];
+  matchIds?: readonly number[];
+  quinielaId?: number;
+}
+
 /**
- * Matches with their phase and teams, in season order (phase, kickoff, id): of one season, of
- * some phases, or some matches.
+ * The query of matches with their phase and teams, in season order (phase, kickoff, id); null
+ * when the filter names no match at all. A caller may join more to it (prediction-form.server.ts
+ * joins the viewer's picks), then read its rows with `toMatchView`.
  */
-export async function listMatches(
-  db: Kysely<Database>,
-  filter: { seasonId?: number; activeOnly?: boolean; phaseIds?: readonly number[]; matchIds?: readonly number[] },
-): Promise<MatchView[]> {
-  if (filter.matchIds?.length === 0 || filter.phaseIds?.length === 0) return [];
+export function matchQuery(db: Kysely<Database>, filter: MatchFilter) {
+  if (filter.matchIds?.length === 0 || filter.phaseIds?.length === 0) return null;
   let query = db
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
@@ -84,8 +91,19 @@ export async function listMatches(
   if (filter.activeOnly) query = query.where("m.active", "=", 1);
   if (filter.phaseIds) query = query.where("m.phase_id", "in", filter.phaseIds);
   if (filter.matchIds) query = query.where("m.id", "in", filter.matchIds);
-  const rows = await query.execute();
-  return rows.map((row) => ({
+  const { quinielaId } = filter;
+  if (quinielaId !== undefined) {
+    query = query.where("m.id", "in", (eb) =>
+      eb.selectFrom("quiniela_matches as qm").select("qm.match_id").where("qm.quiniela_id", "=", quinielaId),
+    );
+  }
+  return query;
+}
+
+type MatchRow = Awaited<ReturnType<NonNullable<ReturnType<typeof matchQuery>>["executeTakeFirstOrThrow"]>>;
+
+export function toMatchView(row: MatchRow): MatchView {
+  return {
     id: row.id,
     phaseId: row.phase_id,
     phaseName: row.phase_name,
@@ -98,7 +116,13 @@ export async function listMatches(
     group: row.group_name,
     active: row.active === 1,
     isFirstLeg: row.is_first_leg === null ? null : row.is_first_leg === 1,
-  }));
+  };
+}
+
+/** Matches with their phase and teams, in season order (`matchQuery`). */
+export async function listMatches(db: Kysely<Database>, filter: MatchFilter): Promise<MatchView[]> {
+  const rows = (await matchQuery(db, filter)?.execute()) ?? [];
+  return rows.map(toMatchView);
 }
 
 export type CreateMatchResult = { ok: true; matchId: number } | { ok: false; message: string };

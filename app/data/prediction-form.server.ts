@@ -3,8 +3,7 @@ import { formatKickoff } from "#app/domain/dates";
 import { LOCK_MESSAGES, lockReason } from "#app/domain/locking";
 import type { PredictionMatch } from "#app/domain/match";
 import { scoreLabel } from "#app/domain/season-rules";
-import { listMatches } from "./matches.server";
-import { picksOfUser } from "./predictions.server";
+import { matchQuery, toMatchView } from "./matches.server";
 import type { Database } from "./schema";
 import type { SeasonView } from "./seasons.server";
 
@@ -19,26 +18,33 @@ export async function predictionMatches(
   userId: string,
   {
     season,
-    matchIds,
     phaseIds,
+    quinielaId,
     now = new Date(),
-  }: { season: SeasonView; matchIds?: number[]; phaseIds?: readonly number[]; now?: Date },
+  }: { season: SeasonView; phaseIds?: readonly number[]; quinielaId?: number; now?: Date },
 ): Promise<PredictionMatch[]> {
-  const matches = await listMatches(db, { seasonId: season.id, activeOnly: matchIds === undefined, matchIds, phaseIds });
-  const picks = await picksOfUser(
-    db,
-    userId,
-    matches.map((match) => match.id),
-  );
+  // A pool shows all its matches; the home page only the active ones. The viewer's picks come
+  // in the same query.
+  const query = matchQuery(db, { seasonId: season.id, activeOnly: quinielaId === undefined, phaseIds, quinielaId });
+  const rows = query
+    ? await query
+        .leftJoin("predictions as pr", (join) => join.onRef("pr.match_id", "=", "m.id").on("pr.user_id", "=", userId))
+        .select(["pr.home_score as pick_home", "pr.away_score as pick_away", "pr.points as pick_points", "pr.bonus as pick_bonus"])
+        .execute()
+    : [];
   const takesPicks = season.isCurrent && season.finishedAt === null;
-  return matches.map((match) => {
+  return rows.map((row) => {
+    const match = toMatchView(row);
+    const pick =
+      row.pick_home === null || row.pick_away === null
+        ? null
+        : { home: row.pick_home, away: row.pick_away, points: row.pick_points, bonus: row.pick_bonus ?? 0 };
     const reason = takesPicks
       ? lockReason(
           { active: match.active, hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt, teamsKnown: match.home !== null && match.away !== null },
           now,
         )
       : null;
-    const pick = picks.get(match.id) ?? null;
     const lockedBecause = !takesPicks
       ? season.finishedAt === null
         ? "No es la temporada actual"

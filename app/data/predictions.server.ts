@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import { LOCK_MESSAGES, lockReason } from "#app/domain/locking";
 import { matchLabelOfNames } from "#app/domain/match";
 import type { Pick } from "#app/domain/prediction-form";
-import type { Score } from "#app/domain/scoring";
 import type { Database } from "./schema";
 import { finishedMessage, isFinished, type SeasonView } from "./seasons.server";
 
@@ -116,20 +115,3 @@ export async function savePicks(
   }
 }
 
-/** The user's own picks for the given matches, by match id. */
-export async function picksOfUser(
-  db: Kysely<Database>,
-  userId: string,
-  matchIds: readonly number[],
-): Promise<Map<number, Score & { points: number | null; bonus: number }>> {
-  if (matchIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("predictions")
-    .select(["match_id", "home_score", "away_score", "points", "bonus"])
-    .where("user_id", "=", userId)
-    .where("match_id", "in", matchIds)
-    .execute();
-  return new Map(
-    rows.map((row) => [row.match_id, { home: row.home_score, away: row.away_score, points: row.points, bonus: row.bonus }]),
-  );
-}

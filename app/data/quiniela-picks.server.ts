@@ -35,47 +35,58 @@ export interface PicksGridPhase {
   rows: { userId: string; picks: Record<number, GridCell> }[];
 }
 
+/** A participant's pick on one of the pool's matches. */
+export interface PoolPick {
+  userId: string;
+  matchId: number;
+  home: number;
+  away: number;
+}
+
 /**
- * Everyone's picks on the pool's matches whose picks are revealed (SPEC §2.4: kickoff passed,
- * result entered or phase activated; domain/locking.ts), by phase. Matches still open are left
- * out entirely, so nobody's pick for them ever reaches the page.
+ * The pool's matches whose picks are revealed (SPEC §2.4: kickoff passed, result entered or phase
+ * activated; domain/locking.ts) and its participants' picks on them. Matches still open are left
+ * out entirely, so nobody's pick for them is ever read. The pool's standings (only matches with
+ * a result) and its picks grid both come from these.
  */
 export async function revealedPoolPicks(
   db: Db,
   quinielaId: number,
-  {
-    matches,
-    participantIds,
-    rules,
-    now = new Date(),
-  }: { matches: readonly MatchView[]; participantIds: readonly string[]; rules: SeasonRules; now?: Date },
-): Promise<PicksGridPhase[]> {
+  { matches, now = new Date() }: { matches: readonly MatchView[]; now?: Date },
+): Promise<{ revealed: MatchView[]; picks: PoolPick[] }> {
   const revealed = matches.filter((match) =>
     picksRevealed({ hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt }, now),
   );
-  if (revealed.length === 0 || participantIds.length === 0) return [];
-  const picks: { user_id: string; match_id: number; home_score: number; away_score: number }[] = [];
-  const ids = revealed.map((match) => match.id);
-  for (const chunk of chunked(ids)) {
-    picks.push(
-      ...(await db
-        .selectFrom("predictions as pr")
-        .innerJoin("quiniela_participants as qp", (join) =>
-          join.onRef("qp.user_id", "=", "pr.user_id").on("qp.quiniela_id", "=", quinielaId),
-        )
-        .select(["pr.user_id", "pr.match_id", "pr.home_score", "pr.away_score"])
-        .where("pr.match_id", "in", chunk)
-        .execute()),
-    );
+  const picks: PoolPick[] = [];
+  for (const chunk of chunked(revealed.map((match) => match.id))) {
+    const rows = await db
+      .selectFrom("predictions as pr")
+      .innerJoin("quiniela_participants as qp", (join) =>
+        join.onRef("qp.user_id", "=", "pr.user_id").on("qp.quiniela_id", "=", quinielaId),
+      )
+      .select(["pr.user_id", "pr.match_id", "pr.home_score", "pr.away_score"])
+      .where("pr.match_id", "in", chunk)
+      .execute();
+    for (const row of rows) picks.push({ userId: row.user_id, matchId: row.match_id, home: row.home_score, away: row.away_score });
   }
+  return { revealed, picks };
+}
+
+/** The picks grid: the revealed matches phase by phase, one row per participant in the order given. */
+export function picksGrid(
+  revealed: readonly MatchView[],
+  picks: readonly PoolPick[],
+  { participantIds, rules }: { participantIds: readonly string[]; rules: SeasonRules },
+): PicksGridPhase[] {
+  if (revealed.length === 0 || participantIds.length === 0) return [];
   const byId = new Map(revealed.map((match) => [match.id, match]));
   const cells = new Map<string, Record<number, GridCell>>(participantIds.map((id) => [id, {}]));
   for (const pick of picks) {
-    const row = cells.get(pick.user_id);
-    const match = byId.get(pick.match_id);
+    const row = cells.get(pick.userId);
+    const match = byId.get(pick.matchId);
     if (!row || !match) continue;
-    const score = { home: pick.home_score, away: pick.away_score };
-    row[pick.match_id] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
+    const score = { home: pick.home, away: pick.away };
+    row[pick.matchId] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
   }
   const phases: PicksGridPhase[] = [];
   for (const match of revealed) {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
+import { type SeasonView, toSeasonView } from "./seasons.server";
 
 /**
  * Pools (SPEC §4), read side: who belongs to which, the lists and the pool page's summary.
@@ -19,21 +20,48 @@ export interface QuinielaSummary {
   id: number;
   name: string;
   ownerId: string;
+  ownerName: string;
+  inviteCode: string;
   isMember: boolean;
+  /** The pool's season, whose rules score it. */
+  season: SeasonView;
 }
 
-/** The pool and whether this user takes part in it; undefined when there is no such pool. */
+/**
+ * The pool, its owner's name, its season and whether this user takes part in it, in one query
+ * (every request of a pool page asks it first); undefined when there is no such pool.
+ */
 export async function findQuinielaForUser(db: Db, quinielaId: number, userId: string): Promise<QuinielaSummary | undefined> {
   const row = await db
     .selectFrom("quinielas as q")
+    .innerJoin("users as o", "o.id", "q.owner_id")
+    .innerJoin("seasons as s", "s.id", "q.season_id")
+    .innerJoin("competitions as c", "c.id", "s.competition_id")
     .leftJoin("quiniela_participants as p", (join) =>
       join.onRef("p.quiniela_id", "=", "q.id").on("p.user_id", "=", userId),
     )
-    .select(["q.id", "q.name", "q.owner_id", "p.user_id as participant"])
+    .selectAll("s")
+    .select([
+      "q.id as quiniela_id",
+      "q.name as quiniela_name",
+      "q.owner_id",
+      "q.invite_code",
+      displayName("o").as("owner_name"),
+      "c.name as competition",
+      "p.user_id as participant",
+    ])
     .where("q.id", "=", quinielaId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, name: row.name, ownerId: row.owner_id, isMember: row.participant !== null };
+  return {
+    id: row.quiniela_id,
+    name: row.quiniela_name,
+    ownerId: row.owner_id,
+    ownerName: row.owner_name,
+    inviteCode: row.invite_code,
+    isMember: row.participant !== null,
+    season: toSeasonView(row),
+  };
 }
 
 /** A card of 'Mis Quinielas'. */
@@ -136,53 +164,23 @@ export interface ParticipantView extends PersonView {
   isOwner: boolean;
 }
 
-export interface QuinielaDetail {
-  id: number;
-  seasonId: number;
-  name: string;
-  ownerId: string;
-  ownerName: string;
-  inviteCode: string;
-  matchIds: number[];
-  participants: ParticipantView[];
-}
-
-/** Everything about one pool; undefined when there is no such pool. */
-export async function quinielaDetail(db: Db, quinielaId: number): Promise<QuinielaDetail | undefined> {
-  const pool = await db
-    .selectFrom("quinielas as q")
-    .innerJoin("users as o", "o.id", "q.owner_id")
-    .select(["q.id", "q.season_id", "q.name", "q.owner_id", "q.invite_code", displayName("o").as("owner_name")])
-    .where("q.id", "=", quinielaId)
-    .executeTakeFirst();
-  if (!pool) return undefined;
-  const [matches, participants] = await Promise.all([
-    db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", quinielaId).execute(),
-    db
-      .selectFrom("quiniela_participants as p")
-      .innerJoin("users as u", "u.id", "p.user_id")
-      .select(["u.id", displayName("u").as("name"), "u.image", "u.avatar_color"])
-      .where("p.quiniela_id", "=", quinielaId)
-      .execute(),
-  ]);
-  return {
-    id: pool.id,
-    seasonId: pool.season_id,
-    name: pool.name,
-    ownerId: pool.owner_id,
-    ownerName: pool.owner_name,
-    inviteCode: pool.invite_code,
-    matchIds: matches.map((row) => row.match_id),
-    participants: participants
-      .map((row) => ({
-        id: row.id,
-        name: row.name,
-        image: row.image,
-        avatarColor: row.avatar_color,
-        isOwner: row.id === pool.owner_id,
-      }))
-      .sort((a, b) => Number(b.isOwner) - Number(a.isOwner) || byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1)),
-  };
+/** The pool's participants, its owner first, then by name. */
+export async function quinielaParticipants(db: Db, quiniela: Pick<QuinielaSummary, "id" | "ownerId">): Promise<ParticipantView[]> {
+  const rows = await db
+    .selectFrom("quiniela_participants as p")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .select(["u.id", displayName("u").as("name"), "u.image", "u.avatar_color"])
+    .where("p.quiniela_id", "=", quiniela.id)
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      image: row.image,
+      avatarColor: row.avatar_color,
+      isOwner: row.id === quiniela.ownerId,
+    }))
+    .sort((a, b) => Number(b.isOwner) - Number(a.isOwner) || byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }
 
 /** The pool's match ids. */

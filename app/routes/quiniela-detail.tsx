@@ -3,13 +3,13 @@ import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from 
 import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
-import { currentSeason, findSeason } from "#app/data/seasons.server";
+import { currentSeason } from "#app/data/seasons.server";
 import { predictionMatches } from "#app/data/prediction-form.server";
 import { addParticipants, deleteQuiniela, duplicateQuiniela, removeParticipant, renameQuiniela, setQuinielaMatches } from "#app/data/quiniela-changes.server";
 import { renewInviteCode } from "#app/data/quiniela-invites.server";
-import { revealedPoolPicks } from "#app/data/quiniela-picks.server";
+import { picksGrid, revealedPoolPicks } from "#app/data/quiniela-picks.server";
 import { poolStandings } from "#app/data/quiniela-standings.server";
-import { findQuinielaForUser, listPeople, type QuinielaSummary, quinielaDetail, quinielaMatchIds } from "#app/data/quinielas.server";
+import { findQuinielaForUser, listPeople, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/input";
 import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm } from "#app/domain/quiniela-forms";
@@ -65,54 +65,51 @@ export async function loader(args: Route.LoaderArgs) {
 /** The pool's page for this user: its standings, matches, revealed picks, and the owner's tools. */
 async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: SessionUser, quiniela: QuinielaSummary) {
   const { db } = servicesOf(args.context);
-  const detail = await quinielaDetail(db, quiniela.id);
-  if (!detail) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
-  const poolSeason = (await findSeason(db, detail.seasonId))!;
+  const { season } = quiniela;
   const manager = canManage(user, quiniela);
-  const finished = poolSeason.finishedAt !== null;
+  const finished = season.finishedAt !== null;
   // The season for the match picker only when 'Cambiar partidos' asks for it (?partidos).
   const withPicker = manager && !finished && new URL(args.request.url).searchParams.has(PICKER_PARAM);
-  const [matches, standings, seasonMatches, people] = await Promise.all([
-    predictionMatches(db, user.id, { season: poolSeason, matchIds: detail.matchIds }),
-    poolStandings(db, detail.id, detail.participants, poolSeason.rules),
-    withPicker ? listMatches(db, { seasonId: poolSeason.id }) : null,
+  const [matches, participants, seasonMatches, people] = await Promise.all([
+    predictionMatches(db, user.id, { season, quinielaId: quiniela.id }),
+    quinielaParticipants(db, quiniela),
+    withPicker ? listMatches(db, { seasonId: season.id }) : null,
     manager && !finished ? listPeople(db) : null,
   ]);
-  // Everyone's picks for the pool's locked matches only, rows in table order.
-  const picks = await revealedPoolPicks(db, detail.id, {
-    matches,
-    participantIds: standings.map((row) => row.userId),
-    rules: poolSeason.rules,
-  });
+  // Everyone's picks for the pool's revealed matches only: its standings count those with a
+  // result, its grid shows them all, rows in table order.
+  const { revealed, picks: revealedPicks } = await revealedPoolPicks(db, quiniela.id, { matches });
+  const standings = poolStandings({ matches: revealed, picks: revealedPicks, participants, rules: season.rules });
+  const picks = picksGrid(revealed, revealedPicks, { participantIds: standings.map((row) => row.userId), rules: season.rules });
   return {
     at: Date.now(),
     quiniela: {
-      id: detail.id,
-      name: detail.name,
-      ownerName: detail.ownerName,
-      isOwner: detail.ownerId === user.id,
+      id: quiniela.id,
+      name: quiniela.name,
+      ownerName: quiniela.ownerName,
+      isOwner: quiniela.ownerId === user.id,
       isMember: quiniela.isMember,
       canManage: manager,
-      seasonName: poolSeason.name,
+      seasonName: season.name,
       // A pool of a finished season is read-only; its owner may duplicate it for the current one.
       finished,
-      canDuplicate: manager && !poolSeason.isCurrent,
+      canDuplicate: manager && !season.isCurrent,
     },
     viewerId: user.id,
     matches,
-    participants: detail.participants,
+    participants,
     standings,
     picks,
     // The invite code and the pickers only for the owner and admins.
     manage: people
       ? {
-          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${detail.id}/unirse?codigo=${encodeURIComponent(detail.inviteCode)}`,
+          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
           phases: seasonMatches
             ? pickerPhases(
-                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, poolSeason.timeZone) })),
+                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
               )
             : null,
-          matchIds: detail.matchIds,
+          matchIds: matches.map((match) => match.id),
           people,
         }
       : null,
