@@ -7,8 +7,7 @@ import { currentSeason } from "#app/data/seasons.server";
 import { predictionMatches } from "#app/data/prediction-form.server";
 import { addParticipants, deleteQuiniela, duplicateQuiniela, removeParticipant, renameQuiniela, setQuinielaMatches } from "#app/data/quiniela-changes.server";
 import { renewInviteCode } from "#app/data/quiniela-invites.server";
-import { picksGrid, revealedPoolPicks } from "#app/data/quiniela-picks.server";
-import { poolStandings } from "#app/data/quiniela-standings.server";
+import { revealedPoolPicks } from "#app/data/quiniela-picks.server";
 import { findQuinielaForUser, listPeople, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/input";
@@ -19,6 +18,7 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { submitPicks } from "#app/http/picks-action.server";
 import { pickerPhases } from "#app/domain/match-picker";
+import { picksGrid, poolStandings } from "#app/domain/pool-table";
 import { ErrorPage, errorCopy } from "#app/ui/ErrorPage";
 import { Page } from "#app/ui/Page";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/page-answer";
@@ -134,6 +134,8 @@ export async function action(args: Route.ActionArgs) {
     return runAction("No se pudieron guardar tus predicciones", async () => {
       const { status, toast } = await submitPicks(db, user.id, form, {
         allowedMatchIds: async () => new Set(await quinielaMatchIds(db, quiniela.id)),
+        // Picks go to the current season only: the pool's, already read, when it is the current one.
+        season: quiniela.season.isCurrent ? quiniela.season : undefined,
       });
       const page = status === 200 ? await poolPage(args, user, quiniela) : null;
       return reply<{ page: typeof page }>(status, toast, { page });

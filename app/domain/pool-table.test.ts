@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { MatchView } from "#app/domain/match";
-import type { SeasonRules } from "#app/domain/season-rules";
-import { picksGrid, type PoolPick } from "./quiniela-picks.server";
-import { poolStandings } from "./quiniela-standings.server";
+import type { MatchView } from "./match";
+import { picksGrid, type PoolPick, poolStandings } from "./pool-table";
+import type { SeasonRules } from "./season-rules";
 
 // The pool page reads its revealed picks once; its table and its grid are both made from them.
 
