@@ -47,6 +47,14 @@ const PASSWORD = "quiniela2024";
 const SEED = 167_010;
 /** Players who submit the open jornada at the same moment in the rush line. */
 const RUSH_PLAYERS = 200;
+/**
+ * Rushes of RUSH_PLAYERS others before the measured one. A server that has served a while runs
+ * JIT-compiled code in every process; the other lines' warm-up reaches one process only (one
+ * keep-alive connection), while each player of a rush opens a connection of its own, which the
+ * cluster hands to the processes in turn. After 20 batches of warm-up the rush measured 231–246
+ * batches/s, after 600 294–315 (decision 009).
+ */
+const RUSH_WARMUPS = 2;
 /** Connections and seconds per page of the throughput lines. */
 const THROUGHPUT_CONNECTIONS = 10;
 const THROUGHPUT_SECONDS = 5;
@@ -302,6 +310,19 @@ async function rush(
   console.log(`  ${line.figure} · ${line.note}`);
 }
 
+/** RUSH_WARMUPS rushes of these players, unmeasured (RUSH_WARMUPS says why). */
+async function warmUpForRush(server: RunningServer, emails: readonly string[], form: (i: number) => URLSearchParams) {
+  step(`Calentamiento de la avalancha: ${RUSH_WARMUPS} × ${RUSH_PLAYERS} jugadores, sin medir…`);
+  const cookies = await signIn(
+    server.url,
+    emails.map((email) => ({ email, password: PASSWORD })),
+  );
+  for (let from = 0; from < cookies.length; from += RUSH_PLAYERS) {
+    const figures = await runRush(server.url, cookies.slice(from, from + RUSH_PLAYERS), (i) => form(from + i));
+    if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
+  }
+}
+
 /**
  * Requests per second with THROUGHPUT_CONNECTIONS connections for THROUGHPUT_SECONDS
  * (scripts/lib/load.ts); with `healthz`, also the share of /healthz's rate in the same run, and
@@ -429,8 +450,9 @@ async function main() {
     users: USERS,
     adminEmail: ADMIN_EMAIL,
     benchEmail: BENCH_EMAIL,
-    // Two rushes (with and without JavaScript), each with players of its own: saved picks are final.
-    extraAccounts: WARMUP + SAMPLES + 2 * RUSH_PLAYERS,
+    // Two rushes (with and without JavaScript) and their warm-up, each with players of its own:
+    // saved picks are final.
+    extraAccounts: WARMUP + SAMPLES + (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
     password: PASSWORD,
     openPhase: OPEN_PHASE,
     previousSeason: true,
@@ -499,7 +521,7 @@ async function main() {
     dataset: bigLabel,
     server: bigServer,
     title: `c. POST /?index (${big.openMatchIds.length} pronósticos)`,
-    maxSamples: big.extraEmails.length - WARMUP - 2 * RUSH_PLAYERS,
+    maxSamples: big.extraEmails.length - WARMUP - (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
     before: async (i) => {
       batchCookie = await client.login(big.extraEmails[i] as string, PASSWORD);
     },
@@ -507,6 +529,7 @@ async function main() {
   });
 
   // Before any result: the open jornada still takes picks.
+  await warmUpForRush(bigServer, big.extraEmails.slice(-(2 + RUSH_WARMUPS) * RUSH_PLAYERS, -2 * RUSH_PLAYERS), batchForm);
   await rush(bigLabel, bigServer, big.extraEmails.slice(-RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "javascript");
   await rush(bigLabel, bigServer, big.extraEmails.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "html");
 
