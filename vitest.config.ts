@@ -1,22 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * The file that measures time to the millisecond (a refusal within 100 ms while /healthz keeps
- * answering): it runs after everything else, one engine after the other (each engine's timed
- * project is a group of its own: two projects in one group run side by side). `npm test` runs it
- * as a step of its own (`--project '*-timed'`), after the browser tests too: beside them, a
- * 100-ms refusal took 105 ms.
- *
- * PostgreSQL's outage (faults-outage.test.ts) runs with the other files: it stops and freezes a
- * cluster of its own, so no other file feels it, and its budgets are seconds (an answer within
- * 3 s while the database is down), which a busy machine keeps. It mostly waits (a restart, a 5-s
- * connection timeout), and that waiting now overlaps the other files instead of being 11 s of the
- * quiet step at the end. The rest of hostile-input stays here, though only three of its tests are
- * timed: the others are work, not waiting. Moved beside the other files, they lengthened that
- * step by as much as they shortened this one, and their 200 requests in a row outlasted the 20-s
- * test timeout beside the browser suite.
+ * Files that measure time (a refusal within 100 ms, /healthz answering promptly while a PostgreSQL
+ * server is frozen): they run after everything else, one file at a time and one engine after the
+ * other (each engine's timed project is a group of its own: two projects in one group run side by
+ * side, and the PostgreSQL restart then slowed the SQLite timings past their budget in CI).
+ * `npm test` runs them as a step of their own (`--project '*-timed'`), after the browser tests
+ * too: beside them, a 100-ms refusal took 105 ms.
  */
-const TIMED = ["tests/integration/hostile-input.test.ts"];
+const TIMED = ["tests/integration/hostile-input.test.ts", "tests/integration/faults-outage.test.ts"];
 
 /**
  * Integration files mostly wait (on their own server process, on PostgreSQL, on timers), so more
