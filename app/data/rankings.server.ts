@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { type Band, bandFor } from "#app/domain/standings";
+import { bandFor, type StandingRow } from "#app/domain/standings";
 import { inTableOrder, orderedSlice, type TableLine, type TieGroup } from "#app/domain/table-order";
 import {
   countPeople,
@@ -22,19 +22,11 @@ import type { Database } from "./schema";
  * domain/table-order.ts puts their users in name order.
  */
 
-export interface RankingRow {
-  userId: string;
-  name: string;
+export interface RankingRow extends StandingRow {
   image: string | null;
   avatarColor: string;
-  points: number;
-  exactHits: number;
-  outcomeHits: number;
-  /** Standard competition rank (1, 2, 2, 4). */
-  rank: number;
   /** 1-based row position in the whole table (ties in name order); decides the colour band. */
   position: number;
-  band: Band;
 }
 
 export interface RankingPage {

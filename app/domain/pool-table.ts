@@ -1,7 +1,7 @@
 import type { MatchView } from "./match";
 import { predictionPoints, type ScoredMatch } from "./scoring";
 import { scoreLabel, scoredResult, type SeasonRules } from "./season-rules";
-import { type Band, emptyTally, rankRows, tallyByUserAndPhase } from "./standings";
+import { emptyTally, rankRows, type StandingRow, tallyByUserAndPhase } from "./standings";
 
 /**
  * A pool's table and its picks grid (SPEC §4), made from the pool's revealed matches and its
@@ -24,17 +24,10 @@ export interface PoolPerson {
   avatarColor: string;
 }
 
-/** A row of a pool's standings table. */
-export interface PoolStandingRow {
-  userId: string;
-  name: string;
+/** A row of a pool's standings table: a ranked tally with the participant's avatar. */
+export interface PoolStandingRow extends StandingRow {
   image: string | null;
   avatarColor: string;
-  points: number;
-  exactHits: number;
-  outcomeHits: number;
-  rank: number;
-  band: Band;
 }
 
 /**

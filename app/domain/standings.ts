@@ -16,6 +16,7 @@ export interface TallyRow extends Tally {
 export type Band = "blue" | "yellow" | "green" | "red" | null;
 
 export interface StandingRow extends TallyRow {
+  /** Standard competition rank (1, 2, 2, 4). */
   rank: number;
   band: Band;
 }
