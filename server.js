@@ -58,8 +58,8 @@ async function serve({ announce }) {
     const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     const runtime = await server.startRuntime();
     app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
-    stop = server.stopRuntime;
-    endStreams = server.endLiveStreams;
+    stop = () => server.stopRuntime(runtime);
+    endStreams = () => server.endLiveStreams(runtime);
   }
 
   const listener = app.listen(port, () => {

@@ -33,6 +33,9 @@ const integration = (engine: "sqlite" | "postgres", timed: boolean, order: numbe
     // 96 → 79 CPU-seconds for the SQLite files. integration-setup.ts gives each file its own
     // database, data folder and environment, and the app's own modules afresh (vi.resetModules).
     isolate: false,
+    // The built server (tests/support/server.ts runs it in the worker) is Node's to load, not
+    // Vite's: loaded once per worker and kept across files, warm, as in a running server.
+    server: { deps: { external: [/\/build[^/]*\/server\//] } },
     sequence: { groupOrder: order },
   },
 });
@@ -43,6 +46,9 @@ const engines = process.env.TEST_DATABASE_URL ? (["sqlite", "postgres"] as const
 export default defineConfig({
   resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
   test: {
+    // What the code under test logs (the in-process servers' warnings on wrong passwords…) is
+    // printed for a failed test only.
+    silent: "passed-only",
     projects: [
       { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },
       ...engines.map((engine) => integration(engine, false, 0)),

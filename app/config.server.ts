@@ -147,18 +147,18 @@ export type Config = z.infer<typeof EnvSchema> & {
   smtp: SmtpSettings | undefined;
 };
 
-let cached: Config | undefined;
-
-/** The environment, validated once. A bad setting stops the server at start with a clear message. */
-export function getConfig(): Config {
-  if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
-  const smtp = SmtpEnvSchema.safeParse(process.env);
+/**
+ * The environment, validated: a bad setting stops the server at start with a clear message.
+ * Read once per start (startRuntime) from the environment it is given, so that one process can
+ * run several apps on settings of their own (the integration tests do).
+ */
+export function getConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const smtp = SmtpEnvSchema.safeParse(env);
   if (!parsed.success || !smtp.success) {
     const issues = [...(parsed.error?.issues ?? []), ...(smtp.error?.issues ?? [])];
     const problems = issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${problems.join("\n")}`);
   }
-  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), smtp: smtp.data };
-  return cached;
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), smtp: smtp.data };
 }

@@ -14,52 +14,44 @@ import { startLiveUpdates } from "./live/updates.server";
 /** The services of a running app (http/context.ts): loaders get them through the router context. */
 export type Runtime = Services;
 
-let runtime: Runtime | undefined;
-let starting: Promise<Runtime> | undefined;
-
 /**
- * Opens the database, migrates, seeds the season and applies ADMIN_EMAIL. Runs once per
- * process, before the server accepts requests; server/app.ts hands the result to every request
- * through the router context (there is no global to reach back into).
+ * Opens the database, migrates, seeds the season and applies ADMIN_EMAIL, with the settings of
+ * `env` (the process's environment unless told). Runs before the server accepts requests;
+ * server/app.ts hands the result to every request through the router context. Each call starts
+ * services of its own (there is no global to reach back into): server.js starts one per process,
+ * the integration tests one per test server, in one process.
  */
-export function startRuntime(): Promise<Runtime> {
-  starting ??= (async () => {
-    const config = getConfig();
-    const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-    await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
-    await seedSeason(handle.db, config.SEASON_NAME);
-    await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
-    const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
-    const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
-    const sendResetEmail = config.smtp ? createResetMailer(config.smtp) : undefined;
-    const auth = createAuth({
-      ...handle,
-      secret,
-      baseURL,
-      adminEmail: config.ADMIN_EMAIL,
-      onResetToken: (data) => deliverResetToken(data, sendResetEmail, new URL(baseURL).origin),
-    });
-    const live = await startLiveUpdates(handle.db, config.DATABASE_URL, {
-      perClient: config.LIVE_STREAMS_PER_CLIENT,
-      total: config.LIVE_STREAMS_MAX,
-    });
-    const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
-    runtime = { ...handle, config, auth, secret, live, toasts };
-    return runtime;
-  })();
-  return starting;
+export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
+  const config = getConfig(env);
+  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
+  await seedSeason(handle.db, config.SEASON_NAME);
+  await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
+  const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
+  const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
+  const sendResetEmail = config.smtp ? createResetMailer(config.smtp) : undefined;
+  const auth = createAuth({
+    ...handle,
+    secret,
+    baseURL,
+    adminEmail: config.ADMIN_EMAIL,
+    onResetToken: (data) => deliverResetToken(data, sendResetEmail, new URL(baseURL).origin),
+  });
+  const live = await startLiveUpdates(handle.db, config.DATABASE_URL, {
+    perClient: config.LIVE_STREAMS_PER_CLIENT,
+    total: config.LIVE_STREAMS_MAX,
+  });
+  const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
+  return { ...handle, config, auth, secret, live, toasts };
 }
 
 /** First step of a shutdown: open event streams end, so the server can close its connections. */
-export async function endLiveStreams(): Promise<void> {
-  await runtime?.live.close();
+export async function endLiveStreams(runtime: Runtime): Promise<void> {
+  await runtime.live.close();
 }
 
-export async function stopRuntime(): Promise<void> {
-  if (!runtime) return;
+export async function stopRuntime(runtime: Runtime): Promise<void> {
   await runtime.live.close();
   await settleResetEmails();
   await runtime.db.destroy();
-  runtime = undefined;
-  starting = undefined;
 }

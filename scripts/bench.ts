@@ -446,7 +446,8 @@ async function main() {
   Object.assign(process.env, bigEnv);
   step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios × 2 temporadas (170 + 167 partidos)…`);
   const loadStarted = performance.now();
-  const big = await loadBigSeason(await startRuntime(), {
+  const loader = await startRuntime();
+  const big = await loadBigSeason(loader, {
     users: USERS,
     adminEmail: ADMIN_EMAIL,
     benchEmail: BENCH_EMAIL,
@@ -459,7 +460,7 @@ async function main() {
     seed: SEED,
     log: (text) => console.log(`  ${text}`),
   });
-  await stopRuntime();
+  await stopRuntime(loader);
   const loadMs = performance.now() - loadStarted;
   const { usersMs, predictionsMs, refreshMs } = big.timings;
   console.log(

@@ -240,7 +240,8 @@ async function main() {
   };
   Object.assign(process.env, env);
   step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios (una temporada, la jornada ${OPEN_PHASE} abierta)…`);
-  const big = await loadBigSeason(await startRuntime(), {
+  const loader = await startRuntime();
+  const big = await loadBigSeason(loader, {
     users: USERS,
     adminEmail: DEFAULT_ADMIN_EMAIL,
     benchEmail: "bench@quiniela.local",
@@ -251,7 +252,7 @@ async function main() {
     seed: 167_010,
     log: (text) => console.log(`  ${text}`),
   });
-  await stopRuntime();
+  await stopRuntime(loader);
   const sizes = await databaseSizes(database.name);
   console.log(
     `  ${sizes.predictions.toLocaleString("es-MX")} pronósticos: ${sizes.predictionBytes.toFixed(0)} bytes por pronóstico con sus índices; ` +

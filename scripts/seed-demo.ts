@@ -3,8 +3,7 @@
 // server would use: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL), from the environment or .env.
 //   DATA_DIR=./data-demo npm run seed:demo && DATA_DIR=./data-demo npm start
 import fs from "node:fs";
-import { getConfig } from "#app/config.server";
-import { startRuntime, stopRuntime } from "#app/runtime.server";
+import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DemoRefusedError, loadDemoSeason } from "./lib/demo-season";
 
 // Same settings as the server (server.js): .env first, real environment variables win.
@@ -12,9 +11,10 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const started = performance.now();
 let exitCode = 0;
+let runtime: Runtime | undefined;
 try {
-  const runtime = await startRuntime();
-  const config = getConfig();
+  runtime = await startRuntime();
+  const { config } = runtime;
   const where = runtime.engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite en ${config.dataDir}`;
   console.log(`Cargando la temporada de demostración en ${where}…`);
 
@@ -46,6 +46,6 @@ try {
   if (error instanceof DemoRefusedError) console.error(`✖ ${error.message}`);
   else console.error("✖ No se pudo cargar la temporada de demostración:", error);
 } finally {
-  await stopRuntime();
+  if (runtime) await stopRuntime(runtime);
 }
 process.exit(exitCode);

@@ -3,10 +3,9 @@
 // own process (a child process with tsx costs some 2 s per run).
 import fs from "node:fs";
 import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
-import { getConfig } from "#app/config.server";
 import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/firestore-import.server";
 import { normalizeExport } from "#app/import/firestore-values";
-import { startRuntime, stopRuntime } from "#app/runtime.server";
+import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 /** Where the command writes: the console, or what a test collects. */
 export interface Printer {
@@ -46,9 +45,10 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
   }
 
   let exitCode = 0;
+  let runtime: Runtime | undefined;
   try {
-    const runtime = await startRuntime();
-    const config = getConfig();
+    runtime = await startRuntime();
+    const { config } = runtime;
     const where = runtime.engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `SQLite en ${config.dataDir}`;
     out.log(`${dryRun ? "Simulación de la importación" : "Importando"} ${file} en ${where}…\n`);
 
@@ -81,7 +81,7 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
     if (error instanceof ImportRefusedError) out.error(`✖ ${error.message}`);
     else out.error("✖ La importación falló y no se guardó nada:", error instanceof Error ? error.message : error);
   } finally {
-    await stopRuntime();
+    if (runtime) await stopRuntime(runtime);
   }
   return exitCode;
 }

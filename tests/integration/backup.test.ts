@@ -36,7 +36,7 @@ beforeAll(async () => {
   // The demo season, loaded as `npm run seed:demo` does, into this file's database.
   const runtime = await startRuntime();
   await loadDemoSeason(runtime);
-  await stopRuntime();
+  await stopRuntime(runtime);
   server = await startTestServer();
 });
 afterAll(async () => {

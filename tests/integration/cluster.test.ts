@@ -4,7 +4,7 @@ import http from "node:http";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type EventStream, openEvents } from "../support/event-stream";
 import { countOf, expectWholeOrAbsent, makeBatches, startBurst, storedBatches } from "../support/prediction-batches";
-import { form, registerUser, startTestServer, type TestServer } from "../support/server";
+import { form, registerUser, type ServerProcess, startServerProcess } from "../support/server";
 
 /**
  * Several processes (server.js with WEB_CONCURRENCY=2, node:cluster) on one port and one
@@ -13,12 +13,12 @@ import { form, registerUser, startTestServer, type TestServer } from "../support
  */
 
 const PER_EMAIL = 3;
-let server: TestServer;
+let server: ServerProcess;
 let adminCookie: string;
 const streams: EventStream[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ WEB_CONCURRENCY: "2", AUTH_RATE_LIMIT_PER_EMAIL: String(PER_EMAIL) });
+  server = await startServerProcess({ WEB_CONCURRENCY: "2", AUTH_RATE_LIMIT_PER_EMAIL: String(PER_EMAIL) });
   adminCookie = await registerUser(server, { name: "Administradora", email: "admin@quiniela.test" });
 }, 60_000);
 afterAll(async () => {

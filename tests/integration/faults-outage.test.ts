@@ -15,7 +15,8 @@ import {
   form,
   leakedInternals,
   requestText,
-  startTestServer,
+  type ServerProcess,
+  startServerProcess,
   TEST_APPLICATION_NAME,
   type TestServer,
   userIdOf,
@@ -34,13 +35,13 @@ const postgres = process.env.TEST_ENGINE === "postgres";
 /** An answer during the outage must come within this (the app waits for no database). */
 const PROMPT_MS = 3_000;
 let cluster: ScratchPostgres | undefined;
-let server: TestServer | undefined;
+let server: ServerProcess | undefined;
 const streams: AbortController[] = [];
 
 beforeAll(async () => {
   if (!postgres) return;
   cluster = await startScratchPostgres();
-  server = await startTestServer({ DATABASE_URL: cluster.url });
+  server = await startServerProcess({ DATABASE_URL: cluster.url });
 }, 60_000);
 afterAll(async () => {
   // A test that failed while the cluster was frozen: let it go first, so the app can shut down.

@@ -13,7 +13,7 @@ import {
   startBurst,
   storedBatches,
 } from "../support/prediction-batches";
-import { requestText, startTestServer, type TestServer } from "../support/server";
+import { requestText, type ServerProcess, startServerProcess, startTestServer } from "../support/server";
 
 /**
  * Faults: the server killed with `kill -9` in the middle of a burst of prediction batches, and a
@@ -25,11 +25,11 @@ const engine = process.env.TEST_ENGINE;
 // Some thirty players register from one address: more than the sign-up limit per IP allows.
 const SERVER_ENV = { AUTH_RATE_LIMIT_PER_IP: "10000" };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-faults-"));
-let server: TestServer;
+let server: ServerProcess;
 let matchIds: number[];
 
 beforeAll(async () => {
-  server = await startTestServer(SERVER_ENV);
+  server = await startServerProcess(SERVER_ENV);
   // Every match open for picks (active, no result, no kickoff, phase not yet activated).
   await server.db.updateTable("matches").set({ active: 1 }).execute();
   matchIds = (await server.db.selectFrom("matches").select("id").orderBy("id").execute()).map((m) => m.id);
@@ -71,7 +71,7 @@ test(
       expect(figures.unsent, `ronda ${round}`).toBeGreaterThan(0);
       expect(burst.outcomes.filter((o) => o.startsWith("refused")), `ronda ${round}`).toEqual([]);
 
-      server = await startTestServer(SERVER_ENV);
+      server = await startServerProcess(SERVER_ENV);
       const stored = await storedBatches(server.db, batches);
       expectWholeOrAbsent(stored, outcomes, `ronda ${round}, tras reiniciar`);
     }

@@ -6,8 +6,8 @@ import { createUser } from "../support/accounts";
 import {
   leakedInternals,
   requestText,
-  startTestServer,
-  type TestServer,
+  type ServerProcess,
+  startServerProcess,
   type TextResponse,
   userIdOf,
 } from "../support/server";
@@ -19,13 +19,13 @@ import {
  * reaches SQL, nothing answers 500 or in English.
  */
 
-let server: TestServer;
+let server: ServerProcess;
 let ana: string;
 let admin: string;
 let matchIds: number[];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServerProcess();
   admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
   ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
   const phase = await server.db.selectFrom("phases").select("id").where("name", "=", "Jornada 1").executeTakeFirstOrThrow();

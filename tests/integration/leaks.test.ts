@@ -6,8 +6,9 @@ import {
   currentSeasonId,
   form,
   requestText,
+  type ServerProcess,
+  startServerProcess,
   startTestServer,
-  type TestServer,
   type TextResponse,
   userIdOf,
 } from "../support/server";
@@ -18,13 +19,13 @@ import {
  * proof of origin; and what must not start: a proxy setting that trusts every client.
  */
 
-let server: TestServer;
+let server: ServerProcess;
 let admin: string;
 let ana: string;
 const ANA = { name: "x;=1+1;", email: "ana@quiniela.test" };
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_REQUESTS: "true" });
+  server = await startServerProcess({ LOG_REQUESTS: "true" });
   admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
   ana = await createUser(server, ANA);
 });

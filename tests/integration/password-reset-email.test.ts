@@ -8,8 +8,8 @@ import {
   leakedInternals,
   loginUser,
   requestText,
-  startTestServer,
-  type TestServer,
+  type ServerProcess,
+  startServerProcess,
   type TextResponse,
 } from "../support/server";
 
@@ -73,7 +73,7 @@ const smtp = new SMTPServer({
 
 let smtpPort: number;
 let appPort: number;
-let server: TestServer;
+let server: ServerProcess;
 
 /** A port nobody listens on now: the app's links are on http://localhost:PORT (no BASE_URL). */
 async function freePort(): Promise<number> {
@@ -88,7 +88,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
   appPort = await freePort();
-  server = await startTestServer({
+  server = await startServerProcess({
     PORT: String(appPort),
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(smtpPort),
@@ -308,7 +308,7 @@ test("signed in, the page sends you home; 'Generar enlace' on the profile still 
 
 test("without SMTP settings there is no link on /login and the page answers like an unknown path", async () => {
   await server.close();
-  server = await startTestServer();
+  server = await startServerProcess();
   await createUser(server, { name: "Fer", email: "fer@quiniela.test" });
 
   const login = await get("/login");

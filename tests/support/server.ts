@@ -1,4 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Kysely } from "kysely";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect } from "vitest";
@@ -10,36 +14,87 @@ export interface TestServer {
   engine: "sqlite" | "postgres";
   /** Our own connection to the server's database, to check what was (not) written. */
   db: Kysely<Database>;
-  /** The server process, e.g. to read its memory (/proc/<pid>/status). */
-  pid: number;
   /** The environment the server started with (its secret, its admin e-mail…). */
   env: NodeJS.ProcessEnv;
-  /** Everything the server printed so far (stdout and stderr). */
-  output(): string;
   /** fetch against the server, never following redirects (tests look at them). */
   request(path: string, init?: RequestInit & { cookie?: string }): Promise<Response>;
-  /** SIGTERM, as an operator stops it; safe to call again (or after crash). */
+  /** Stops it as an operator would (event streams end, connections close, services stop); safe to call again. */
   close(): Promise<void>;
+}
+
+/** A server in a process of its own: what a test of the process itself needs. */
+export interface ServerProcess extends TestServer {
+  /** The server process, e.g. to read its memory (/proc/<pid>/status) or find its workers. */
+  pid: number;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   /** `kill -9`: the process ends at once, wherever it is; no shutdown code runs. */
   crash(): Promise<void>;
 }
 
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+type ServerBuild = typeof import("../../server/app");
 /**
- * Starts the real, built server (`node server.js`: migrations, seed, middleware and all) on a
- * free port, over the database integration-setup.ts prepared for this test file.
+ * The built server, imported once per test worker: Node keeps it (vitest.config.ts leaves the
+ * build to Node's own loader), so every file's servers run code that is already loaded and warm.
+ */
+let serverBuild: Promise<ServerBuild> | undefined;
+
+/**
+ * Starts the real, built app (migrations, seed, middleware and all: what `node server.js` runs
+ * in each of its processes) in this test process, on a free port, over the database
+ * integration-setup.ts prepared for this test file; `env` adds or overrides settings for it alone.
+ * A process costs about half a second of CPU to start: tests that need one (its pid, its output,
+ * kill -9, the cluster) use startServerProcess.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const serverEnv = { ...process.env, PORT: "0", ...env };
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", ...env };
+  serverBuild ??= import(pathToFileURL(path.join(buildDir, "server/index.js")).href) as Promise<ServerBuild>;
+  const build = await serverBuild;
+  const runtime = await build.startRuntime(serverEnv);
+  const app = build.createApp({ runtime, clientDir: path.join(buildDir, "client") });
+  const listener = await new Promise<http.Server>((resolve, reject) => {
+    const server = app.listen(0, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+  const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  const { db, engine } = openDatabase({ databaseUrl: testConnection(serverEnv.DATABASE_URL), dataDir: serverEnv.DATA_DIR! });
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    engine,
+    db,
+    env: serverEnv,
+    request: requester(url),
+    close() {
+      closing ??= (async () => {
+        await db.destroy();
+        // As server.js on SIGTERM: event streams end, the listener closes, then the services stop.
+        await build.endLiveStreams(runtime);
+        await new Promise<void>((resolve) => {
+          listener.close(() => resolve());
+          listener.closeIdleConnections();
+          setTimeout(() => listener.closeAllConnections(), 1_000).unref();
+        });
+        await build.stopRuntime(runtime);
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Starts the real, built server as an operator does (`node server.js`), in a process of its own,
+ * on a free port, over the database integration-setup.ts prepared for this test file.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", ...env };
   const child = spawn(process.execPath, ["server.js"], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   let printed = "";
   child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const url = await waitForUrl(child);
   // The server's own database: the one of this test file, unless the test points it elsewhere.
-  const { db, engine } = openDatabase({
-    databaseUrl: testConnection("DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL),
-    dataDir: env.DATA_DIR ?? process.env.DATA_DIR!,
-  });
+  const { db, engine } = openDatabase({ databaseUrl: testConnection(serverEnv.DATABASE_URL), dataDir: serverEnv.DATA_DIR! });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let gone = false;
   return {
@@ -49,12 +104,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     env: serverEnv,
     pid: child.pid!,
     output: () => printed,
-    request(path, { cookie, headers, ...init } = {}) {
-      const merged = new Headers(headers);
-      if (cookie) merged.set("Cookie", cookie);
-      if (init.method && init.method !== "GET" && !merged.has("Origin")) merged.set("Origin", url);
-      return fetch(`${url}${path}`, { redirect: "manual", ...init, headers: merged });
-    },
+    request: requester(url),
     async close() {
       if (gone) return;
       gone = true;
@@ -69,6 +119,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await exited;
       await db.destroy();
     },
+  };
+}
+
+function requester(url: string): TestServer["request"] {
+  return (path, { cookie, headers, ...init } = {}) => {
+    const merged = new Headers(headers);
+    if (cookie) merged.set("Cookie", cookie);
+    if (init.method && init.method !== "GET" && !merged.has("Origin")) merged.set("Origin", url);
+    return fetch(`${url}${path}`, { redirect: "manual", ...init, headers: merged });
   };
 }
 
