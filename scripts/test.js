@@ -71,28 +71,41 @@ function runCommand([tool, ...args], env) {
   });
 }
 
-function stopEverything() {
+/**
+ * Stops every running step and what it started, then waits (a few seconds at most) for them to
+ * end. SIGINT, as Ctrl-C would: on SIGTERM Playwright ends without stopping its web server, which
+ * then holds the port and fails the next run.
+ */
+async function stopEverything() {
+  const ended = [...running].map((child) => new Promise((resolve) => child.once("close", resolve)));
   for (const child of running) {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      process.kill(-child.pid, "SIGINT");
     } catch {
       // Already gone.
     }
   }
+  await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
 }
 
 const finished = new Map();
+/** Set once a step fails (or the run is interrupted): nothing more starts, nothing else is reported. */
+let stopping = false;
 async function runStep(step) {
   await Promise.all((step.after ?? []).map((name) => finished.get(name)));
   const stepStarted = performance.now();
   console.log(`▶ ${step.name}: ${step.run.map((command) => command.join(" ")).join(" && ")}`);
   for (const command of step.run) {
+    if (stopping) return;
     const { code, output } = await runCommand(command, step.env);
+    // Another step failed and stopped this one: that failure is the one reported.
+    if (stopping) return;
     if (code !== 0) {
-      stopEverything();
+      stopping = true;
       process.stdout.write(`\n── ${step.name} ──\n`);
       process.stdout.write(output);
       console.error(`\n✖ Falló: ${step.name}`);
+      await stopEverything();
       process.exit(code);
     }
     process.stdout.write(`\n── ${step.name}: ${command.join(" ")} ──\n`);
@@ -103,8 +116,9 @@ async function runStep(step) {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    stopEverything();
+  process.on(signal, async () => {
+    stopping = true;
+    await stopEverything();
     process.exit(1);
   });
 }
