@@ -31,7 +31,7 @@ const integration = (engine: "sqlite" | "postgres", timed: boolean, order: numbe
     maxWorkers: timed ? 1 : PARALLEL_WORKERS,
     // A worker keeps the libraries it loaded from one file to the next (Kysely, Better Auth, pg…):
     // 96 → 79 CPU-seconds for the SQLite files. integration-setup.ts gives each file its own
-    // database, data folder and environment, and the app's own modules afresh (vi.resetModules).
+    // database, data folder and environment.
     isolate: false,
     // The built server (tests/support/server.ts runs it in the worker) is Node's to load, not
     // Vite's: loaded once per worker and kept across files, warm, as in a running server.

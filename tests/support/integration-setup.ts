@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, vi } from "vitest";
+import { afterAll } from "vitest";
 
 /**
  * Runs before each integration test file (a worker runs several files one after the other, with
@@ -11,9 +11,9 @@ import { afterAll, vi } from "vitest";
  * of its project (a SQLite file, or a new PostgreSQL database) and sets anew every variable of
  * the environment the server reads at start.
  */
-// The app's own modules start afresh for each file (a cached config would keep the previous
-// file's data folder); the libraries under node_modules stay loaded, which is what saves the time.
-vi.resetModules();
+// Modules stay loaded from one file to the next, the app's own too: none keeps a setting or a
+// connection (startRuntime reads the environment it is given, every time), so a file's database
+// and environment below are all it needs afresh.
 
 const engine = process.env.TEST_ENGINE;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-test-"));
