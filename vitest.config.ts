@@ -50,7 +50,18 @@ export default defineConfig({
     // printed for a failed test only.
     silent: "passed-only",
     projects: [
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.ts", "server/**/*.test.ts"], maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          maxWorkers: PARALLEL_WORKERS,
+          // Pure functions and their own fixtures: nothing one file sets outlives it, so a worker
+          // keeps what it loaded (Zod, the domain…) for the next file (11 → 5.3 CPU-seconds).
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
       ...engines.map((engine) => integration(engine, false, 0)),
       ...engines.map((engine, i) => integration(engine, true, 1 + i)),
     ],
