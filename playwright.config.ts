@@ -4,6 +4,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./scripts/lib/chromium-path.js";
 import { DEMO_CACHE_VARIABLE } from "./scripts/lib/own-server";
+import { TEMPORARY_FOLDERS_VARIABLE } from "./tests/e2e/teardown";
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser; its headless shell when it is
@@ -11,10 +12,22 @@ import { DEMO_CACHE_VARIABLE } from "./scripts/lib/own-server";
  * with a fresh data folder and the admin e-mail below.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-"));
+
+/**
+ * A folder of the run's, made by the runner (which reads this file first; its workers inherit the
+ * variable) and removed when the run ends (tests/e2e/teardown.ts), unless the caller named it.
+ */
+function runFolder(variable: string, prefix: string): string {
+  if (!process.env[variable]) {
+    process.env[variable] = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    process.env[TEMPORARY_FOLDERS_VARIABLE] = [process.env[TEMPORARY_FOLDERS_VARIABLE], process.env[variable]].filter(Boolean).join(path.delimiter);
+  }
+  return process.env[variable];
+}
+// The shared server's data.
+const dataDir = runFolder("E2E_DATA_DIR", "quiniela-e2e-");
 // Where the run loads the demo season once for the specs that serve it (scripts/lib/own-server.ts).
-// Set by the runner, which reads this file first; its workers inherit it.
-process.env[DEMO_CACHE_VARIABLE] ??= fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-e2e-demo-"));
+runFolder(DEMO_CACHE_VARIABLE, "quiniela-e2e-demo-");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,6 +39,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results/e2e",
+  globalTeardown: "./tests/e2e/teardown.ts",
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "es-MX",
