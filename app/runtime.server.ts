@@ -24,25 +24,31 @@ export type Runtime = Services;
 export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
   const config = getConfig(env);
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
-  await seedSeason(handle.db, config.SEASON_NAME);
-  await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
-  const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
-  const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
-  const sendResetEmail = config.smtp ? createResetMailer(config.smtp) : undefined;
-  const auth = createAuth({
-    ...handle,
-    secret,
-    baseURL,
-    adminEmail: config.ADMIN_EMAIL,
-    onResetToken: (data) => deliverResetToken(data, sendResetEmail, new URL(baseURL).origin),
-  });
-  const live = await startLiveUpdates(handle.db, config.DATABASE_URL, {
-    perClient: config.LIVE_STREAMS_PER_CLIENT,
-    total: config.LIVE_STREAMS_MAX,
-  });
-  const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
-  return { ...handle, config, auth, secret, live, toasts };
+  try {
+    await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
+    await seedSeason(handle.db, config.SEASON_NAME);
+    await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
+    const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
+    const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
+    const sendResetEmail = config.smtp ? createResetMailer(config.smtp) : undefined;
+    const auth = createAuth({
+      ...handle,
+      secret,
+      baseURL,
+      adminEmail: config.ADMIN_EMAIL,
+      onResetToken: (data) => deliverResetToken(data, sendResetEmail, new URL(baseURL).origin),
+    });
+    const live = await startLiveUpdates(handle.db, config.DATABASE_URL, {
+      perClient: config.LIVE_STREAMS_PER_CLIENT,
+      total: config.LIVE_STREAMS_MAX,
+    });
+    const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
+    return { ...handle, config, auth, secret, live, toasts };
+  } catch (error) {
+    // A start that fails leaves no connection open: the caller has no runtime to stop.
+    await handle.db.destroy().catch(() => {});
+    throw error;
+  }
 }
 
 /** First step of a shutdown: open event streams end, so the server can close its connections. */
