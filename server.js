@@ -59,7 +59,8 @@ async function serve({ announce }) {
     const runtime = await server.startRuntime();
     app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
     stop = () => server.stopRuntime(runtime);
-    endStreams = () => server.endLiveStreams(runtime);
+    // First step of a shutdown: open event streams end, so the listener can close.
+    endStreams = () => runtime.live.close();
   }
 
   const listener = app.listen(port, () => {

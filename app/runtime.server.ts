@@ -51,11 +51,6 @@ export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promis
   }
 }
 
-/** First step of a shutdown: open event streams end, so the server can close its connections. */
-export async function endLiveStreams(runtime: Runtime): Promise<void> {
-  await runtime.live.close();
-}
-
 export async function stopRuntime(runtime: Runtime): Promise<void> {
   await runtime.live.close();
   await settleResetEmails();

@@ -7,9 +7,9 @@ import { RouterContextProvider } from "react-router";
 import { requestInfoContext, servicesContext } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createPageCache } from "./page-cache";
-import { endLiveStreams, type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
+import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
-export { endLiveStreams, startRuntime, stopRuntime };
+export { startRuntime, stopRuntime };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

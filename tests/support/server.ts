@@ -48,7 +48,7 @@ let serverBuild: Promise<ServerBuild> | undefined;
  * kill -9, the cluster) use startServerProcess.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", ...env };
+  const serverEnv = settings(env);
   serverBuild ??= import(pathToFileURL(path.join(buildDir, "server/index.js")).href) as Promise<ServerBuild>;
   const build = await serverBuild;
   const runtime = await build.startRuntime(serverEnv);
@@ -57,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     const server = app.listen(0, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(server)));
   });
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  const { db, engine } = openDatabase({ databaseUrl: testConnection(serverEnv.DATABASE_URL), dataDir: serverEnv.DATA_DIR! });
+  const { db, engine } = ownConnection(serverEnv);
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -69,7 +69,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       closing ??= (async () => {
         await db.destroy();
         // As server.js on SIGTERM: event streams end, the listener closes, then the services stop.
-        await build.endLiveStreams(runtime);
+        await runtime.live.close();
         await new Promise<void>((resolve) => {
           listener.close(() => resolve());
           listener.closeIdleConnections();
@@ -87,14 +87,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
  * on a free port, over the database integration-setup.ts prepared for this test file.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, PORT: "0", ...env };
+  const serverEnv = settings(env);
   const child = spawn(process.execPath, ["server.js"], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
   let printed = "";
   child.stdout?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   const url = await waitForUrl(child);
-  // The server's own database: the one of this test file, unless the test points it elsewhere.
-  const { db, engine } = openDatabase({ databaseUrl: testConnection(serverEnv.DATABASE_URL), dataDir: serverEnv.DATA_DIR! });
+  const { db, engine } = ownConnection(serverEnv);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let gone = false;
   return {
@@ -120,6 +119,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       await db.destroy();
     },
   };
+}
+
+/** A server's settings: this file's environment, a free port, and what the test adds or overrides. */
+function settings(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, PORT: "0", ...env };
+}
+
+/** The test's own connection to the server's database (the file's, unless the test points it elsewhere). */
+function ownConnection(serverEnv: NodeJS.ProcessEnv) {
+  return openDatabase({ databaseUrl: testConnection(serverEnv.DATABASE_URL), dataDir: serverEnv.DATA_DIR! });
 }
 
 function requester(url: string): TestServer["request"] {
