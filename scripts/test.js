@@ -28,7 +28,8 @@ if (!process.env.TEST_DATABASE_URL) {
  * whatever NODE_ENV the caller has.
  */
 const STEPS = [
-  { name: "Tipos", run: [["react-router", "typegen"], ["tsc"]] },
+  // TypeScript 7, the compiler in Go (decision 014); `typescript` (5.9) stays for typescript-eslint.
+  { name: "Tipos", run: [["react-router", "typegen"], ["node", "node_modules/typescript-7/bin/tsc"]] },
   { name: "Lint", run: [["eslint", "."]] },
   { name: "Compilación", run: [["react-router", "build"]], env: { NODE_ENV: "production" } },
   { name: "Unitarias e integración", after: ["Compilación"], run: [["vitest", "run", "--project", "!*-timed"]] },
@@ -47,11 +48,15 @@ const running = new Set();
 /** Seconds per step, printed at the end: the suite's time is watched. */
 const took = new Map();
 
-/** Runs one of the project's tools (node_modules/.bin, as npm would: without npx's own start-up) with its output kept. */
+/**
+ * Runs one of the project's tools (node_modules/.bin, as npm would: without npx's own start-up),
+ * or a script with this Node (`node`), with its output kept.
+ */
 function runCommand([tool, ...args], env) {
   return new Promise((resolve) => {
     // Its own process group, so that a failure elsewhere stops it with everything it started.
-    const child = spawn(path.join("node_modules", ".bin", tool), args, {
+    const executable = tool === "node" ? process.execPath : path.join("node_modules", ".bin", tool);
+    const child = spawn(executable, args, {
       env: { ...process.env, ...(process.stdout.isTTY && { FORCE_COLOR: "1" }), ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
