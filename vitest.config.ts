@@ -25,7 +25,7 @@ const integration = (engine: "sqlite" | "postgres", timed: boolean, order: numbe
     exclude: timed ? [] : TIMED,
     env: { TEST_ENGINE: engine },
     setupFiles: ["tests/support/integration-setup.ts"],
-    globalSetup: ["tests/support/ensure-build.ts"],
+    globalSetup: ["tests/support/ensure-build.ts", "tests/support/run-folder.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     maxWorkers: timed ? 1 : PARALLEL_WORKERS,

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 /**
  * Runs before each integration test file (a worker runs several files one after the other, with
@@ -16,7 +15,9 @@ import { afterAll } from "vitest";
 // and environment below are all it needs afresh.
 
 const engine = process.env.TEST_ENGINE;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-test-"));
+// Inside the project run's folder (run-folder.ts), which goes when the run ends even if this
+// file's afterAll never runs.
+const dataDir = fs.mkdtempSync(path.join(inject("runFolder"), "file-"));
 
 process.env.NODE_ENV = "production";
 process.env.DATA_DIR = dataDir;
