@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { keptUntilSeasonChanges } from "./kept-reads.server";
 import type { Database } from "./schema";
 
 /** A phase as the admin screens list it, with how many of its matches exist and are active. */
@@ -16,8 +17,12 @@ export interface PhaseOption {
   withResult: number;
 }
 
-/** A season's phases in order, with their match counts (one query). */
-export async function listPhases(db: Kysely<Database>, seasonId: number): Promise<PhaseOption[]> {
+/** A season's phases in order, with their match counts (one query, kept until the season changes). */
+export function listPhases(db: Kysely<Database>, seasonId: number): Promise<PhaseOption[]> {
+  return keptUntilSeasonChanges(db, `phases-${seasonId}`, () => readPhases(db, seasonId));
+}
+
+async function readPhases(db: Kysely<Database>, seasonId: number): Promise<PhaseOption[]> {
   const rows = await db
     .selectFrom("phases as p")
     .leftJoin("matches as m", "m.phase_id", "p.id")

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { SeasonRules } from "#app/domain/season-rules";
+import { keptUntilSeasonChanges } from "./kept-reads.server";
 import type { Database, SeasonsTable } from "./schema";
 
 /**
@@ -50,10 +51,12 @@ export function toSeasonView(row: Selectable<SeasonsTable> & { competition: stri
 }
 
 /** The current season. There is always one once the database is seeded (runtime start-up). */
-export async function currentSeason(db: Kysely<Database>): Promise<SeasonView> {
-  const row = await seasonQuery(db).where("s.is_current", "=", 1).executeTakeFirst();
-  if (!row) throw new Error("No hay temporada actual");
-  return toSeasonView(row);
+export function currentSeason(db: Kysely<Database>): Promise<SeasonView> {
+  return keptUntilSeasonChanges(db, "current-season", async () => {
+    const row = await seasonQuery(db).where("s.is_current", "=", 1).executeTakeFirst();
+    if (!row) throw new Error("No hay temporada actual");
+    return toSeasonView(row);
+  });
 }
 
 export async function findSeason(db: Kysely<Database>, seasonId: number): Promise<SeasonView | undefined> {

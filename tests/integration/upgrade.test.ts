@@ -125,6 +125,14 @@ test("the standings tables are kept cheaply (0005): no index on points; on Postg
   ]);
 });
 
+test("the season's mark (0006) is there and moves with a change to the upgraded season's matches", async () => {
+  const mark = async () => Number((await sql<{ n: number }>`select n from change_marks where name = 'season'`.execute(server.db)).rows[0]?.n);
+  const before = await mark();
+  // A change of no value is a change all the same.
+  await sql`update matches set id = id where id = (select min(id) from matches)`.execute(server.db);
+  expect(await mark()).toBe(before + 1);
+});
+
 test("the matches become one season named SEASON_NAME, current, of 'Liga MX', with the original's rules", async () => {
   const seasons = await server.db
     .selectFrom("seasons as s")

@@ -4,6 +4,7 @@ import * as m0002 from "./0002_scores_and_standings";
 import * as m0003 from "./0003_roster";
 import { seasonsMigration } from "./0004_seasons";
 import * as m0005 from "./0005_standings_upkeep";
+import * as m0006 from "./0006_season_mark";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -21,5 +22,6 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0003_roster": m0003,
     "0004_seasons": seasonsMigration(settings),
     "0005_standings_upkeep": m0005,
+    "0006_season_mark": m0006,
   };
 }

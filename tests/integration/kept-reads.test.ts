@@ -1,0 +1,102 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { openDatabase } from "#app/data/db.server";
+import { keptUntilSeasonChanges } from "#app/data/kept-reads.server";
+import { SEASON_SHAPE_TABLES } from "#app/data/migrations/0006_season_mark";
+import { currentSeasonId, requestText, startTestServer, type TestServer } from "../support/server";
+
+/**
+ * The current season and its phases are kept in memory until the season's tables change
+ * (data/kept-reads.server.ts, migration 0006), on SQLite and PostgreSQL. A change by any
+ * connection is seen at the next read; a change elsewhere, or one rolled back, leaves the kept
+ * value in use; a transaction never gets one.
+ */
+
+let server: TestServer;
+/** A second connection of the test's, the one that keeps (server.db makes the changes). */
+let reader: ReturnType<typeof openDatabase>;
+
+beforeAll(async () => {
+  // No microcache of public pages: /rankings is rendered for every request below.
+  server = await startTestServer({ PAGE_CACHE_MS: "0" });
+  reader = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR! });
+});
+afterAll(async () => {
+  await reader?.db.destroy();
+  await server?.close();
+});
+
+/** A read that counts how often it runs. */
+function countedRead() {
+  let reads = 0;
+  return {
+    get reads() {
+      return reads;
+    },
+    read: async () => {
+      reads++;
+      return { phases: [{ name: `lectura ${reads}` }] };
+    },
+  };
+}
+
+test("kept while the season's tables stay as they are; read again after a change to any of them by another connection", async () => {
+  const counted = countedRead();
+  const first = await keptUntilSeasonChanges(reader.db, "prueba", counted.read);
+  expect(await keptUntilSeasonChanges(reader.db, "prueba", counted.read)).toBe(first);
+  expect(counted.reads).toBe(1);
+
+  for (const [i, table] of SEASON_SHAPE_TABLES.entries()) {
+    // An update that changes no value still counts as a change.
+    await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(server.db);
+    await keptUntilSeasonChanges(reader.db, "prueba", counted.read);
+    await keptUntilSeasonChanges(reader.db, "prueba", counted.read);
+    expect(counted.reads, table).toBe(2 + i);
+  }
+});
+
+test("changes to other tables, and changes rolled back, leave the kept value in use", async () => {
+  const counted = countedRead();
+  await keptUntilSeasonChanges(reader.db, "otra", counted.read);
+  await server.db.updateTable("users").set({ updated_at: new Date().toISOString() }).execute();
+  await server.db.updateTable("standings_total").set({ points: 0 }).where("points", "<", 0).execute();
+  await expect(
+    server.db.transaction().execute(async (trx) => {
+      await trx.updateTable("matches").set({ active: 1 }).execute();
+      throw new Error("deshecho");
+    }),
+  ).rejects.toThrow("deshecho");
+  await keptUntilSeasonChanges(reader.db, "otra", counted.read);
+  expect(counted.reads).toBe(1);
+});
+
+test("a transaction reads for itself, every time; a kept value cannot be changed by whoever gets it", async () => {
+  const counted = countedRead();
+  await reader.db.transaction().execute(async (trx) => {
+    await keptUntilSeasonChanges(trx, "en-transaccion", counted.read);
+    await keptUntilSeasonChanges(trx, "en-transaccion", counted.read);
+  });
+  expect(counted.reads).toBe(2);
+
+  const kept = await keptUntilSeasonChanges(reader.db, "congelado", counted.read);
+  expect(() => kept.phases.push({ name: "otra" })).toThrow(TypeError);
+  expect(() => {
+    (kept.phases[0] as { name: string }).name = "cambiado";
+  }).toThrow(TypeError);
+});
+
+test("a page shows a change made straight in the database at once: a phase's name, then the season's", async () => {
+  const seasonId = await currentSeasonId(server);
+  expect((await requestText(server, "/rankings")).body).toContain("Jornada 1");
+
+  await server.db
+    .updateTable("phases")
+    .set({ name: "Jornada Uno" })
+    .where("season_id", "=", seasonId)
+    .where("name", "=", "Jornada 1")
+    .execute();
+  expect((await requestText(server, "/rankings")).body).toContain("Jornada Uno");
+
+  await server.db.updateTable("seasons").set({ name: "Temporada renombrada" }).where("id", "=", seasonId).execute();
+  expect((await requestText(server, "/rankings")).body).toContain("Temporada renombrada");
+});
