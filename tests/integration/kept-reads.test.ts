@@ -70,6 +70,37 @@ test("changes to other tables, and changes rolled back, leave the kept value in 
   expect(counted.reads).toBe(1);
 });
 
+test.skipIf(process.env.TEST_ENGINE !== "postgres")(
+  "PostgreSQL: two transactions that change the season's tables and another row in opposite orders both commit (the mark moves at commit, never in a circle of waits)",
+  async () => {
+    // A result's save changes its match, then the predictions of it; an activation the
+    // predictions of a phase, then the phase. Here: a team's row stands for the other table's rows.
+    const [team] = await server.db.selectFrom("teams").select("id").orderBy("id").limit(1).execute();
+    const phases = await server.db.selectFrom("phases").select("id").orderBy("id").limit(2).execute();
+    const touchPhase = (id: number) => sql`update phases set id = id where id = ${id}`;
+    const touchTeam = sql`update teams set name = name where id = ${team!.id}`;
+    const lockWaits = async () =>
+      Number(
+        (await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(server.db))
+          .rows[0]?.n,
+      );
+    let second: Promise<void> | undefined;
+    await server.db.transaction().execute(async (first) => {
+      await touchTeam.execute(first);
+      // The second changes a phase, then waits for the row the first holds…
+      second = reader.db.transaction().execute(async (trx) => {
+        await touchPhase(phases[0]!.id).execute(trx);
+        await touchTeam.execute(trx);
+      });
+      while ((await lockWaits()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      // …while the first changes another phase: had the second's change moved the mark already
+      // (and so held its row), each would now wait for the other.
+      await touchPhase(phases[1]!.id).execute(first);
+    });
+    await second;
+  },
+);
+
 test("a transaction reads for itself, every time; a kept value cannot be changed by whoever gets it", async () => {
   const counted = countedRead();
   await reader.db.transaction().execute(async (trx) => {

@@ -10,8 +10,10 @@ export const SEASON_SHAPE_TABLES = ["seasons", "competitions", "phases", "matche
  * and its phases in memory while the mark stays where it was, instead of reading them on every
  * request. Nothing else is changed: no row is touched but the new one.
  *
- * On PostgreSQL one trigger per statement; SQLite has triggers per row only (a bulk update of a
- * season's matches moves the mark once per row, which costs nothing that matters).
+ * The mark moves once per changed row (a bulk update of a season's matches moves it once per row,
+ * which costs nothing that matters). On PostgreSQL the triggers run when the transaction commits
+ * (deferred constraint triggers): the mark's row is then the last thing a transaction locks, so two
+ * transactions that change the season's tables never wait for each other in a circle (a deadlock).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -28,8 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       end
       $$`.execute(db);
     for (const table of SEASON_SHAPE_TABLES) {
-      await sql`create trigger ${sql.raw(`season_mark_${table}`)} after insert or update or delete or truncate on ${sql.table(table)}
-        for each statement execute function move_season_mark()`.execute(db);
+      await sql`create constraint trigger ${sql.raw(`season_mark_${table}`)} after insert or update or delete on ${sql.table(table)}
+        deferrable initially deferred for each row execute function move_season_mark()`.execute(db);
     }
     return;
   }
