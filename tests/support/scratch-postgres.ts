@@ -136,8 +136,18 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
       },
       freeze() {
         const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
-        frozen = [postmaster, ...childrenOf(postmaster)];
-        for (const pid of frozen) process.kill(pid, "SIGSTOP");
+        // The postmaster first, so that it starts no process after the list below is read; a
+        // child that ends meanwhile (a backend whose client left) has nothing left to freeze.
+        process.kill(postmaster, "SIGSTOP");
+        frozen = [postmaster];
+        for (const pid of childrenOf(postmaster)) {
+          try {
+            process.kill(pid, "SIGSTOP");
+            frozen.push(pid);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+          }
+        }
       },
       thaw,
       destroy,
