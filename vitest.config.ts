@@ -26,7 +26,10 @@ const integration = (engine: "sqlite" | "postgres", timed: boolean, order: numbe
     env: { TEST_ENGINE: engine },
     setupFiles: ["tests/support/integration-setup.ts"],
     globalSetup: ["tests/support/ensure-build.ts", "tests/support/run-folder.ts"],
-    testTimeout: 20_000,
+    // A guard against a test that hangs, not a budget: on this 2-core machine, busy with the
+    // browser suite beside it, tests that start servers took 13–20 s where 20 s was the limit
+    // (decision 009). Tests whose subject is time assert their own budgets.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: timed ? 1 : PARALLEL_WORKERS,
     // A worker keeps the libraries it loaded from one file to the next (Kysely, Better Auth, pg…):
