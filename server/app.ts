@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, servicesContext } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
+import { compressWhole } from "./compress";
 import { createPageCache } from "./page-cache";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
@@ -118,13 +118,8 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
   app.disable("x-powered-by");
   if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
   if (config.LOG_REQUESTS) app.use(logRequests);
-  // Server-Sent Events (/eventos) must reach the browser as they are written, never buffered.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-    }),
-  );
+  // Whole answers compressed in one call; Server-Sent Events (/eventos) pass through as written.
+  app.use(compressWhole);
   app.use(securityHeaders(development, config.BASE_URL?.startsWith("https://") ?? false));
   if (clientDir) {
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));

@@ -257,6 +257,24 @@ test("the security headers are also on redirects, error pages and refused writes
   }
 });
 
+test("pages come compressed whole, with their length (brotli to browsers, gzip otherwise); /healthz as it is", async () => {
+  const browser = await requestText(server, "/login", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+  expect(browser.headers.get("content-encoding")).toBe("br");
+  expect(browser.headers.get("transfer-encoding")).toBeNull();
+  expect(Number(browser.headers.get("content-length"))).toBeGreaterThan(1000);
+  expect(Number(browser.headers.get("content-length"))).toBeLessThan(Buffer.byteLength(browser.body) / 2);
+  expect(browser.headers.get("vary")).toContain("Accept-Encoding");
+  expect(browser.body).toContain("</html>");
+
+  const gzip = await requestText(server, "/rankings", { headers: { "Accept-Encoding": "gzip" }, cookie: anaCookie });
+  expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  expect(gzip.body).toContain("</html>");
+
+  const health = await requestText(server, "/healthz", { headers: { "Accept-Encoding": "gzip, br" } });
+  expect(health.headers.get("content-encoding")).toBeNull();
+  expect(health.headers.get("content-length")).toBe(String(Buffer.byteLength(health.body)));
+});
+
 // ---------------------------------------------------------------- redirects
 
 test("anonymous visitors are sent to /login, and back to where they were going", async () => {
