@@ -30,14 +30,15 @@ export async function savePicks(
   if (new Set(matchIds).size !== matchIds.length) return { ok: false, message: "Hay partidos repetidos en el envío" };
   try {
     return await db.transaction().execute(async (trx) => {
-      // Read in the transaction: the admin may finish the season at the same moment.
-      if (await isFinished(trx, season.id)) return { ok: false as const, message: finishedMessage(season.name) };
+      // One read in the transaction (the admin may finish the season at the same moment): the
+      // matches, whether this user picked each one already, and whether the season is finished.
       const matches = await trx
         .selectFrom("matches as m")
         .innerJoin("phases as p", "p.id", "m.phase_id")
         .leftJoin("teams as h", "h.id", "m.home_team_id")
         .leftJoin("teams as a", "a.id", "m.away_team_id")
-        .select([
+        .leftJoin("predictions as pr", (join) => join.onRef("pr.match_id", "=", "m.id").on("pr.user_id", "=", userId))
+        .select((eb) => [
           "m.id",
           "m.active",
           "m.home_score",
@@ -46,20 +47,16 @@ export async function savePicks(
           "p.season_id",
           "h.name as home",
           "a.name as away",
+          "pr.match_id as picked",
+          eb.selectFrom("seasons").select("finished_at").where("id", "=", season.id).as("season_finished_at"),
         ])
         .where("m.id", "in", matchIds)
         .execute();
+      // No match found: the season's state still comes first in what the user is told.
+      const finished = matches.length > 0 ? matches[0]!.season_finished_at !== null : await isFinished(trx, season.id);
+      if (finished) return { ok: false as const, message: finishedMessage(season.name) };
       const byId = new Map(matches.map((match) => [match.id, match]));
-      const already = new Set(
-        (
-          await trx
-            .selectFrom("predictions")
-            .select("match_id")
-            .where("user_id", "=", userId)
-            .where("match_id", "in", matchIds)
-            .execute()
-        ).map((row) => row.match_id),
-      );
+      const already = new Set(matches.filter((match) => match.picked !== null).map((match) => match.id));
       for (const pick of picks) {
         const match = byId.get(pick.matchId);
         if (!match) return { ok: false as const, message: "El partido no existe" };
