@@ -1,6 +1,7 @@
 // Serves Quiniela: `node server.js` (production build) or `node server.js --dev` (Vite, live reload).
 import cluster from "node:cluster";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -44,15 +45,13 @@ async function serve({ announce }) {
   let endStreams;
   if (development) {
     const vite = await import("vite");
-    const express = (await import("express")).default;
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
     const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
     const { startRuntime, createApp } = await entry();
     const runtime = await startRuntime();
-    app = express();
-    app.use(viteDevServer.middlewares);
     const devApp = createApp({ runtime, development: true });
-    app.use((req, res, next) => devApp(req, res, next));
+    // Vite's own files first (modules, styles, live reload), then the app.
+    app = (req, res) => viteDevServer.middlewares(req, res, () => devApp(req, res));
   } else {
     const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
     const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
@@ -63,7 +62,7 @@ async function serve({ announce }) {
     endStreams = () => runtime.live.close();
   }
 
-  const listener = app.listen(port, () => {
+  const listener = http.createServer(app).listen(port, () => {
     if (announce) console.log(`Quiniela lista en http://localhost:${listener.address().port}`);
   });
 

@@ -55,8 +55,8 @@ const EnvSchema = z.object({
 const NAMED_SUBNETS = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /**
- * Express's "trust proxy" from TRUST_PROXY: a hop count (1 behind one proxy) or the proxies'
- * addresses. `true` (trust every hop, so the leftmost X-Forwarded-For, which the client writes)
+ * Which proxies are trusted (server/client.ts), from TRUST_PROXY: a hop count (1 behind one
+ * proxy) or the proxies' addresses. `true` (trust every hop, so the leftmost X-Forwarded-For, which the client writes)
  * is refused: rate limits would key on whatever the client claims.
  */
 function trustProxySetting(value: string): number | string | undefined {

@@ -1,15 +1,20 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import express, { type NextFunction, type Request, type Response } from "express";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import serveStatic from "serve-static";
 import { requestInfoContext, servicesContext } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
+import { type ClientFacts, clientFacts } from "./client";
 import { compressWhole } from "./compress";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 export { startRuntime, stopRuntime };
+
+/** The whole app as Node's HTTP server calls it: `http.createServer(createApp(…))`. */
+export type App = (req: IncomingMessage, res: ServerResponse) => void;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,23 +34,20 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-function securityHeaders(development: boolean, https: boolean) {
-  return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    // Served over https (BASE_URL): browsers keep to https for half a year. Not on plain http,
-    // where the header would be ignored anyway, nor for subdomains, which are not ours to decide.
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=15552000");
-    if (!development) {
-      const nonce = crypto.randomBytes(16).toString("base64");
-      res.locals.cspNonce = nonce;
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-    }
-    next();
-  };
+/** Every answer's security headers; the CSP's script nonce (none in development), for the page to carry. */
+function setSecurityHeaders(res: ServerResponse, development: boolean, https: boolean): string | undefined {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  // Served over https (BASE_URL): browsers keep to https for half a year. Not on plain http,
+  // where the header would be ignored anyway, nor for subdomains, which are not ours to decide.
+  if (https) res.setHeader("Strict-Transport-Security", "max-age=15552000");
+  if (development) return undefined;
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  return nonce;
 }
 
 /**
@@ -54,19 +56,11 @@ function securityHeaders(development: boolean, https: boolean) {
  * The app has no API for other clients, so a write with neither (no Origin, an empty or "null"
  * one, same-site or none) is refused too.
  */
-function refuseCrossOrigin(baseUrl: string | undefined) {
-  const configured = baseUrl ? new URL(baseUrl).origin : undefined;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get("origin");
-    const expected = configured ?? `${req.protocol}://${req.get("host")}`;
-    const sameOrigin = origin ? origin === expected : req.get("sec-fetch-site") === "same-origin";
-    if (!sameOrigin) {
-      res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: origen no permitido.");
-      return;
-    }
-    next();
-  };
+function isCrossOriginWrite(req: IncomingMessage, configuredOrigin: string | undefined, client: ClientFacts): boolean {
+  if (SAFE_METHODS.has(req.method ?? "GET")) return false;
+  const origin = req.headers.origin;
+  const expected = configuredOrigin ?? `${client.protocol(req)}://${req.headers.host}`;
+  return !(origin ? origin === expected : req.headers["sec-fetch-site"] === "same-origin");
 }
 
 /** Memory for the public pages' microcache, all pages together. */
@@ -81,7 +75,7 @@ const LINGER_MS = 5_000;
  * a few seconds, so that it sees the answer (cutting the connection at once would reset it
  * mid-upload, before it reads the 413), then the connection is closed (as nginx's lingering close).
  */
-function lingerAfterRefusedBodies(req: Request, res: Response, next: NextFunction) {
+function lingerAfterRefusedBodies(req: IncomingMessage, res: ServerResponse) {
   res.on("finish", () => {
     if (res.statusCode !== 413 || req.complete) return;
     req.removeAllListeners("data");
@@ -90,17 +84,27 @@ function lingerAfterRefusedBodies(req: Request, res: Response, next: NextFunctio
     const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
     req.once("end", () => clearTimeout(cut));
   });
-  next();
 }
 
 /** One line per request. Paths only: query strings carry secrets (reset tokens, invite codes). */
-function logRequests(req: Request, res: Response, next: NextFunction) {
+function logRequest(req: IncomingMessage, res: ServerResponse) {
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${req.method} ${req.originalUrl.split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
+    console.log(`${req.method} ${(req.url ?? "/").split("?")[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
   });
-  next();
+}
+
+/** What a request that went wrong outside React Router (which has its error pages) answers. */
+function failed(res: ServerResponse, error: unknown) {
+  console.error(error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = 500;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end("Error interno del servidor.");
 }
 
 export interface AppOptions {
@@ -111,45 +115,65 @@ export interface AppOptions {
   development?: boolean;
 }
 
-/** The whole HTTP application: logging, security, static files, then React Router. */
-export function createApp({ runtime, clientDir, development = false }: AppOptions) {
+/**
+ * The whole HTTP application, in the order a request meets it: its log line, compression, the
+ * security headers, static files, the refusal of cross-origin writes, the public pages'
+ * microcache, then React Router with the services and the request's facts in its context.
+ */
+export function createApp({ runtime, clientDir, development = false }: AppOptions): App {
   const { config } = runtime;
-  const app = express();
-  app.disable("x-powered-by");
-  if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
-  if (config.LOG_REQUESTS) app.use(logRequests);
-  // Whole answers compressed in one call; Server-Sent Events (/eventos) pass through as written.
-  app.use(compressWhole);
-  app.use(securityHeaders(development, config.BASE_URL?.startsWith("https://") ?? false));
-  if (clientDir) {
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
-    // The other public files (favicon.svg…) have an extension; pages never do, so they skip the
-    // file-system lookup that would only miss.
-    const publicFiles = express.static(clientDir, { maxAge: "1h" });
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  }
-  app.use(refuseCrossOrigin(config.BASE_URL));
-  app.use(lingerAfterRefusedBodies);
+  const client = clientFacts(config.TRUST_PROXY);
+  const configuredOrigin = config.BASE_URL ? new URL(config.BASE_URL).origin : undefined;
+  const https = config.BASE_URL?.startsWith("https://") ?? false;
+  // Production hands over the build itself: given a function, React Router re-imports the build
+  // and re-derives its route tables on every request. Development keeps the function, so edited
+  // routes are picked up.
+  const handleRequest = createRequestHandler(development ? () => import("virtual:react-router/server-build") : serverBuild);
   const pageCache = createPageCache({ ttlMs: development ? 0 : config.PAGE_CACHE_MS, maxBytes: PAGE_CACHE_BYTES });
   // Results and phases saved by any process or instance.
   runtime.live.subscribe(pageCache.clear, () => {});
-  app.use(pageCache.middleware);
-  app.use(
-    createRequestHandler({
-      // Production hands over the build itself: given a function, React Router re-imports the
-      // build and re-derives its route tables on every request. Development keeps the function,
-      // so edited routes are picked up.
-      build: development ? () => import("virtual:react-router/server-build") : serverBuild,
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, runtime);
-        context.set(requestInfoContext, {
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          cspNonce: res.locals.cspNonce as string | undefined,
-        });
-        return context;
-      },
-    }),
-  );
-  return app;
+  const staticFiles = clientDir ? servingStaticFiles(clientDir) : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
+
+  const reactRouter = async (req: IncomingMessage, res: ServerResponse, nonce: string | undefined) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, runtime);
+    context.set(requestInfoContext, { clientIp: client.ip(req), cspNonce: nonce });
+    const response = await handleRequest(toFetchRequest(req, res, `${client.protocol(req)}://${client.host(req)}`), context);
+    await sendFetchResponse(res, response);
+  };
+
+  return (req, res) => {
+    if (config.LOG_REQUESTS) logRequest(req, res);
+    compressWhole(req, res, () => {
+      const nonce = setSecurityHeaders(res, development, https);
+      staticFiles(req, res, (error?: unknown) => {
+        if (error) return failed(res, error);
+        if (isCrossOriginWrite(req, configuredOrigin, client)) {
+          res.statusCode = 403;
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end("Solicitud rechazada: origen no permitido.");
+          return;
+        }
+        lingerAfterRefusedBodies(req, res);
+        pageCache.handle(req, res, nonce, () => reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)));
+      });
+    });
+  };
+}
+
+/**
+ * The browser build's files: `/assets/` (names carry their content's hash: kept a year) and the
+ * other public files (favicon.svg…: an hour). Pages never have an extension, so they skip the
+ * file-system lookup that would only miss, as do React Router's `.data` requests.
+ */
+function servingStaticFiles(clientDir: string) {
+  const assets = serveStatic(clientDir, { immutable: true, maxAge: "1y", index: false });
+  const publicFiles = serveStatic(clientDir, { maxAge: "1h", index: false });
+  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    if (pathname.startsWith("/assets/")) return assets(req, res, next);
+    const extension = path.extname(pathname);
+    if (extension && extension !== ".data") return publicFiles(req, res, next);
+    next();
+  };
 }

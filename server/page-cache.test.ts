@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import express from "express";
+import http from "node:http";
 import { afterEach, expect, test } from "vitest";
 import { createPageCache, type PageCacheOptions } from "./page-cache";
 
@@ -28,28 +28,27 @@ async function startFixture(options: Partial<PageCacheOptions> = {}): Promise<Fi
   let nonces = 0;
   let hold: Promise<void> | undefined;
   const fixture = { clock, renders: 0 } as Fixture;
-  const app = express();
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = `nonce${++nonces}X`;
-    res.setHeader("X-Nonce", res.locals.cspNonce);
-    next();
+  const server = http.createServer((req, res) => {
+    const nonce = `nonce${++nonces}X`;
+    res.setHeader("X-Nonce", nonce);
+    cache.handle(req, res, nonce, async () => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (req.method === "POST") {
+        res.statusCode = 204;
+        return void res.end();
+      }
+      fixture.renders++;
+      if (url.searchParams.has("lento")) await hold;
+      const status = Number(url.searchParams.get("status") ?? 200);
+      if (url.searchParams.get("cookie")) res.setHeader("Set-Cookie", "toast=1");
+      res.setHeader("Cache-Control", "private, no-store");
+      res.statusCode = status;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.write(`<script nonce="${nonce}">1</script>`);
+      res.end(`<p>${"x".repeat(Number(url.searchParams.get("size") ?? 10))}</p><script nonce="${nonce}">${fixture.renders}</script>`);
+    });
   });
-  app.use(cache.middleware);
-  app.post("/{*path}", (_req, res) => void res.status(204).end());
-  app.get("/{*path}", async (req, res) => {
-    fixture.renders++;
-    if (req.query.lento !== undefined) await hold;
-    const nonce = res.locals.cspNonce as string;
-    const status = Number(req.query.status ?? 200);
-    if (req.query.cookie) res.setHeader("Set-Cookie", "toast=1");
-    res.setHeader("Cache-Control", "private, no-store");
-    res.status(status).type("html");
-    res.write(`<script nonce="${nonce}">1</script>`);
-    res.end(`<p>${"x".repeat(Number(req.query.size ?? 10))}</p><script nonce="${nonce}">${fixture.renders}</script>`);
-  });
-  const listener = app.listen(0);
-  await new Promise((resolve) => listener.once("listening", resolve));
-  closers.push(() => listener.close());
+  const listener = server.listen(0);
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   fixture.get = async (path) => {
     const response = await fetch(`${base}${path}`);

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
  * A microcache of the public pages as a visitor without cookies sees them (the standings, the
@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from "express";
  * - Only a GET without a Cookie header is answered or kept: who is signed in, a toast, anything a
  *   cookie could change is never shared. Only a 200 without Set-Cookie is kept.
  * - Every answer gets its own CSP nonce: the kept page holds a gap where the nonce was, filled
- *   with this answer's (`res.locals.cspNonce`, set by the security headers before).
+ *   with this answer's (the nonce the security headers set, handed to `handle`).
  * - A page is at most `ttlMs` old. A write handled by this process (any other method) empties
  *   the cache when its answer ends or its client leaves, and so does a live update (results,
  *   phases: every process and instance hears it); a page whose rendering began before such a
@@ -55,7 +55,8 @@ interface KeptPage {
 }
 
 export interface PageCache {
-  middleware(req: Request, res: Response, next: NextFunction): void;
+  /** Answers from memory, or lets `next` render (keeping what it renders when it may). */
+  handle(req: IncomingMessage, res: ServerResponse, nonce: string | undefined, next: () => void): void;
   /** Forgets every page (a change was saved). */
   clear(): void;
 }
@@ -79,8 +80,8 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     keptBytes = 0;
   };
 
-  const serve = (page: KeptPage, res: Response) => {
-    const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
+  const serve = (page: KeptPage, res: ServerResponse, answerNonce: string | undefined) => {
+    const nonce = Buffer.from(answerNonce ?? "");
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("X-Cache", "HIT");
     const body: Buffer[] = [];
@@ -88,12 +89,12 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
       if (index > 0) body.push(nonce);
       body.push(part);
     });
-    res.status(200).end(Buffer.concat(body));
+    res.statusCode = 200;
+    res.end(Buffer.concat(body));
   };
 
-  const keep = (key: string, res: Response, chunks: Buffer[], earlierHeaders: ReadonlySet<string>) => {
+  const keep = (key: string, res: ServerResponse, nonce: string | undefined, chunks: Buffer[], earlierHeaders: ReadonlySet<string>) => {
     if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
-    const nonce = String(res.locals.cspNonce ?? "");
     const body = Buffer.concat(chunks);
     if (body.length > maxBytes / 4) return;
     const parts: Buffer[] = [];
@@ -124,24 +125,24 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
 
   return {
     clear,
-    middleware(req, res, next) {
+    handle(req, res, nonce, next) {
       if (ttlMs <= 0) return next();
       if (req.method !== "GET") {
         // 'close' also when the client left before the answer: the write may have committed.
         if (req.method !== "HEAD" && req.method !== "OPTIONS") res.on("close", clear);
         return next();
       }
-      if (req.headers.cookie !== undefined || !isCacheablePath(req.path)) return next();
-      const key = req.originalUrl;
+      const key = req.url ?? "/";
+      if (req.headers.cookie !== undefined || !isCacheablePath(key.split("?")[0]!)) return next();
       const page = pages.get(key);
-      if (page && page.expires > now()) return serve(page, res);
+      if (page && page.expires > now()) return serve(page, res, nonce);
       if (page) forget(key);
 
       const started = generation;
       const earlierHeaders = new Set(res.getHeaderNames());
       const chunks: Buffer[] = [];
       const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => Response;
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
       const collect = (chunk: unknown, encoding: unknown) => {
         if (chunk === undefined || chunk === null || typeof chunk === "function") return;
         chunks.push(
@@ -151,12 +152,12 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
       res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
         collect(chunk, encoding);
         return write(chunk, encoding, callback);
-      }) as Response["write"];
+      }) as ServerResponse["write"];
       res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
         collect(chunk, encoding);
-        if (generation === started) keep(key, res, chunks, earlierHeaders);
+        if (generation === started) keep(key, res, nonce, chunks, earlierHeaders);
         return end(chunk, encoding, callback);
-      }) as Response["end"];
+      }) as ServerResponse["end"];
       res.setHeader("X-Cache", "MISS");
       next();
     },

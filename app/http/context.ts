@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "#app/data/db.server";
 import type { LiveUpdates } from "#app/live/updates.server";
 import type { ToastCookie } from "./toast.server";
 
-/** Facts about this request that the Express layer knows (see server/app.ts). */
+/** Facts about this request that the HTTP layer knows (see server/app.ts). */
 export interface RequestInfo {
   clientIp: string;
   /** Nonce for this response's inline scripts (Content-Security-Policy); none in development. */

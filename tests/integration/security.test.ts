@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createUser } from "../support/accounts";
 import {
@@ -273,6 +274,36 @@ test("pages come compressed whole, with their length (brotli to browsers, gzip o
   const health = await requestText(server, "/healthz", { headers: { "Accept-Encoding": "gzip, br" } });
   expect(health.headers.get("content-encoding")).toBeNull();
   expect(health.headers.get("content-length")).toBe(String(Buffer.byteLength(health.body)));
+});
+
+test("the browser build's files: hashed assets kept a year and compressed, other public files an hour; a missing one is no error", async () => {
+  const page = await get("/login");
+  const script = page.body.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(script).toBeDefined();
+  const asset = await requestText(server, script!, { headers: { "Accept-Encoding": "gzip, br" } });
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers.get("content-type")).toContain("javascript");
+  expect(asset.headers.get("content-encoding")).toBe("br");
+  expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+
+  const icon = await requestText(server, "/favicon.svg");
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+  // As a browser revalidates it (fetch() would add Cache-Control: no-cache to a conditional request).
+  const unchanged = await new Promise<number>((resolve, reject) =>
+    http
+      .get(`${server.url}/favicon.svg`, { headers: { "If-None-Match": icon.headers.get("etag")! } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on("error", reject),
+  );
+  expect(unchanged).toBe(304);
+
+  const missing = await requestText(server, "/assets/no-existe-abc123.js");
+  expect(missing.status).toBeLessThan(500);
+  expect(missing.headers.get("cache-control")).not.toContain("immutable");
 });
 
 // ---------------------------------------------------------------- redirects

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type http from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,7 +54,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const runtime = await build.startRuntime(serverEnv);
   const app = build.createApp({ runtime, clientDir: path.join(buildDir, "client") });
   const listener = await new Promise<http.Server>((resolve, reject) => {
-    const server = app.listen(0, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = http.createServer(app);
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve(server));
   });
   const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   const { db, engine } = ownConnection(serverEnv);

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+
+/**
+ * Node's request and answer as the Fetch API's, for React Router's handler, and back. (What
+ * `@react-router/express` did over Express; `@react-router/node` keeps the two stream helpers.)
+ */
+
+/**
+ * The Fetch request of a Node request. Its body is read as React Router asks for it, with Node's
+ * backpressure: a body larger than its route accepts is not read beyond the limit (http/form.server.ts).
+ * Its signal aborts when the client leaves before the answer is sent.
+ */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(new URL(req.url ?? "/", origin), init);
+}
+
+/**
+ * Sends a Fetch answer through Node's. Headers are set one by one, not written at once, so that
+ * the steps around (compression, the microcache) still see and add to them; an event stream's
+ * headers leave at once.
+ */
+export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  const headers = new Map<string, string[]>();
+  // Iterating Headers gives each Set-Cookie on its own.
+  for (const [name, value] of response.headers) headers.set(name, [...(headers.get(name) ?? []), value]);
+  for (const [name, values] of headers) res.setHeader(name, values.length === 1 ? values[0]! : values);
+  if (response.headers.get("Content-Type")?.startsWith("text/event-stream")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // The client left mid-answer: nothing to tell anyone.
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
