@@ -7,7 +7,7 @@ import { requestInfoContext, servicesContext } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
 import { type ClientFacts, clientFacts } from "./client";
 import { compressWhole } from "./compress";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
@@ -138,8 +138,14 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
     const context = new RouterContextProvider();
     context.set(servicesContext, runtime);
     context.set(requestInfoContext, { clientIp: client.ip(req), cspNonce: nonce });
-    const response = await handleRequest(toFetchRequest(req, res, `${client.protocol(req)}://${client.host(req)}`), context);
-    await sendFetchResponse(res, response);
+    const url = requestUrl(req.url, `${client.protocol(req)}://${client.host(req)}`);
+    if (!url) {
+      res.statusCode = 400;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("Solicitud inválida.");
+      return;
+    }
+    await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, url), context));
   };
 
   return (req, res) => {

@@ -7,11 +7,24 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
  */
 
 /**
- * The Fetch request of a Node request. Its body is read as React Router asks for it, with Node's
- * backpressure: a body larger than its route accepts is not read beyond the limit (http/form.server.ts).
- * Its signal aborts when the client leaves before the answer is sent.
+ * The URL a request asked for, on our origin: its path and query string as they came (`//x` is a
+ * path here, never another host), or those of an absolute-form target. Null when no URL can be
+ * made of it (a Host header that is no host).
  */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+export function requestUrl(target: string | undefined, origin: string): URL | null {
+  const pathAndQuery = !target ? "/" : target.startsWith("/") ? target : URL.canParse(target) ? pathOf(new URL(target)) : null;
+  if (pathAndQuery === null || !URL.canParse(`${origin}${pathAndQuery}`)) return null;
+  return new URL(`${origin}${pathAndQuery}`);
+}
+
+const pathOf = (url: URL) => `${url.pathname}${url.search}`;
+
+/**
+ * The Fetch request of a Node request, at `url`. Its body is read as React Router asks for it,
+ * with Node's backpressure: a body larger than its route accepts is not read beyond the limit
+ * (http/form.server.ts). Its signal aborts when the client leaves before the answer is sent.
+ */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
   const controller = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -27,7 +40,7 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }
-  return new Request(new URL(req.url ?? "/", origin), init);
+  return new Request(url, init);
 }
 
 /**
