@@ -10,9 +10,10 @@ import zlib from "node:zlib";
  * per answer. On this app's answers, whole (a rendered page, React Router's data), that cost four
  * to five times the compression itself: a 2.8-KB data answer 589 µs of CPU as a stream against
  * 124 µs in one call, an 81-KB page 1.6 ms against 1.3 (decision 016). Every answer of this app is
- * bounded and rendered whole before it is sent (entry.server.tsx; static files are read whole by
- * their sender too), so nothing is lost by waiting for the end. Server-Sent Events (/eventos) are
- * the one stream: they pass through as they are written, never gathered nor compressed.
+ * bounded and made whole before it is sent (pages by entry.server.tsx, data answers and exports in
+ * memory; the static files are the build's, 250 KB at most), so nothing is lost by waiting for the
+ * end. Server-Sent Events (/eventos) are the one stream: they pass through as they are written,
+ * never gathered nor compressed.
  */
 
 /** Below this an answer is sent as it is: the framing would eat most of what compression saves. */
