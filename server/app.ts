@@ -95,16 +95,18 @@ function logRequest(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
+/** A short Spanish answer of our own, before or outside React Router. */
+function answerText(res: ServerResponse, status: number, text: string) {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end(text);
+}
+
 /** What a request that went wrong outside React Router (which has its error pages) answers. */
 function failed(res: ServerResponse, error: unknown) {
   console.error(error);
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.statusCode = 500;
-  res.setHeader("Content-Type", "text/plain; charset=utf-8");
-  res.end("Error interno del servidor.");
+  if (res.headersSent) res.destroy();
+  else answerText(res, 500, "Error interno del servidor.");
 }
 
 export interface AppOptions {
@@ -139,12 +141,7 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
     context.set(servicesContext, runtime);
     context.set(requestInfoContext, { clientIp: client.ip(req), cspNonce: nonce });
     const url = requestUrl(req.url, `${client.protocol(req)}://${client.host(req)}`);
-    if (!url) {
-      res.statusCode = 400;
-      res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.end("Solicitud inválida.");
-      return;
-    }
+    if (!url) return answerText(res, 400, "Solicitud inválida.");
     await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, url), context));
   };
 
@@ -154,12 +151,7 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
       const nonce = setSecurityHeaders(res, development, https);
       staticFiles(req, res, (error?: unknown) => {
         if (error) return failed(res, error);
-        if (isCrossOriginWrite(req, configuredOrigin, client)) {
-          res.statusCode = 403;
-          res.setHeader("Content-Type", "text/plain; charset=utf-8");
-          res.end("Solicitud rechazada: origen no permitido.");
-          return;
-        }
+        if (isCrossOriginWrite(req, configuredOrigin, client)) return answerText(res, 403, "Solicitud rechazada: origen no permitido.");
         lingerAfterRefusedBodies(req, res);
         pageCache.handle(req, res, nonce, () => reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)));
       });
