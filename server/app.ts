@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import serveStatic from "serve-static";
-import { requestInfoContext, servicesContext } from "#app/http/context";
+import { requestInfoContext, servicesContext, servicesForRequest } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
 import { type ClientFacts, clientFacts } from "./client";
 import { compressWhole } from "./compress";
@@ -138,7 +138,7 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
 
   const reactRouter = async (req: IncomingMessage, res: ServerResponse, nonce: string | undefined) => {
     const context = new RouterContextProvider();
-    context.set(servicesContext, runtime);
+    context.set(servicesContext, servicesForRequest(runtime));
     context.set(requestInfoContext, { clientIp: client.ip(req), cspNonce: nonce });
     const url = requestUrl(req.url, `${client.protocol(req)}://${client.host(req)}`);
     if (!url) return answerText(res, 400, "Solicitud inválida.");

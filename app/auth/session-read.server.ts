@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { noteSeasonMark, seasonMarkColumn } from "#app/data/kept-reads.server";
 import type { Database } from "#app/data/schema";
 import type { Auth } from "./auth.server";
 import type { SessionUser } from "./session-user";
@@ -50,7 +51,7 @@ function verifiedToken(value: string, secret: string): string | null {
  * other case goes to Better Auth itself, so its rules and side effects stay its own: a session
  * past its expiry (Better Auth deletes it) and one due for its daily extension (`updateAge`: it
  * moves `expires_at`). A cookie without a valid signature, or naming no session, is nobody, as
- * Better Auth answers.
+ * Better Auth answers. The same query reads the season's mark for the request's kept reads.
  */
 export async function readSessionUser({ auth, db }: { auth: Auth; db: Kysely<Database> }, request: Request): Promise<SessionUser | null> {
   const header = request.headers.get("Cookie");
@@ -65,9 +66,12 @@ export async function readSessionUser({ auth, db }: { auth: Auth; db: Kysely<Dat
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .select(["s.expires_at", "u.id", "u.name", "u.email", "u.role", "u.display_name", "u.image", "u.avatar_color"])
+    // The season's mark rides along: the request's kept reads need it (data/kept-reads.server.ts).
+    .select(seasonMarkColumn)
     .where("s.token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
+  noteSeasonMark(db, row.season_mark);
   const expiresAt = new Date(row.expires_at).getTime();
   const dueForExtension = expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueForExtension) return sessionUserFromBetterAuth(auth, request);

@@ -3,6 +3,7 @@ import type { Auth } from "#app/auth/auth.server";
 import type { SessionUser } from "#app/auth/session-user";
 import type { Config } from "#app/config.server";
 import type { DatabaseHandle } from "#app/data/db.server";
+import { requestDatabase } from "#app/data/kept-reads.server";
 import type { LiveUpdates } from "#app/live/updates.server";
 import type { ToastCookie } from "./toast.server";
 
@@ -32,6 +33,15 @@ export interface Services extends DatabaseHandle {
 }
 
 export const servicesContext = createContext<Services>();
+
+/**
+ * The services as one request sees them (server/app.ts puts them in its context): the database
+ * through a handle of the request's own, whose kept reads share one reading of the season's mark
+ * (data/kept-reads.server.ts).
+ */
+export function servicesForRequest(services: Services): Services {
+  return { ...services, db: requestDatabase(services.db) };
+}
 
 /** This request's services (routes, guards and http helpers). */
 export function servicesOf(context: Readonly<RouterContextProvider>): Services {

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase } from "#app/data/db.server";
-import { keptUntilSeasonChanges } from "#app/data/kept-reads.server";
+import { keptUntilSeasonChanges, noteSeasonMark, requestDatabase } from "#app/data/kept-reads.server";
 import { SEASON_SHAPE_TABLES } from "#app/data/migrations/0006_season_mark";
-import { currentSeasonId, requestText, startTestServer, type TestServer } from "../support/server";
+import { createUser } from "../support/accounts";
+import { currentSeasonId, form, requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
  * The current season and its phases are kept in memory until the season's tables change
@@ -130,4 +131,71 @@ test("a page shows a change made straight in the database at once: a phase's nam
 
   await server.db.updateTable("seasons").set({ name: "Temporada renombrada" }).where("id", "=", seasonId).execute();
   expect((await requestText(server, "/rankings")).body).toContain("Temporada renombrada");
+});
+
+/** Moves the mark from the test's other connection: an update of a phase that changes no value. */
+const touchPhaseElsewhere = () => sql`update phases set id = id where id = (select min(id) from phases)`.execute(server.db);
+
+test("one request reads the mark once: its kept reads agree even if the season changes meanwhile; the next request sees the change", async () => {
+  const counted = countedRead();
+  const request = requestDatabase(reader.db);
+  const first = await keptUntilSeasonChanges(request, "una-peticion", counted.read);
+  await touchPhaseElsewhere();
+  expect(await keptUntilSeasonChanges(request, "una-peticion", counted.read)).toBe(first);
+  expect(counted.reads).toBe(1);
+
+  const next = requestDatabase(reader.db);
+  expect(await keptUntilSeasonChanges(next, "una-peticion", counted.read)).not.toBe(first);
+  expect(counted.reads).toBe(2);
+
+  // The mark the session read brings along (seasonMarkColumn, noteSeasonMark) is the one the
+  // request uses: given one older than the value kept now, the request reads the value again.
+  const current = Number((await sql<{ n: number }>`select n from change_marks where name = 'season'`.execute(reader.db)).rows[0]!.n);
+  const given = requestDatabase(reader.db);
+  noteSeasonMark(given, current - 1);
+  await keptUntilSeasonChanges(given, "una-peticion", counted.read);
+  expect(counted.reads).toBe(3);
+});
+
+test("a request's own write to the season's tables is seen by what it reads next; a write to other tables keeps its mark", async () => {
+  const counted = countedRead();
+  const request = requestDatabase(reader.db);
+  await keptUntilSeasonChanges(request, "escribe", counted.read);
+  await touchPhaseElsewhere();
+
+  await request.updateTable("users").set({ updated_at: new Date().toISOString() }).execute();
+  await keptUntilSeasonChanges(request, "escribe", counted.read);
+  expect(counted.reads).toBe(1);
+
+  await request.transaction().execute((trx) => trx.updateTable("phases").set({ name: sql`name` }).where("id", "=", -1).execute());
+  await keptUntilSeasonChanges(request, "escribe", counted.read);
+  expect(counted.reads).toBe(2);
+
+  await touchPhaseElsewhere();
+  await request.deleteFrom("matches as m").where("m.id", "=", -1).execute();
+  await keptUntilSeasonChanges(request, "escribe", counted.read);
+  expect(counted.reads).toBe(3);
+});
+
+test("a form sent without JavaScript answers with its page as the action left it (the action and the page in one request)", async () => {
+  const admin = await createUser(server, { name: "Administración", email: server.env.ADMIN_EMAIL! });
+  const seasonId = await currentSeasonId(server);
+  const phase = await server.db
+    .selectFrom("phases")
+    .select("id")
+    .where("season_id", "=", seasonId)
+    .where("name", "=", "Jornada 2")
+    .executeTakeFirstOrThrow();
+  await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
+  const NONE_YET = "Aún no se ha activado ninguna jornada.";
+  expect((await requestText(server, "/admin/activar-quinielas", { cookie: admin })).body).toContain(NONE_YET);
+
+  const answer = await requestText(server, "/admin/activar-quinielas", {
+    method: "POST",
+    body: form({ intent: "activate", phaseId: String(phase.id) }),
+    cookie: admin,
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.body).toContain("Jornada activada");
+  expect(answer.body).not.toContain(NONE_YET);
 });
