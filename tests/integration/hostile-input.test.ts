@@ -3,20 +3,13 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MAX_PICKS_PER_FORM } from "#app/domain/prediction-form";
 import { FORM_MAX_BYTES } from "#app/http/body-limit";
 import { createUser } from "../support/accounts";
-import {
-  leakedInternals,
-  requestText,
-  type ServerProcess,
-  startServerProcess,
-  type TextResponse,
-  userIdOf,
-} from "../support/server";
+import { requestText, type ServerProcess, startServerProcess, type TextResponse, userIdOf } from "../support/server";
 
 /**
  * Hostile input, on both engines: forms far too big or with far too many fields, bodies that
- * never end, text with control characters, ids beyond the database's integer, garbage in every
- * field. Each is refused quickly with a Spanish answer: nothing freezes the process, nothing
- * reaches SQL, nothing answers 500 or in English.
+ * never end. Each is refused quickly with a Spanish answer, nothing freezes the process and no
+ * body is read whole. This file measures time (a refusal within 100 ms), so it runs on a quiet
+ * machine (vitest.config.ts); hostile-forms.test.ts holds what the fields themselves may carry.
  */
 
 let server: ServerProcess;
@@ -260,151 +253,4 @@ test("a chunked 50 MB results file is refused at 1 MB with the screen's own mess
   expect(response.status).toBe(413);
   expect(response.body).toContain("El archivo pesa más de 1 MB");
   expect(residentMb() - before).toBeLessThan(40);
-});
-
-// ---------------------------------------------------------------- 11. control characters and ids out of range
-
-test("NUL bytes and ids beyond the database's integer reach no SQL: Spanish 4xx or the page, never 500", async () => {
-  const anonymous: string[] = [
-    "/rankings?buscar=%00",
-    "/rankings?buscar=a%00b&jornada=%00",
-    "/rankings?jornada=2147483648",
-    "/rankings?pagina=2147483648",
-    "/quiniela/quinielas-capturadas?jornada=2147483648",
-    "/quiniela/quinielas-capturadas?jornada=%00",
-    "/reset-password?token=%00",
-    "/reset-password?token=a%00b",
-    "/badges/%00.svg",
-    "/badges/A%00B.svg",
-    "/login?redirectTo=%00",
-  ];
-  const signedIn: string[] = [
-    "/?jornada=2147483648",
-    "/?jornada=%00",
-    "/quiniela/2147483648",
-    "/quiniela/1/unirse?codigo=%00",
-    "/quiniela/2147483648/unirse?codigo=abc",
-    "/admin/results?jornada=2147483648",
-    "/admin/predictions?jornada=%00",
-    "/admin/estado-pronosticos?jornada=99999999999",
-    "/admin/exportar/posiciones.csv?jornada=2147483648",
-  ];
-  const requests: [string, string | undefined][] = [...anonymous.map((p) => [p, undefined] as [string, undefined]), ...signedIn.map((p) => [p, admin] as [string, string])];
-  for (const [path, cookie] of requests) {
-    const response = await requestText(server, path, { cookie });
-    expect(response.status, path).toBeLessThan(500);
-    expect(leakedInternals(response.body), path).toEqual([]);
-  }
-  // The search with a NUL is dropped: the whole table, no error.
-  const rankings = await requestText(server, "/rankings?buscar=%00");
-  expect(rankings.status).toBe(200);
-  expect(rankings.body).toContain("Puntos Acumulados");
-});
-
-test("a pick for match 2147483648, or with NUL in a field, is refused in Spanish (400), nothing stored", async () => {
-  const before = await server.db.selectFrom("predictions").selectAll().execute();
-  // The home page's form posts to its index route: /?index.
-  const cases: Record<string, string>[] = [
-    { matchId: "2147483648", "home-2147483648": "1", "away-2147483648": "0" },
-    { matchId: "99999999999999999999", "home-99999999999999999999": "1", "away-99999999999999999999": "0" },
-    { matchId: `${matchIds[3]}\u0000`, [`home-${matchIds[3]}\u0000`]: "1", [`away-${matchIds[3]}\u0000`]: "0" },
-    { matchId: String(matchIds[3]), [`home-${matchIds[3]}`]: "1\u0000", [`away-${matchIds[3]}`]: "0" },
-  ];
-  for (const fields of cases) {
-    const response = await post("/?index", new URLSearchParams(fields), ana);
-    expect(response.status, JSON.stringify(fields)).toBe(400);
-    expect(response.body).toMatch(/El partido no existe|Los goles deben ser un número entero entre 0 y 99/);
-  }
-  expect(await server.db.selectFrom("predictions").selectAll().execute()).toEqual(before);
-});
-
-test("text with control characters is refused in every form that stores text", async () => {
-  const cases: [string, Record<string, string>, string, string?][] = [
-    ["/profile", { intent: "update-profile", image: "\u0000https://example.com/a.png", avatarColor: "blue" }, "La URL del avatar no es válida", ana],
-    ["/register", { name: "Eva\u0000", email: "eva@quiniela.test", password: "secreto123", confirmPassword: "secreto123" }, "El nombre contiene caracteres no permitidos"],
-    ["/quiniela/new", { name: "Pool\u0000", matchId: String(matchIds[0]) }, "El nombre contiene caracteres no válidos", ana],
-    ["/admin/users", { intent: "create-user", name: "Nuevo\u0001", displayName: "", email: "nuevo@quiniela.test", role: "user" }, "El nombre contiene caracteres no permitidos", admin],
-    ["/admin/users", { intent: "create-user", name: "Nuevo", displayName: "Apodo\u0000", email: "nuevo@quiniela.test", role: "user" }, "El apodo contiene caracteres no permitidos", admin],
-    ["/admin/users", { intent: "save-roster", roster: "uno@quiniela.test, Uno\u0000" }, "caracteres no permitidos", admin],
-    ["/reset-password", { token: "abc\u0000", password: "secreto123", confirmPassword: "secreto123" }, "El enlace no es válido"],
-  ];
-  for (const [path, fields, message, cookie] of cases) {
-    const response = await post(path, new URLSearchParams(fields as Record<string, string>), cookie);
-    expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(400);
-    expect(response.body, path).toContain(message);
-  }
-  expect(await server.db.selectFrom("users").select("email").where("email", "in", ["eva@quiniela.test", "nuevo@quiniela.test"]).execute()).toEqual([]);
-  expect(await server.db.selectFrom("allowed_emails").selectAll().execute()).toEqual([]);
-});
-
-// ---------------------------------------------------------------- 13. the avatar URL, canonical
-
-test("the avatar URL is stored as the parsed https URL; credentials, backslashes and hidden schemes are refused", async () => {
-  const anaId = await userIdOf(server, "ana@quiniela.test");
-  const image = async () =>
-    (await server.db.selectFrom("users").select("image").where("id", "=", anaId).executeTakeFirstOrThrow()).image;
-  const save = (url: string) => post("/profile", new URLSearchParams({ intent: "update-profile", image: url, avatarColor: "green" }), ana);
-
-  const saved = await save("  HTTPS://Example.COM/fotos/../yo.png?x=1 ");
-  expect(saved.status).toBe(200);
-  expect(await image()).toBe("https://example.com/yo.png?x=1");
-
-  const refused: [string, string][] = [
-    ["https:evil.test", "La URL del avatar debe empezar con https://"],
-    ["https:\\\\evil.test\\a.png", "La URL del avatar no es válida"],
-    ["https://evil.test/a.png\njavascript:alert(1)", "La URL del avatar no es válida"],
-    ["https://user:pass@evil.test/a.png", "La URL del avatar no puede llevar usuario ni contraseña"],
-    ["javascript:alert(1)", "La URL del avatar debe empezar con https://"],
-    ["http://example.com/a.png", "La URL del avatar debe empezar con https://"],
-  ];
-  for (const [url, message] of refused) {
-    const response = await save(url);
-    expect(response.status, url).toBe(400);
-    expect(response.body, url).toContain(message);
-  }
-  expect(await image()).toBe("https://example.com/yo.png?x=1");
-});
-
-// ---------------------------------------------------------------- 12. Spanish, whatever is posted
-
-/** Words of Zod's and the platform's English messages. */
-const ENGLISH = /Invalid input|Invalid option|expected (string|number|one of)|received|Required|Too (big|small)|must be|Unexpected token|is not valid JSON/;
-
-test("garbage in any field of any form answers in Spanish (no Zod English), never 500", async () => {
-  const garbage = ["", "NaN", "-1", "1e400", "0x10", "[object Object]", "a".repeat(300), "\u0007", "２", "true"];
-  const forms: [string, string[], string][] = [
-    ["/?index", ["matchId", `home-${matchIds[5]}`, `away-${matchIds[5]}`], ana],
-    ["/profile", ["intent", "image", "avatarColor"], ana],
-    ["/quiniela/new", ["name", "matchId", "phaseId", "userId"], ana],
-    ["/admin/matches", ["intent", "phaseId", "homeTeamId", "awayTeamId", "kickoff", "active", "matchId"], admin],
-    ["/admin/results", ["intent", "matchId", "home", "away"], admin],
-    ["/admin/activar-quinielas", ["intent", "phaseId"], admin],
-    ["/admin/predictions", ["intent", "predictionId", "home", "away"], admin],
-    ["/admin/users", ["intent", "userId", "name", "displayName", "email", "role", "roster"], admin],
-    ["/login", ["email", "password", "redirectTo"], ""],
-    ["/register", ["name", "email", "password", "confirmPassword"], ""],
-    ["/reset-password", ["token", "password", "confirmPassword"], ""],
-  ];
-  const intents: Record<string, string[]> = {
-    "/profile": ["update-profile", "remove-avatar-x"],
-    "/admin/matches": ["create", "toggle-phase", "reset"],
-    "/admin/results": ["save-result"],
-    "/admin/activar-quinielas": ["activate"],
-    "/admin/predictions": ["update-prediction"],
-    "/admin/users": ["create-user", "update-user", "delete-user", "save-roster", "nada"],
-  };
-  for (const [path, fields, cookie] of forms) {
-    for (const value of garbage) {
-      for (const intent of intents[path] ?? [undefined]) {
-        const body = new URLSearchParams();
-        for (const field of fields) body.append(field, field === "intent" && intent ? intent : value);
-        if (path === "/?index" && value === "") body.set("matchId", String(matchIds[5]));
-        const response = await post(path, body, cookie || undefined);
-        const where = `${path} ${intent ?? ""} ${JSON.stringify(value)}`;
-        expect(response.status, where).toBeLessThan(500);
-        expect(response.body, where).not.toMatch(ENGLISH);
-        expect(leakedInternals(response.body), where).toEqual([]);
-      }
-    }
-  }
 });
