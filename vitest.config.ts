@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
  * `npm test` runs them as a step of their own (`--project '*-timed'`), after the browser tests
  * too: beside them, a 100-ms refusal took 105 ms; and PostgreSQL's outage, on a cluster of its
  * own, once answered in 3.17 s against its 3-s budget beside the other files (decision 009).
+ * Only what measures time is here: hostile input's other checks (what the fields may carry) are
+ * hostile-forms.test.ts, which runs with the other files.
  */
 const TIMED = ["tests/integration/hostile-input.test.ts", "tests/integration/faults-outage.test.ts"];
 
