@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createUser } from "../support/accounts";
-import { leakedInternals, requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { activatePhase, leakedInternals, postForm, requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * Hostile input in the fields of every form, on both engines: text with control characters, ids
@@ -19,21 +19,11 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
   ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
-  const phase = await server.db.selectFrom("phases").select("id").where("name", "=", "Jornada 1").executeTakeFirstOrThrow();
-  await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
-  matchIds = (await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase.id).orderBy("id").execute()).map(
-    (match) => match.id,
-  );
+  matchIds = await activatePhase(server, "Jornada 1");
 });
 afterAll(() => server.close());
 
-const post = (path: string, body: URLSearchParams | string, cookie?: string) =>
-  requestText(server, path, {
-    method: "POST",
-    body: String(body),
-    cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const post = (path: string, body: URLSearchParams | string, cookie?: string) => postForm(server, path, body, cookie);
 
 // ---------------------------------------------------------------- 11. control characters and ids out of range
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MAX_PICKS_PER_FORM } from "#app/domain/prediction-form";
 import { FORM_MAX_BYTES } from "#app/http/body-limit";
 import { createUser } from "../support/accounts";
-import { requestText, type ServerProcess, startServerProcess, type TextResponse, userIdOf } from "../support/server";
+import { activatePhase, postForm, requestText, type ServerProcess, startServerProcess, type TextResponse, userIdOf } from "../support/server";
 
 /**
  * Hostile input, on both engines: forms far too big or with far too many fields, bodies that
@@ -21,21 +21,11 @@ beforeAll(async () => {
   server = await startServerProcess();
   admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
   ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
-  const phase = await server.db.selectFrom("phases").select("id").where("name", "=", "Jornada 1").executeTakeFirstOrThrow();
-  await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
-  matchIds = (await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase.id).orderBy("id").execute()).map(
-    (match) => match.id,
-  );
+  matchIds = await activatePhase(server, "Jornada 1");
 });
 afterAll(() => server.close());
 
-const post = (path: string, body: URLSearchParams | string, cookie?: string) =>
-  requestText(server, path, {
-    method: "POST",
-    body: String(body),
-    cookie,
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
+const post = (path: string, body: URLSearchParams | string, cookie?: string) => postForm(server, path, body, cookie);
 
 /** Memory the server process holds (resident set), in MB. */
 function residentMb(): number {

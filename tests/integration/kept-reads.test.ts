@@ -4,7 +4,7 @@ import { openDatabase } from "#app/data/db.server";
 import { keptUntilSeasonChanges, noteSeasonMark, requestDatabase } from "#app/data/kept-reads.server";
 import { SEASON_SHAPE_TABLES } from "#app/data/migrations/0006_season_mark";
 import { createUser } from "../support/accounts";
-import { currentSeasonId, form, requestText, startTestServer, type TestServer } from "../support/server";
+import { activatePhase, currentSeasonId, form, requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
  * The current season and its phases are kept in memory until the season's tables change
@@ -179,20 +179,14 @@ test("a request's own write to the season's tables is seen by what it reads next
 
 test("a form sent without JavaScript answers with its page as the action left it (the action and the page in one request)", async () => {
   const admin = await createUser(server, { name: "Administración", email: server.env.ADMIN_EMAIL! });
-  const seasonId = await currentSeasonId(server);
-  const phase = await server.db
-    .selectFrom("phases")
-    .select("id")
-    .where("season_id", "=", seasonId)
-    .where("name", "=", "Jornada 2")
-    .executeTakeFirstOrThrow();
-  await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
+  const [match] = await activatePhase(server, "Jornada 2");
+  const { phase_id: phaseId } = await server.db.selectFrom("matches").select("phase_id").where("id", "=", match!).executeTakeFirstOrThrow();
   const NONE_YET = "Aún no se ha activado ninguna jornada.";
   expect((await requestText(server, "/admin/activar-quinielas", { cookie: admin })).body).toContain(NONE_YET);
 
   const answer = await requestText(server, "/admin/activar-quinielas", {
     method: "POST",
-    body: form({ intent: "activate", phaseId: String(phase.id) }),
+    body: form({ intent: "activate", phaseId: String(phaseId) }),
     cookie: admin,
   });
   expect(answer.status).toBe(200);

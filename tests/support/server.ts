@@ -236,6 +236,29 @@ export async function requestText(
   return { status: response.status, headers: response.headers, location: response.headers.get("location"), body };
 }
 
+/** POSTs a URL-encoded form (or the text of one, however large) as a browser without JavaScript would; reads the whole body. */
+export function postForm(server: TestServer, path: string, body: URLSearchParams | string, cookie?: string): Promise<TextResponse> {
+  return requestText(server, path, {
+    method: "POST",
+    body: String(body),
+    cookie,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+/** Makes every match of the current season's phase with this name active; their ids, in order. */
+export async function activatePhase(server: Pick<TestServer, "db">, phaseName: string): Promise<number[]> {
+  const phase = await server.db
+    .selectFrom("phases")
+    .select("id")
+    .where("season_id", "=", await currentSeasonId(server))
+    .where("name", "=", phaseName)
+    .executeTakeFirstOrThrow();
+  await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
+  const matches = await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase.id).orderBy("id").execute();
+  return matches.map((match) => match.id);
+}
+
 /** The current season's id (a fresh install's: the seeded Clausura 2024). */
 export async function currentSeasonId(server: Pick<TestServer, "db">): Promise<number> {
   return (await server.db.selectFrom("seasons").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow()).id;
