@@ -98,12 +98,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const [color, setColor] = useState(loaderData.avatarColor);
   const [image, setImage] = useState(loaderData.image ?? "");
-  // After a save ('Eliminar foto' above all) the fields follow what was stored.
+  // After a save ('Eliminar foto' above all) a field follows what was stored, when that changed:
+  // a colour chosen and not saved yet stays chosen while the photo is removed.
   const [saved, setSaved] = useState(loaderData);
   if (saved.image !== loaderData.image || saved.avatarColor !== loaderData.avatarColor) {
     setSaved(loaderData);
-    setImage(loaderData.image ?? "");
-    setColor(loaderData.avatarColor);
+    if (saved.image !== loaderData.image) setImage(loaderData.image ?? "");
+    if (saved.avatarColor !== loaderData.avatarColor) setColor(loaderData.avatarColor);
   }
   useToast(actionData?.toast);
   const saving = navigation.state === "submitting";

@@ -109,14 +109,22 @@ test.describe("Mi Perfil", () => {
     await url.fill("https://example.com/b.png");
     await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
     await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
-    await page.getByRole("button", { name: "Eliminar foto", exact: true }).click();
+    // A colour chosen, not saved yet: removing the photo (and the page's reload of its data that
+    // follows) leaves it chosen.
+    const red = page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Rojo" });
+    await red.check();
+    const remove = page.getByRole("button", { name: "Eliminar foto", exact: true });
+    await remove.click();
     await expect(toastWith(page, "Avatar eliminado")).toBeVisible();
+    await expect(remove).toBeDisabled();
+    await expect(red).toBeChecked();
+    await expect(url).toHaveValue("");
 
-    await page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Rojo" }).check();
     await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
     await expect(toastWith(page, "Perfil actualizado").last()).toBeVisible();
     await page.reload();
     await expect(url).toHaveValue("", { timeout: 2_000 });
+    await expect(red).toBeChecked();
   });
 
   test("una URL que no es https se rechaza con el mensaje en español y no se guarda", async ({ page }) => {
