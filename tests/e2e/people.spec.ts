@@ -5,6 +5,7 @@ import {
   hydrated,
   login,
   newAccount,
+  noToasts,
   PASSWORD,
   registerViaForm,
   SAME_ORIGIN,
@@ -120,8 +121,10 @@ test.describe("Mi Perfil", () => {
     await expect(red).toBeChecked();
     await expect(url).toHaveValue("");
 
+    // The first save's toast may still be on screen: closed first, so the one awaited is this save's.
+    await noToasts(page);
     await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
-    await expect(toastWith(page, "Perfil actualizado").last()).toBeVisible();
+    await expect(toastWith(page, "Perfil actualizado")).toBeVisible();
     await page.reload();
     await expect(url).toHaveValue("", { timeout: 2_000 });
     await expect(red).toBeChecked();
