@@ -6,6 +6,7 @@ import serveStatic from "serve-static";
 import { requestInfoContext, servicesContext, servicesForRequest } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
 import { type ClientFacts, clientFacts } from "./client";
+import { assetsFromMemory } from "./assets";
 import { compressWhole } from "./compress";
 import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
@@ -165,7 +166,7 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
  * file-system lookup that would only miss, as do React Router's `.data` requests.
  */
 function servingStaticFiles(clientDir: string) {
-  const assets = serveStatic(clientDir, { immutable: true, maxAge: "1y", index: false });
+  const assets = assetsFromMemory(path.join(clientDir, "assets"), serveStatic(clientDir, { immutable: true, maxAge: "1y", index: false }));
   const publicFiles = serveStatic(clientDir, { maxAge: "1h", index: false });
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const pathname = (req.url ?? "/").split("?")[0]!;

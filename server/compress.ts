@@ -22,7 +22,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 /** Brotli's quality for answers made on request (11, its default, is for files made once). */
 const BROTLI_QUALITY = 4;
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 /** What the client accepts (Accept-Encoding, with its q-values): brotli first, then gzip, else nothing. */
 export function chooseEncoding(header: string | undefined): Encoding | null {
@@ -55,10 +55,11 @@ export function isCompressible(contentType: string): boolean {
   );
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+/** `body` compressed in one call; brotli at `quality` (answers made on request use the faster default). */
+export function compress(body: Buffer, encoding: Encoding, quality = BROTLI_QUALITY): Buffer {
   return encoding === "br"
     ? zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       })
     : zlib.gzipSync(body);
 }
