@@ -5,7 +5,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "server/index.js");
-const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package.json"];
+const sources = ["app", "server", "public", "vite.config.ts", "scripts/lib/precompress-assets.ts", "react-router.config.ts", "package.json"];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -91,6 +91,18 @@ test("a file is read once: later requests are answered from memory, not from the
   expect(plain.body.toString()).toBe(SCRIPT);
 });
 
+test("the brotli copy the build wrote beside a file is sent as it is", async () => {
+  const prepared = zlib.brotliCompressSync(SCRIPT, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  fs.writeFileSync(path.join(folder, "assets", "root-abc123.js.br"), prepared);
+  const br = await get("/assets/root-abc123.js", { "Accept-Encoding": "br" });
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(br.body.equals(prepared)).toBe(true);
+  // Other encodings are made from the file itself; the copy is no asset of its own.
+  const gzip = await get("/assets/root-abc123.js", { "Accept-Encoding": "gzip" });
+  expect(zlib.gunzipSync(gzip.body).toString()).toBe(SCRIPT);
+  expect((await get("/assets/root-abc123.js.br")).status).toBe(418);
+});
+
 test("HEAD gives the headers without a body; a matching ETag gives 304", async () => {
   const head = await get("/assets/root-abc123.js", { "Accept-Encoding": "br" }, "HEAD");
   expect(head.status).toBe(200);

@@ -7,11 +7,12 @@ import { chooseEncoding, compress, COMPRESS_THRESHOLD_BYTES, type Encoding } fro
  * The build's `/assets/` files (scripts and stylesheets), answered from memory.
  *
  * Their names carry a hash of their content, so none changes while the server runs: each is read
- * once, compressed once per encoding a browser asks for, and from then on answered with no call to
- * the file system and no compression. Served from disk (serve-static), every request paid a stat,
+ * once, with the brotli copy the build wrote beside it (`<file>.br`, at brotli's best quality:
+ * scripts/lib/precompress-assets.ts), compressed once for an encoding the build did not prepare,
+ * and from then on answered with no call to the file system and no compression. Served from disk (serve-static), every request paid a stat,
  * an open, reads and a close (about 1 ms of the server's CPU a file here) and compressed the file
  * anew; a phone's first visit asks for some sixty of them. What is kept is bounded by the build:
- * its files, once each as they are and once per encoding (about 1.6 MB in all).
+ * its files, once as they are and once per encoding (about 2 MB in all).
  *
  * Only plain GET and HEAD requests for a name the folder held when the server started are answered
  * here (a name is looked up, never joined to a path); anything else (a range, another method, a
@@ -23,9 +24,6 @@ const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
 };
-
-/** Brotli's quality for files compressed once per server (dynamic answers use a faster one): 7 % fewer bytes than quality 4 for about the same time; 9 and above cost ten times more for 1–7 % less. */
-const ASSET_BROTLI_QUALITY = 6;
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
@@ -54,13 +52,18 @@ export function assetsFromMemory(assetsDir: string, fallback: Middleware): Middl
 
   const load = async (name: string): Promise<Asset> => {
     const file = path.join(assetsDir, name);
-    const [body, stat] = await Promise.all([fs.promises.readFile(file), fs.promises.stat(file)]);
+    const [body, stat, br] = await Promise.all([
+      fs.promises.readFile(file),
+      fs.promises.stat(file),
+      // Not every file has one (small ones, those the build moves in from the server's).
+      fs.promises.readFile(`${file}.br`).catch(() => undefined),
+    ]);
     return {
       body,
       type: CONTENT_TYPES[path.extname(name)]!,
       etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
       lastModified: stat.mtime.toUTCString(),
-      encoded: {},
+      encoded: br ? { br } : {},
     };
   };
 
@@ -77,7 +80,7 @@ export function assetsFromMemory(assetsDir: string, fallback: Middleware): Middl
     let body = asset.body;
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     if (encoding && body.length >= COMPRESS_THRESHOLD_BYTES) {
-      body = asset.encoded[encoding] ??= compress(asset.body, encoding, ASSET_BROTLI_QUALITY);
+      body = asset.encoded[encoding] ??= compress(asset.body, encoding);
       res.setHeader("Content-Encoding", encoding);
     }
     res.statusCode = 200;

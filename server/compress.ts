@@ -55,11 +55,11 @@ export function isCompressible(contentType: string): boolean {
   );
 }
 
-/** `body` compressed in one call; brotli at `quality` (answers made on request use the faster default). */
-export function compress(body: Buffer, encoding: Encoding, quality = BROTLI_QUALITY): Buffer {
+/** `body` compressed in one call. */
+export function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === "br"
     ? zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       })
     : zlib.gzipSync(body);
 }

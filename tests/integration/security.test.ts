@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { createUser } from "../support/accounts";
 import {
@@ -286,6 +289,19 @@ test("the browser build's files: hashed assets kept a year and compressed, other
   expect(asset.headers.get("content-type")).toContain("javascript");
   expect(asset.headers.get("content-encoding")).toBe("br");
   expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+  // The build's own brotli copy (best quality, made once: scripts/lib/precompress-assets.ts), byte for byte.
+  const prepared = fs.readFileSync(path.join(process.env.BUILD_DIR ?? "build", "client", `${script!}.br`));
+  const sent = await new Promise<Buffer>((resolve, reject) =>
+    http
+      .get(`${server.url}${script!}`, { headers: { "Accept-Encoding": "br" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve(Buffer.concat(chunks)));
+      })
+      .on("error", reject),
+  );
+  expect(sent.equals(prepared)).toBe(true);
+  expect(zlib.brotliDecompressSync(prepared).toString()).toBe(asset.body);
 
   const icon = await requestText(server, "/favicon.svg");
   expect(icon.status).toBe(200);

