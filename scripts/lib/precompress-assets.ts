@@ -14,7 +14,8 @@ const THRESHOLD_BYTES = 1024;
  * stylesheet of the browser build, which the server sends as it is (server/assets.ts). Made once
  * per build, at a quality no server could afford per request: 13 % fewer bytes than the quality
  * the server uses for answers it makes (4), which a phone's first load of a page pays in full
- * (a pool's page: 163 → 144 KB of script). About 1.5 s of CPU per build, on the thread pool.
+ * (the bench's pages: 134–146 → 118–129 KB of script). About 1.4 s of CPU per build, on the
+ * thread pool.
  */
 export function precompressAssets(): Plugin {
   return {
