@@ -7,8 +7,8 @@ import { chooseEncoding, compress, COMPRESS_THRESHOLD_BYTES, type Encoding } fro
  * The build's `/assets/` files (scripts and stylesheets), answered from memory.
  *
  * Their names carry a hash of their content, so none changes while the server runs: each is read
- * once, with the brotli copy the build wrote beside it (`<file>.br`, at brotli's best quality:
- * scripts/lib/precompress-assets.ts), compressed once for an encoding the build did not prepare,
+ * once, with the brotli copy the build wrote beside it (`<file>.br`, at a quality no request could
+ * afford: scripts/lib/precompress-assets.ts), compressed once for an encoding the build did not prepare,
  * and from then on answered with no call to the file system and no compression. Served from disk
  * (serve-static), every request paid a stat, an open, reads and a close (about 1 ms of the
  * server's CPU a file here) and compressed the file anew; a phone's first visit asks for some

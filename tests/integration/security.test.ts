@@ -289,7 +289,7 @@ test("the browser build's files: hashed assets kept a year and compressed, other
   expect(asset.headers.get("content-type")).toContain("javascript");
   expect(asset.headers.get("content-encoding")).toBe("br");
   expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
-  // The build's own brotli copy (best quality, made once: scripts/lib/precompress-assets.ts), byte for byte.
+  // The build's own brotli copy (made once, at a high quality: scripts/lib/precompress-assets.ts), byte for byte.
   const prepared = fs.readFileSync(path.join(process.env.BUILD_DIR ?? "build", "client", `${script!}.br`));
   const sent = await new Promise<Buffer>((resolve, reject) =>
     http
