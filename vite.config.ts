@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { precompressAssets } from "./scripts/lib/precompress-assets";
+import { precompressAssets } from "./scripts/lib/precompress-assets.ts";
 
 /**
  * Dependencies bundled into the server build instead of loaded from node_modules at start: Mantine,

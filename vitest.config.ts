@@ -63,7 +63,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           maxWorkers: PARALLEL_WORKERS,
           // Pure functions and their own fixtures: nothing one file sets outlives it, so a worker
           // keeps what it loaded (Zod, the domain…) for the next file (11 → 5.3 CPU-seconds).

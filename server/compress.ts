@@ -19,7 +19,7 @@ import zlib from "node:zlib";
 /** Below this an answer is sent as it is: the framing would eat most of what compression saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** Brotli's quality for answers made on request (11, its default, is for files made once). */
+/** Brotli's quality for answers made on request (the build's own files are compressed once, at 10: scripts/lib/precompress-assets.ts). */
 const BROTLI_QUALITY = 4;
 
 export type Encoding = "br" | "gzip";

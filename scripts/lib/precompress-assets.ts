@@ -3,11 +3,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Plugin } from "vite";
+import { COMPRESS_THRESHOLD_BYTES } from "../../server/compress.ts";
 
 const brotli = promisify(zlib.brotliCompress);
-
-/** Files smaller than this are sent as they are (server/compress.ts COMPRESS_THRESHOLD_BYTES). */
-const THRESHOLD_BYTES = 1024;
 
 const BROTLI_QUALITY = 10;
 
@@ -30,7 +28,8 @@ export function precompressAssets(): Plugin {
       await Promise.all(
         files.map(async (file) => {
           const source = Buffer.from(file.type === "chunk" ? file.code : file.source);
-          if (source.length < THRESHOLD_BYTES) return;
+          // Smaller ones are sent as they are.
+          if (source.length < COMPRESS_THRESHOLD_BYTES) return;
           const compressed = await brotli(source, {
             params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
           });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
   ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
-  matchIds = await activatePhase(server, "Jornada 1");
+  ({ matchIds } = await activatePhase(server, "Jornada 1"));
 });
 afterAll(() => server.close());
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startServerProcess();
   admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
   ana = await createUser(server, { name: "Ana", email: "ana@quiniela.test" });
-  matchIds = await activatePhase(server, "Jornada 1");
+  ({ matchIds } = await activatePhase(server, "Jornada 1"));
 });
 afterAll(() => server.close());
 

@@ -179,8 +179,7 @@ test("a request's own write to the season's tables is seen by what it reads next
 
 test("a form sent without JavaScript answers with its page as the action left it (the action and the page in one request)", async () => {
   const admin = await createUser(server, { name: "Administración", email: server.env.ADMIN_EMAIL! });
-  const [match] = await activatePhase(server, "Jornada 2");
-  const { phase_id: phaseId } = await server.db.selectFrom("matches").select("phase_id").where("id", "=", match!).executeTakeFirstOrThrow();
+  const { phaseId } = await activatePhase(server, "Jornada 2");
   const NONE_YET = "Aún no se ha activado ninguna jornada.";
   expect((await requestText(server, "/admin/activar-quinielas", { cookie: admin })).body).toContain(NONE_YET);
 

@@ -246,8 +246,8 @@ export function postForm(server: TestServer, path: string, body: URLSearchParams
   });
 }
 
-/** Makes every match of the current season's phase with this name active; their ids, in order. */
-export async function activatePhase(server: Pick<TestServer, "db">, phaseName: string): Promise<number[]> {
+/** Makes every match of the current season's phase with this name active: the phase's id and its matches' ids, in order. */
+export async function activatePhase(server: Pick<TestServer, "db">, phaseName: string): Promise<{ phaseId: number; matchIds: number[] }> {
   const phase = await server.db
     .selectFrom("phases")
     .select("id")
@@ -256,7 +256,7 @@ export async function activatePhase(server: Pick<TestServer, "db">, phaseName: s
     .executeTakeFirstOrThrow();
   await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
   const matches = await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase.id).orderBy("id").execute();
-  return matches.map((match) => match.id);
+  return { phaseId: phase.id, matchIds: matches.map((match) => match.id) };
 }
 
 /** The current season's id (a fresh install's: the seeded Clausura 2024). */
