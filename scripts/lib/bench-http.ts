@@ -1,23 +1,92 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import net from "node:net";
 import zlib from "node:zlib";
 
 export interface HttpResult {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: IncomingHttpHeaders;
   body: Buffer;
   /** Wall time from sending the request to the last byte of the body, in milliseconds. */
   ms: number;
 }
 
+/** The headers of the bench's requests, a browser's: it asks for gzip, and a write carries the site's Origin. */
+function requestHeaders(url: URL, method: "GET" | "POST", cookie: string | undefined, body: Buffer | undefined): string {
+  const lines = [
+    `${method} ${url.pathname}${url.search} HTTP/1.1`,
+    `Host: ${url.host}`,
+    "Connection: keep-alive",
+    "Accept: text/html,application/xhtml+xml",
+    "Accept-Encoding: gzip",
+    "User-Agent: quiniela-bench",
+  ];
+  if (cookie) lines.push(`Cookie: ${cookie}`);
+  if (method !== "GET") lines.push(`Origin: ${url.origin}`);
+  if (body) lines.push("Content-Type: application/x-www-form-urlencoded", `Content-Length: ${body.length}`);
+  return `${lines.join("\r\n")}\r\n\r\n`;
+}
+
+const HEADERS_END = Buffer.from("\r\n\r\n");
+const LAST_CHUNK = Buffer.from("0\r\n\r\n");
+
 /**
- * A keep-alive HTTP client for the bench: one connection, requests one after another, timed
- * from the first byte sent to the last byte received. It asks for gzip like a browser does.
+ * An answer as read off the wire so far: its status, headers and body, framed by Content-Length
+ * or chunked (the server sends one or the other); null while more bytes are to come.
+ */
+export function parseAnswer(received: Buffer): Omit<HttpResult, "ms"> | null {
+  const headersEnd = received.indexOf(HEADERS_END);
+  if (headersEnd < 0) return null;
+  const [statusLine = "", ...lines] = received.subarray(0, headersEnd).toString("latin1").split("\r\n");
+  const headers: IncomingHttpHeaders = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (name === "set-cookie") headers["set-cookie"] = [...(headers["set-cookie"] ?? []), value];
+    else headers[name] = value;
+  }
+  const status = Number(statusLine.split(" ")[1]);
+  const rest = received.subarray(headersEnd + HEADERS_END.length);
+  if (headers["transfer-encoding"] === "chunked") {
+    if (rest.length < LAST_CHUNK.length || !rest.subarray(rest.length - LAST_CHUNK.length).equals(LAST_CHUNK)) return null;
+    const parts: Buffer[] = [];
+    for (let at = 0; ; ) {
+      const lineEnd = rest.indexOf("\r\n", at);
+      const size = Number.parseInt(rest.subarray(at, lineEnd).toString("latin1"), 16);
+      if (!size) break;
+      parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+      at = lineEnd + 2 + size + 2;
+    }
+    return { status, headers, body: Buffer.concat(parts) };
+  }
+  const length = Number(headers["content-length"] ?? 0);
+  return rest.length < length ? null : { status, headers, body: rest.subarray(0, length) };
+}
+
+interface Pending {
+  resolve(result: HttpResult): void;
+  reject(error: Error): void;
+  started: number;
+  what: string;
+}
+
+/**
+ * A keep-alive HTTP client for the bench, as a browser tab holds one connection: requests one
+ * after another, each written whole and its answer read by its framing, timed from the first
+ * byte sent (the connecting, for a new connection) to the last byte received. A connection the
+ * server closed (its keep-alive timeout, 5 s) is opened again for the next request.
+ *
+ * Not Node's HTTP client: the load lines' generator runs on the two cores the server is measured
+ * on, and an Agent, its sockets, parser and request objects cost it 1.0–1.3 ms of CPU per rush
+ * batch, a quarter of what a batch may cost the whole machine at 400 batches/s; this, about 0.5
+ * (decision 009).
  */
 export class BenchClient {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private socket: net.Socket | null = null;
+  private received: Buffer = Buffer.alloc(0);
+  private pending: Pending | null = null;
 
   constructor(readonly baseUrl: string) {}
 
@@ -26,33 +95,61 @@ export class BenchClient {
     path: string,
     { cookie, form }: { cookie?: string; form?: URLSearchParams } = {},
   ): Promise<HttpResult> {
+    if (this.pending) return Promise.reject(new Error("BenchClient: una petición a la vez"));
     const url = new URL(path, this.baseUrl);
     const body = form ? Buffer.from(form.toString()) : undefined;
-    const headers: http.OutgoingHttpHeaders = {
-      Accept: "text/html,application/xhtml+xml",
-      "Accept-Encoding": "gzip",
-      "User-Agent": "quiniela-bench",
-    };
-    if (cookie) headers.Cookie = cookie;
-    if (method !== "GET") headers.Origin = new URL(this.baseUrl).origin;
-    if (body) {
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-      headers["Content-Length"] = body.length;
-    }
+    const head = Buffer.from(requestHeaders(url, method, cookie, body), "latin1");
     return new Promise((resolve, reject) => {
-      const started = performance.now();
-      const req = http.request(url, { method, headers, agent: this.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }),
-        );
-        res.on("error", reject);
-      });
-      req.setTimeout(120_000, () => req.destroy(new Error(`Sin respuesta en 120 s: ${method} ${path}`)));
-      req.on("error", reject);
-      req.end(body);
+      this.pending = { resolve, reject, started: performance.now(), what: `${method} ${path}` };
+      const socket = this.connection();
+      socket.setTimeout(120_000);
+      socket.write(body ? Buffer.concat([head, body]) : head);
     });
+  }
+
+  private connection(): net.Socket {
+    if (this.socket) return this.socket;
+    const url = new URL(this.baseUrl);
+    const socket = net.connect(Number(url.port), url.hostname);
+    socket.setNoDelay(true);
+    // A connection given up (drop) may still report; only the current one's events count.
+    const current = () => this.socket === socket;
+    socket.on("data", (chunk: Buffer) => current() && this.take(chunk));
+    socket.on("timeout", () => socket.destroy(new Error(`Sin respuesta en 120 s: ${this.pending?.what ?? ""}`)));
+    socket.on("error", (error) => current() && this.fail(error));
+    socket.on("close", () => {
+      if (!current()) return;
+      this.socket = null;
+      this.fail(new Error(`La conexión se cerró antes de la respuesta: ${this.pending?.what ?? ""}`));
+    });
+    this.socket = socket;
+    return socket;
+  }
+
+  private take(chunk: Buffer) {
+    this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
+    const pending = this.pending;
+    const answer = pending && parseAnswer(this.received);
+    if (!pending || !answer) return;
+    this.pending = null;
+    this.received = Buffer.alloc(0);
+    this.socket?.setTimeout(0);
+    // The server says it closes this connection (a refused body, say): the next request opens another.
+    if (answer.headers.connection === "close") this.drop();
+    pending.resolve({ ...answer, ms: performance.now() - pending.started });
+  }
+
+  private fail(error: Error) {
+    const pending = this.pending;
+    this.pending = null;
+    this.received = Buffer.alloc(0);
+    pending?.reject(error);
+  }
+
+  private drop() {
+    const socket = this.socket;
+    this.socket = null;
+    socket?.destroy();
   }
 
   /** Signs in through POST /login as a person would; returns the session cookie(s). */
@@ -68,7 +165,7 @@ export class BenchClient {
   }
 
   close(): void {
-    this.agent.destroy();
+    this.drop();
   }
 }
 
