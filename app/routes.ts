@@ -25,6 +25,7 @@ export default [
     route("quiniela/:id", "routes/quiniela-detail.tsx"),
     route("quiniela/:id/unirse", "routes/quiniela-join.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("personas", "routes/people-search.ts"),
   ]),
 
   route("admin", "routes/admin/layout.tsx", [

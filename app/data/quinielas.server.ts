@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
+import { likePattern } from "./ranking-queries.server";
 import { type SeasonView, toSeasonView } from "./seasons.server";
 
 /**
@@ -149,11 +150,23 @@ export interface PersonView {
   avatarColor: string;
 }
 
-/** Every registered user, by display name (for the participants picker). */
-export async function listPeople(db: Db): Promise<PersonView[]> {
+/** How many people one search of the participants picker answers with. */
+export const PEOPLE_SEARCH_LIMIT = 20;
+
+/**
+ * Registered users whose display name holds `search` (any case), by name, at most `limit`: the
+ * participants picker asks as one types, so a page never carries every user (at 10,000 users the
+ * whole list was 830 KB of every pool owner's page).
+ */
+export async function searchPeople(db: Db, search: string, limit = PEOPLE_SEARCH_LIMIT): Promise<PersonView[]> {
+  const name = displayName("u");
   const rows = await db
     .selectFrom("users as u")
-    .select(["u.id", displayName("u").as("name"), "u.image", "u.avatar_color"])
+    .select(["u.id", name.as("name"), "u.image", "u.avatar_color"])
+    .$if(search !== "", (query) => query.where(sql<boolean>`lower(${name}) like lower(${likePattern(search)}) escape '\\'`))
+    .orderBy(sql`lower(${name})`)
+    .orderBy("u.id")
+    .limit(limit)
     .execute();
   return rows
     .map((row) => ({ id: row.id, name: row.name, image: row.image, avatarColor: row.avatar_color }))

@@ -8,7 +8,7 @@ import { predictionMatches } from "#app/data/prediction-form.server";
 import { addParticipants, deleteQuiniela, duplicateQuiniela, removeParticipant, renameQuiniela, setQuinielaMatches } from "#app/data/quiniela-changes.server";
 import { renewInviteCode } from "#app/data/quiniela-invites.server";
 import { revealedPoolPicks } from "#app/data/quiniela-picks.server";
-import { findQuinielaForUser, listPeople, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/quinielas.server";
+import { findQuinielaForUser, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/input";
 import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm } from "#app/domain/quiniela-forms";
@@ -70,11 +70,10 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
   const finished = season.finishedAt !== null;
   // The season for the match picker only when 'Cambiar partidos' asks for it (?partidos).
   const withPicker = manager && !finished && new URL(args.request.url).searchParams.has(PICKER_PARAM);
-  const [matches, participants, seasonMatches, people] = await Promise.all([
+  const [matches, participants, seasonMatches] = await Promise.all([
     predictionMatches(db, user.id, { season, quinielaId: quiniela.id }),
     quinielaParticipants(db, quiniela),
     withPicker ? listMatches(db, { seasonId: season.id }) : null,
-    manager && !finished ? listPeople(db) : null,
   ]);
   // Everyone's picks for the pool's revealed matches only: its standings count those with a
   // result, its grid shows them all, rows in table order.
@@ -101,18 +100,18 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
     standings,
     picks,
     // The invite code and the pickers only for the owner and admins.
-    manage: people
-      ? {
-          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
-          phases: seasonMatches
-            ? pickerPhases(
-                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
-              )
-            : null,
-          matchIds: matches.map((match) => match.id),
-          people,
-        }
-      : null,
+    manage:
+      manager && !finished
+        ? {
+            inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
+            phases: seasonMatches
+              ? pickerPhases(
+                  seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
+                )
+              : null,
+            matchIds: matches.map((match) => match.id),
+          }
+        : null,
   };
 }
 

@@ -4,7 +4,6 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/matches.server";
 import { createQuiniela } from "#app/data/quiniela-changes.server";
-import { listPeople } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
 import { createQuinielaSchema, parseQuinielaForm } from "#app/domain/quiniela-forms";
 import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX } from "#app/domain/quiniela-texts";
@@ -34,12 +33,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { db } = servicesOf(args.context);
   // A pool is of the current season: its matches to choose from.
   const season = await currentSeason(db);
-  const [matches, people] = await Promise.all([listMatches(db, { seasonId: season.id }), listPeople(db)]);
+  const matches = await listMatches(db, { seasonId: season.id });
   return {
     seasonName: season.name,
     phases: pickerPhases(matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) }))),
     // The owner is always in; the others are chosen.
-    people: people.filter((person) => person.id !== user.id),
+    ownerId: user.id,
   };
 }
 
@@ -98,7 +97,7 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
             <Stack gap="md">
               <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={quinielaNameCheck.prefetch} required autoComplete="off" />
               <PeoplePicker
-                people={loaderData.people}
+                exclude={[loaderData.ownerId]}
                 value={userIds}
                 onChange={setUserIds}
                 description="Tú participas siempre. También podrás invitar con un enlace."

@@ -1,14 +1,21 @@
 import { Group, MultiSelect, Text } from "@mantine/core";
-import { ChosenPeople, type PeoplePickerProps } from "./people-choice";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { ChosenPeople, PEOPLE_SEARCH_PATH, type PeoplePickerProps, type PeopleSearchAnswer } from "./people-choice";
 import { UserAvatar } from "./UserAvatar";
+
+/** How long typing pauses before the search is asked (each new search cancels the one before). */
+const SEARCH_DELAY_MS = 150;
 
 /**
  * The people picker once someone uses it (./PeoplePicker.tsx loads it): Mantine's MultiSelect,
- * searchable, each option with its avatar. `autoFocus` and `defaultSearchValue` carry on what was
- * begun in the plain field it replaces.
+ * each option with its avatar, offering what the server finds for the text typed (the first
+ * people by name when nothing is typed), never the whole list of users. The people chosen keep
+ * their pills whatever a later search finds (MultiSelect retains them). `autoFocus` and
+ * `defaultSearchValue` carry on what was begun in the plain field it replaces.
  */
 export function PeopleCombobox({
-  people,
+  exclude = [],
   value,
   onChange,
   label = "Participantes",
@@ -17,7 +24,18 @@ export function PeopleCombobox({
   autoFocus,
   defaultSearchValue,
 }: PeoplePickerProps & { autoFocus: boolean; defaultSearchValue: string }) {
-  const byId = new Map(people.map((person) => [person.id, person]));
+  const search = useFetcher<PeopleSearchAnswer>();
+  const [text, setText] = useState(defaultSearchValue);
+  const { load } = search;
+  useEffect(() => {
+    const query = text.trim();
+    const timer = setTimeout(() => void load(`${PEOPLE_SEARCH_PATH}?q=${encodeURIComponent(query)}`), query ? SEARCH_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [text, load]);
+
+  const excluded = new Set(exclude);
+  const found = (search.data?.people ?? []).filter((person) => !excluded.has(person.id));
+  const byId = new Map(found.map((person) => [person.id, person]));
   return (
     <div>
       <ChosenPeople ids={value} />
@@ -25,17 +43,19 @@ export function PeopleCombobox({
         label={label}
         description={description}
         placeholder={value.length === 0 ? "Busca por nombre" : undefined}
-        data={people.map((person) => ({ value: person.id, label: person.name }))}
+        data={found.map((person) => ({ value: person.id, label: person.name }))}
         value={[...value]}
         onChange={onChange}
         searchable
+        searchValue={text}
+        onSearchChange={setText}
+        // The server found them by name already.
+        filter={({ options }) => options}
         autoFocus={autoFocus}
-        defaultSearchValue={defaultSearchValue}
         clearable
         hidePickedOptions
-        limit={50}
         maxDropdownHeight={280}
-        nothingFoundMessage="Nadie con ese nombre"
+        nothingFoundMessage={search.state === "idle" ? "Nadie con ese nombre" : "Buscando…"}
         error={error}
         comboboxProps={{ shadow: "md" }}
         renderOption={({ option }) => {

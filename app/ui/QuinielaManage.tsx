@@ -30,7 +30,7 @@ export function QuinielaManage({
         </div>
         <div className={classes.column}>
           <Section title="Participantes" description="Quita a alguien con la × junto a su nombre.">
-            <AddParticipants participantIds={participantIds} people={manage.people} />
+            <AddParticipants participantIds={participantIds} />
           </Section>
           <Section title="Eliminar">
             <DeletePool name={name} />

@@ -7,8 +7,17 @@ export interface PersonOption {
   avatarColor: string;
 }
 
+/** What the participants search answers (routes/people-search.ts, /personas?q=…). */
+export interface PeopleSearchAnswer {
+  people: PersonOption[];
+}
+
+/** Where the picker asks for the people whose name holds what was typed. */
+export const PEOPLE_SEARCH_PATH = "/personas";
+
 export interface PeoplePickerProps {
-  people: readonly PersonOption[];
+  /** People never offered (the pool's participants; its owner). */
+  exclude?: readonly string[];
   value: readonly string[];
   onChange: (ids: string[]) => void;
   label?: string;

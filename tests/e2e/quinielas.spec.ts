@@ -280,4 +280,48 @@ test("'Participantes' en 'Crear Quiniela': el buscador carga al enfocarlo, conse
   // The choice is posted as the person's id (one hidden userId) and shown as a pill.
   await expect(page.locator('input[type="hidden"][name="userId"]')).toHaveCount(1);
   await expect(page.getByText(other.name, { exact: true })).toBeVisible();
+  // The list is what the server finds for the text (/personas): a search that finds nobody says
+  // so, and the person already chosen keeps their pill.
+  await page.keyboard.type("zzzz");
+  await expect(page.getByText("Nadie con ese nombre", { exact: true })).toBeVisible();
+  await expect(page.getByText(other.name, { exact: true })).toBeVisible();
+  await expect(page.locator('input[type="hidden"][name="userId"]')).toHaveCount(1);
+});
+
+test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya está, y agrega a quien se elige", async ({ page, playwright, baseURL }) => {
+  const inPool = newAccount("adentro");
+  const outside = newAccount("afuera");
+  for (const account of [inPool, outside]) {
+    // A context each: a registration signs its context in, and /register is for visitors.
+    const api = await playwright.request.newContext({ baseURL });
+    await registerViaForm(api, account);
+    await api.dispose();
+  }
+  await signUp(page, newAccount("anfitrion"));
+  // The pool starts with one of the two in it (its id, from the search the picker uses).
+  const found = await page.request.get(`/personas.data?q=${encodeURIComponent(inPool.name)}`);
+  const inPoolId = /"([A-Za-z0-9]{32})"/.exec(await found.text())?.[1];
+  expect(inPoolId, `el id de ${inPool.name}`).toBeTruthy();
+  const created = await page.request.post("/quiniela/new", {
+    headers: SAME_ORIGIN,
+    form: { name: "Con buscador", matchId: "1", userId: inPoolId! },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  await page.goto(created.headers()["location"]!);
+  await hydrated(page);
+
+  const tools = page.getByRole("region", { name: "Administrar quiniela" });
+  const search = tools.getByRole("textbox", { name: "Agregar participantes" });
+  await search.click();
+  await page.keyboard.type(inPool.name);
+  await expect(page.getByText("Nadie con ese nombre", { exact: true })).toBeVisible();
+  // (The field is now the combobox, with the focus and the text.)
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(outside.name);
+  await page.getByRole("option", { name: outside.name, exact: true }).click();
+  await tools.getByRole("button", { name: "Agregar", exact: true }).click();
+  await expect(toast(page, "Se agregó 1 participante")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Participantes" }).getByText(outside.name)).toBeVisible();
 });

@@ -128,12 +128,12 @@ let poolId: number;
 let jornada1: number[];
 
 describe("creating a pool (POST /quiniela/new)", () => {
-  test("the form page lists the phases and the other registered users, not the creator", async () => {
+  test("the form page lists the phases, and no registered users: the participants picker searches them (/personas)", async () => {
     const page = await get("/quiniela/new", cookie.ana);
     expect(page.status).toBe(200);
     expect(page.body).toContain("Crear Quiniela");
     expect(page.body).toContain("Jornada 17");
-    expect(page.body).toContain("Beto");
+    expect(page.body).not.toContain("Beto");
     expect(page.body).not.toContain("Cargando");
   });
 
@@ -374,8 +374,11 @@ describe("the owner's tools", () => {
 
   test("the owner's tools come with the page; the season for the match picker only with ?partidos, and only for them", async () => {
     type ManageData = { manage: { inviteUrl: string; phases: { phaseName: string }[] | null } | null };
-    const page = (await routeData(server, `/quiniela/${poolId}.data`, POOL_ROUTE, cookie.ana)).data as ManageData;
+    const answer = await routeData(server, `/quiniela/${poolId}.data`, POOL_ROUTE, cookie.ana);
+    const page = answer.data as ManageData;
     expect(page.manage?.inviteUrl).toContain(`/quiniela/${poolId}/unirse?codigo=`);
+    // Registered users outside the pool are found by the participants picker's search, not sent with the page.
+    expect(answer.raw).not.toContain(ADMIN.name);
     expect(page.manage?.phases).toBeNull();
     const picker = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.ana)).data as ManageData;
     expect(picker.manage?.phases?.map((phase) => phase.phaseName)).toContain("Jornada 1");
@@ -666,5 +669,41 @@ describe("predictions and standings", () => {
     expect(orphanPeople).toEqual([]);
     expect(await server.db.selectFrom("predictions").select("id").execute()).toEqual(predictions);
     expect((await get(`/quiniela/${bothLegs}`, cookie.ana)).status).toBe(404);
+  });
+});
+
+describe("the participants search (/personas)", () => {
+  const SEARCH_ROUTE = "routes/people-search";
+  type Found = { people: { id: string; name: string; image: string | null; avatarColor: string }[] };
+  const search = async (q: string, who = cookie.dani) => {
+    const answer = await routeData(server, `/personas.data?${new URLSearchParams({ q })}`, SEARCH_ROUTE, who);
+    return { raw: answer.raw, names: (answer.data as Found).people.map((person) => person.name) };
+  };
+
+  test("anonymous visitors are sent to /login", async () => {
+    const response = await get("/personas?q=a");
+    expect(response.status).toBe(302);
+    expect(response.location).toMatch(/^\/login\?/);
+  });
+
+  test("anyone signed in finds people by part of their name, any case; never their e-mails", async () => {
+    const found = await search("ARL");
+    expect(found.names).toEqual([CARLA.name]);
+    expect(found.raw).not.toContain("@quiniela.test");
+    expect((await search("nadie así")).names).toEqual([]);
+  });
+
+  test("at most 20 people, the first by name; % and _ are letters, not patterns", async () => {
+    for (let i = 0; i < 25; i++) await createUser(server, { name: `Zoe ${String(i).padStart(2, "0")}`, email: `zoe${i}@quiniela.test` });
+    expect((await search("zoe")).names).toEqual(Array.from({ length: 20 }, (_, i) => `Zoe ${String(i).padStart(2, "0")}`));
+    expect((await search("")).names).toHaveLength(20);
+    expect((await search("%")).names).toEqual([]);
+    expect((await search("_")).names).toEqual([]);
+  });
+
+  test("a search with control characters, or longer than 100 characters, is no search", async () => {
+    const first = (await search("")).names;
+    expect((await search(`\u0000${CARLA.name}`)).names).toEqual(first);
+    expect((await search("a".repeat(101))).names).toEqual(first);
   });
 });

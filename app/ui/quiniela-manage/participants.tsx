@@ -2,16 +2,15 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../primitives/Button";
 import classes from "../QuinielaManage.module.css";
-import { PeoplePicker, type PersonOption } from "../PeoplePicker";
+import { PeoplePicker } from "../PeoplePicker";
 import { useToast } from "../toasts";
 import type { Reply } from "./parts";
 
 /** The owner adds people to the pool (the rest of membership: ./membership.tsx). */
 
-export function AddParticipants({ participantIds, people }: { participantIds: string[]; people: PersonOption[] }) {
+export function AddParticipants({ participantIds }: { participantIds: string[] }) {
   const fetcher = useFetcher<Reply>();
   const [chosen, setChosen] = useState<string[]>([]);
-  const inPool = new Set(participantIds);
   useToast(fetcher.data?.toast);
   // After people are added, clear the picker for the next ones.
   const [handled, setHandled] = useState(fetcher.data);
@@ -26,7 +25,7 @@ export function AddParticipants({ participantIds, people }: { participantIds: st
         <div className={classes.grow}>
           <PeoplePicker
             label="Agregar participantes"
-            people={people.filter((person) => !inPool.has(person.id))}
+            exclude={participantIds}
             value={chosen}
             onChange={setChosen}
           />

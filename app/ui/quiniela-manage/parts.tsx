@@ -1,5 +1,4 @@
 import type { PickerPhase } from "#app/domain/match-picker";
-import type { PersonOption } from "../PeoplePicker";
 import type { Toast } from "../toast";
 import classes from "../QuinielaManage.module.css";
 import typography from "../typography.module.css";
@@ -14,7 +13,6 @@ export interface ManageData {
   /** Only when the page was asked for them with PICKER_PARAM. */
   phases: PickerPhase[] | null;
   matchIds: number[];
-  people: PersonOption[];
 }
 
 /** What every intent of the pool page answers. */
