@@ -34,7 +34,15 @@ export function PeopleCombobox({
   }, [text, load]);
 
   const excluded = new Set(exclude);
-  const found = (search.data?.people ?? []).filter((person) => !excluded.has(person.id));
+  const answered = search.data?.people ?? [];
+  const found = answered.filter((person) => !excluded.has(person.id));
+  // The search answers the first few by name: when all of them are already in, more of the name finds others.
+  const nothingFound =
+    search.state !== "idle"
+      ? "Buscando…"
+      : answered.length > found.length
+        ? "Ya participan; escribe más del nombre para buscar a otros"
+        : "Nadie con ese nombre";
   const byId = new Map(found.map((person) => [person.id, person]));
   return (
     <div>
@@ -55,7 +63,7 @@ export function PeopleCombobox({
         clearable
         hidePickedOptions
         maxDropdownHeight={280}
-        nothingFoundMessage={search.state === "idle" ? "Nadie con ese nombre" : "Buscando…"}
+        nothingFoundMessage={nothingFound}
         error={error}
         comboboxProps={{ shadow: "md" }}
         renderOption={({ option }) => {

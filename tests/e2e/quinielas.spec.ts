@@ -315,7 +315,7 @@ test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya e
   const search = tools.getByRole("textbox", { name: "Agregar participantes" });
   await search.click();
   await page.keyboard.type(inPool.name);
-  await expect(page.getByText("Nadie con ese nombre", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ya participan; escribe más del nombre para buscar a otros", { exact: true })).toBeVisible();
   // (The field is now the combobox, with the focus and the text.)
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("Backspace");
