@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "./schema";
 import { displayNameOf } from "./display-name.server";
-import { likePattern } from "./ranking-queries.server";
+import { nameHolds } from "./ranking-queries.server";
 import { type SeasonView, toSeasonView } from "./seasons.server";
 
 /**
@@ -163,7 +163,8 @@ export async function searchPeople(db: Db, search: string, limit = PEOPLE_SEARCH
   const rows = await db
     .selectFrom("users as u")
     .select(["u.id", name.as("name"), "u.image", "u.avatar_color"])
-    .$if(search !== "", (query) => query.where(sql<boolean>`lower(${name}) like lower(${likePattern(search)}) escape '\\'`))
+    .$if(search !== "", (query) => query.where(nameHolds(name, search)))
+    // Which ones: the first by name in SQL; their order: Spanish's (ñ after n, accents), below.
     .orderBy(sql`lower(${name})`)
     .orderBy("u.id")
     .limit(limit)

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Expression, type Kysely, sql } from "kysely";
 import type { TableLine, TieGroup } from "#app/domain/table-order";
 import { chunked } from "./chunks";
 import { displayNameOf } from "./display-name.server";
@@ -163,6 +163,11 @@ export async function countPeople(db: Kysely<Database>, scope: TableScope): Prom
   return Number(row.n);
 }
 
-export function likePattern(search: string): string {
+function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Whether a name (an SQL expression) holds `search`, in any case; `%` and `_` in it are letters. */
+export function nameHolds(name: Expression<string>, search: string) {
+  return sql<boolean>`lower(${name}) like lower(${likePattern(search)}) escape '\\'`;
 }

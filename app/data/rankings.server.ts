@@ -1,11 +1,11 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { bandFor, type StandingRow } from "#app/domain/standings";
 import { inTableOrder, orderedSlice, type TableLine, type TieGroup } from "#app/domain/table-order";
 import {
   countPeople,
   displayName,
-  likePattern,
   membersOf,
+  nameHolds,
   rankedLines,
   type TableScope,
   withRanks,
@@ -126,7 +126,7 @@ async function table(db: Kysely<Database>, scope: TableScope, query: TableQuery)
   }
 
   const matches = await rankedLines(db, scope)
-    .where(sql<boolean>`lower(${displayName}) like lower(${likePattern(search)}) escape '\\'`)
+    .where(nameHolds(displayName, search))
     .execute();
   const pageCount = Math.max(1, Math.ceil(matches.length / perPage));
   const page = Math.min(requested, pageCount);

@@ -68,8 +68,10 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
   const { season } = quiniela;
   const manager = canManage(user, quiniela);
   const finished = season.finishedAt !== null;
-  // The season for the match picker only when 'Cambiar partidos' asks for it (?partidos).
-  const withPicker = manager && !finished && new URL(args.request.url).searchParams.has(PICKER_PARAM);
+  // The owner's tools while the season plays; the season for the match picker only when 'Cambiar
+  // partidos' asks for it (?partidos).
+  const managing = manager && !finished;
+  const withPicker = managing && new URL(args.request.url).searchParams.has(PICKER_PARAM);
   const [matches, participants, seasonMatches] = await Promise.all([
     predictionMatches(db, user.id, { season, quinielaId: quiniela.id }),
     quinielaParticipants(db, quiniela),
@@ -100,18 +102,17 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
     standings,
     picks,
     // The invite code and the pickers only for the owner and admins.
-    manage:
-      manager && !finished
-        ? {
-            inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
-            phases: seasonMatches
-              ? pickerPhases(
-                  seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
-                )
-              : null,
-            matchIds: matches.map((match) => match.id),
-          }
-        : null,
+    manage: managing
+      ? {
+          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
+          phases: seasonMatches
+            ? pickerPhases(
+                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
+              )
+            : null,
+          matchIds: matches.map((match) => match.id),
+        }
+      : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Group, MultiSelect, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { ChosenPeople, PEOPLE_SEARCH_PATH, type PeoplePickerProps, type PeopleSearchAnswer } from "./people-choice";
+import { ChosenPeople, PEOPLE_SEARCH_PATH, type PeoplePickerProps, type PeopleSearchAnswer, type PersonOption } from "./people-choice";
 import { UserAvatar } from "./UserAvatar";
 
 /** How long typing pauses before the search is asked (each new search cancels the one before). */
@@ -10,9 +10,9 @@ const SEARCH_DELAY_MS = 150;
 /**
  * The people picker once someone uses it (./PeoplePicker.tsx loads it): Mantine's MultiSelect,
  * each option with its avatar, offering what the server finds for the text typed (the first
- * people by name when nothing is typed), never the whole list of users. The people chosen keep
- * their pills whatever a later search finds (MultiSelect retains them). `autoFocus` and
- * `defaultSearchValue` carry on what was begun in the plain field it replaces.
+ * people by name when nothing is typed), never the whole list of users. The people chosen are
+ * kept here and stay in its data, so their pills keep their names whatever a later search finds.
+ * `autoFocus` and `defaultSearchValue` carry on what was begun in the plain field it replaces.
  */
 export function PeopleCombobox({
   exclude = [],
@@ -26,6 +26,7 @@ export function PeopleCombobox({
 }: PeoplePickerProps & { autoFocus: boolean; defaultSearchValue: string }) {
   const search = useFetcher<PeopleSearchAnswer>();
   const [text, setText] = useState(defaultSearchValue);
+  const [chosen, setChosen] = useState<ReadonlyMap<string, PersonOption>>(new Map());
   const { load } = search;
   useEffect(() => {
     const query = text.trim();
@@ -43,7 +44,11 @@ export function PeopleCombobox({
       : answered.length > found.length
         ? "Ya participan; escribe más del nombre para buscar a otros"
         : "Nadie con ese nombre";
-  const byId = new Map(found.map((person) => [person.id, person]));
+  const byId = new Map([...chosen, ...found.map((person) => [person.id, person] as const)]);
+  // The chosen ones first (hidden from the list, shown as pills), then the others found. MultiSelect
+  // still filters them by the text as typed: what an earlier search found and the text no longer
+  // matches leaves the list at once, before the new answer, so a quick Enter picks no one stale.
+  const options = [...value.flatMap((id) => byId.get(id) ?? []), ...found.filter((person) => !value.includes(person.id))];
   return (
     <div>
       <ChosenPeople ids={value} />
@@ -51,14 +56,15 @@ export function PeopleCombobox({
         label={label}
         description={description}
         placeholder={value.length === 0 ? "Busca por nombre" : undefined}
-        data={found.map((person) => ({ value: person.id, label: person.name }))}
+        data={options.map((person) => ({ value: person.id, label: person.name }))}
         value={[...value]}
-        onChange={onChange}
+        onChange={(ids) => {
+          setChosen(new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : []))));
+          onChange(ids);
+        }}
         searchable
         searchValue={text}
         onSearchChange={setText}
-        // The server found them by name already.
-        filter={({ options }) => options}
         autoFocus={autoFocus}
         clearable
         hidePickedOptions

@@ -35,7 +35,7 @@ const LAST_CHUNK = Buffer.from("0\r\n\r\n");
  * An answer as read off the wire so far: its status, headers and body, framed by Content-Length
  * or chunked (the server sends one or the other); null while more bytes are to come.
  */
-export function parseAnswer(received: Buffer): Omit<HttpResult, "ms"> | null {
+function parseAnswer(received: Buffer): Omit<HttpResult, "ms"> | null {
   const headersEnd = received.indexOf(HEADERS_END);
   if (headersEnd < 0) return null;
   const [statusLine = "", ...lines] = received.subarray(0, headersEnd).toString("latin1").split("\r\n");
