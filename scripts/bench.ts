@@ -672,7 +672,7 @@ async function main() {
   const load = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
   console.log(
     `\nResultados (${ENGINE === "postgres" ? "PostgreSQL" : "SQLite"}). Mediana y p95: tiempo de pared de la petición HTTP ` +
-      "en loopback (keep-alive, gzip; documento completo salvo .data); PASS/FAIL según la mediana. CPU srv/pet.: CPU " +
+      "en loopback (keep-alive, brotli como Chromium; documento completo salvo .data); PASS/FAIL según la mediana. CPU srv/pet.: CPU " +
       "del proceso del servidor por petición, menos sensible a la carga de la máquina" +
       `${ENGINE === "postgres" ? " (sin la CPU de PostgreSQL)" : ""}. Respuesta: tamaño sin comprimir.` +
       `${ENGINE === "postgres" ? " Los presupuestos están definidos para SQLite." : ""}\n`,

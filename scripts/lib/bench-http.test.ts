@@ -26,6 +26,10 @@ beforeAll(async () => {
         const zipped = zlib.gzipSync("comprimido");
         res.writeHead(200, { "Content-Encoding": "gzip", "Content-Length": zipped.length });
         res.end(zipped);
+      } else if (req.url === "/br") {
+        const compressed = zlib.brotliCompressSync("comprimido en brotli");
+        res.writeHead(200, { "Content-Encoding": "br", "Content-Length": compressed.length });
+        res.end(compressed);
       } else if (req.url === "/cookies") {
         res.setHeader("Set-Cookie", ["a=1; Path=/", "b=2; Path=/"]);
         res.end();
@@ -62,10 +66,11 @@ describe("BenchClient", () => {
     client.close();
   });
 
-  it("sends a browser's form post: method, body, cookie, the site's Origin, gzip asked for and read", async () => {
+  it("sends a browser's form post: method, body, cookie, the site's Origin, Chromium's encodings asked for, brotli and gzip read", async () => {
     const client = new BenchClient(baseUrl);
     const echo = await client.request("POST", "/echo", { cookie: "s=1", form: new URLSearchParams({ a: "ñ b" }) });
-    expect(JSON.parse(bodyText(echo))).toEqual({ method: "POST", body: "a=%C3%B1+b", cookie: "s=1", origin: baseUrl, encoding: "gzip" });
+    expect(JSON.parse(bodyText(echo))).toEqual({ method: "POST", body: "a=%C3%B1+b", cookie: "s=1", origin: baseUrl, encoding: "gzip, deflate, br, zstd" });
+    expect(bodyText(await client.request("GET", "/br"))).toBe("comprimido en brotli");
     expect(bodyText(await client.request("GET", "/gzip"))).toBe("comprimido");
     client.close();
   });

@@ -12,14 +12,20 @@ export interface HttpResult {
   ms: number;
 }
 
-/** The headers of the bench's requests, a browser's: it asks for gzip, and a write carries the site's Origin. */
+/**
+ * What Chromium asks for: the server answers brotli to it, as it does to phones (it asked for gzip
+ * alone until 27 Nov 2026, which no browser does: decision 009).
+ */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+/** The headers of the bench's requests, a browser's: its encodings, and a write carries the site's Origin. */
 function requestHeaders(url: URL, method: "GET" | "POST", cookie: string | undefined, body: Buffer | undefined): string {
   const lines = [
     `${method} ${url.pathname}${url.search} HTTP/1.1`,
     `Host: ${url.host}`,
     "Connection: keep-alive",
     "Accept: text/html,application/xhtml+xml",
-    "Accept-Encoding: gzip",
+    `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
     "User-Agent: quiniela-bench",
   ];
   if (cookie) lines.push(`Cookie: ${cookie}`);
@@ -169,9 +175,11 @@ export class BenchClient {
   }
 }
 
-/** The response body as text (gunzipped when needed). */
+/** The response body as text (decompressed when needed: the server answers brotli or gzip). */
 export function bodyText(res: HttpResult): string {
-  return res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(res.body).toString("utf8") : res.body.toString("utf8");
+  const encoding = res.headers["content-encoding"];
+  const body = encoding === "br" ? zlib.brotliDecompressSync(res.body) : encoding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
+  return body.toString("utf8");
 }
 
 /** A free port in the range given (the bench uses 3500–3599). */
