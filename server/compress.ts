@@ -21,9 +21,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Brotli's quality for answers made on request (the build's own files are compressed once, at 10:
- * scripts/lib/precompress-assets.ts). 3, not 4: on this app's pages it takes half the CPU for
- * answers 3–6 % larger, still smaller than gzip's default (a pool's page as its creator, 79 KB:
- * 1.08 ms and 12.9 KB at 4, 0.52 ms and 13.7 KB at 3, 1.24 ms and 13.9 KB for gzip; decision 009).
+ * scripts/lib/precompress-assets.ts). 3, not 4: on this app's pages it takes half the CPU or less
+ * for answers 0.2–6 % larger, about gzip's default size (a pool's page as its creator, 79 KB:
+ * 1.08 ms and 12.9 KB at 4, 0.52 ms and 13.7 KB at 3, 1.24 ms and 13.9 KB for gzip; decision 016).
  */
 const BROTLI_QUALITY = 3;
 
