@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { SmtpEnvSchema } from "./config.server";
+import { getConfig, SmtpEnvSchema } from "./config.server";
 
 function problems(env: Record<string, string>) {
   const parsed = SmtpEnvSchema.safeParse(env);
@@ -59,4 +59,13 @@ test("bad settings are refused with Spanish messages", () => {
       SMTP_FROM: "SMTP_FROM debe ser una dirección de correo, por ejemplo Quiniela <quiniela@example.com>",
     });
   }
+});
+
+test("DATABASE_CONNECT_TIMEOUT_MS: 5 s unless set; a number of milliseconds from 500 to 60000, refused in Spanish otherwise", () => {
+  expect(getConfig({}).DATABASE_CONNECT_TIMEOUT_MS).toBe(5_000);
+  expect(getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "1500" }).DATABASE_CONNECT_TIMEOUT_MS).toBe(1_500);
+  expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "100" })).toThrow("DATABASE_CONNECT_TIMEOUT_MS: DATABASE_CONNECT_TIMEOUT_MS debe ser de al menos 500 ms");
+  expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "90000" })).toThrow("debe ser de 60000 ms como máximo");
+  expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "2.5" })).toThrow("debe ser un número entero de milisegundos");
+  expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "pronto" })).toThrow("debe ser un número de milisegundos");
 });

@@ -8,6 +8,9 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** DATABASE_CONNECT_TIMEOUT_MS unless set; also what openDatabase waits when not told (scripts, tests). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,6 +19,13 @@ const EnvSchema = z.object({
     (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
     "DATABASE_URL debe empezar con postgres:// (sin ella se usa SQLite)",
   ),
+  /** How long a request waits for a PostgreSQL connection before it fails (data/db.server.ts). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: "DATABASE_CONNECT_TIMEOUT_MS debe ser un número de milisegundos" })
+    .int("DATABASE_CONNECT_TIMEOUT_MS debe ser un número entero de milisegundos")
+    .min(500, "DATABASE_CONNECT_TIMEOUT_MS debe ser de al menos 500 ms")
+    .max(60_000, "DATABASE_CONNECT_TIMEOUT_MS debe ser de 60000 ms como máximo")
+    .default(DEFAULT_CONNECT_TIMEOUT_MS),
   ADMIN_EMAIL: optionalString.transform((email) => email?.toLowerCase()),
   APP_TIMEZONE: z.string().default("America/Mexico_City"),
   SEASON_NAME: z.string().default("Liga MX · Clausura 2024"),

@@ -23,7 +23,11 @@ export type Runtime = Services;
  */
 export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
   const config = getConfig(env);
-  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const handle = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  });
   try {
     await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
     await seedSeason(handle.db, config.SEASON_NAME);
@@ -41,6 +45,7 @@ export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promis
     const live = await startLiveUpdates(handle.db, config.DATABASE_URL, {
       perClient: config.LIVE_STREAMS_PER_CLIENT,
       total: config.LIVE_STREAMS_MAX,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     });
     const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
     return { ...handle, config, auth, secret, live, toasts };

@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { DEFAULT_CONNECT_TIMEOUT_MS } from "#app/config.server";
 import type { Database } from "./schema";
 
 export type Engine = "sqlite" | "postgres";
@@ -16,8 +17,6 @@ export interface DatabaseHandle {
 // so both engines hand the code plain numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-/** How long a request waits for a PostgreSQL connection before it fails (see openDatabase). */
-export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The SQLite database file of a data folder (also what `npm run backup` copies). */
 export function sqliteFile(dataDir: string): string {
@@ -25,15 +24,15 @@ export function sqliteFile(dataDir: string): string {
 }
 
 /** Opens the database: PostgreSQL when a postgres:// URL is given, else SQLite in dataDir. */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
       // A database that does not answer (host down, frozen, unreachable network) must not hold
       // requests forever: a new connection, or a free one from the pool, is waited for this long,
-      // then the request fails (the Spanish error page) instead of hanging.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // then the request fails (the Spanish error page) instead of hanging (DATABASE_CONNECT_TIMEOUT_MS).
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       // TCP keepalive probes after 10 s of silence: a connection whose peer vanished without
       // closing it (a cut network, a host switched off) is found dead in minutes, not hours.
       keepAlive: true,

@@ -2,7 +2,6 @@ import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
-import { CONNECT_TIMEOUT_MS } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
 import { createStreamSlots, type StreamSlots } from "./stream-slots";
 
@@ -50,7 +49,7 @@ export interface LiveUpdates {
 export async function startLiveUpdates(
   db: Kysely<Database>,
   databaseUrl: string | undefined,
-  limits: { perClient: number; total: number },
+  limits: { perClient: number; total: number; connectTimeoutMs: number },
 ): Promise<LiveUpdates> {
   const local = new EventEmitter();
   // Every open page is a listener: no warning for a full office.
@@ -89,7 +88,7 @@ export async function startLiveUpdates(
     // connection is silent between changes, so only the probes notice a vanished server.
     const client = new pg.Client({
       connectionString: databaseUrl,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: limits.connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
