@@ -17,7 +17,6 @@ export interface DatabaseHandle {
 // so both engines hand the code plain numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-
 /** The SQLite database file of a data folder (also what `npm run backup` copies). */
 export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, "quiniela.sqlite");
