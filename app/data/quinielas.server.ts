@@ -151,14 +151,14 @@ export interface PersonView {
 }
 
 /** How many people one search of the participants picker answers with. */
-export const PEOPLE_SEARCH_LIMIT = 20;
+const PEOPLE_SEARCH_LIMIT = 20;
 
 /**
- * Registered users whose display name holds `search` (any case), by name, at most `limit`: the
+ * Registered users whose display name holds `search` (any case), by name, at most PEOPLE_SEARCH_LIMIT: the
  * participants picker asks as one types, so a page never carries every user (at 10,000 users the
  * whole list was 830 KB of every pool owner's page).
  */
-export async function searchPeople(db: Db, search: string, limit = PEOPLE_SEARCH_LIMIT): Promise<PersonView[]> {
+export async function searchPeople(db: Db, search: string): Promise<PersonView[]> {
   const name = displayName("u");
   const rows = await db
     .selectFrom("users as u")
@@ -167,7 +167,7 @@ export async function searchPeople(db: Db, search: string, limit = PEOPLE_SEARCH
     // Which ones: the first by name in SQL; their order: Spanish's (ñ after n, accents), below.
     .orderBy(sql`lower(${name})`)
     .orderBy("u.id")
-    .limit(limit)
+    .limit(PEOPLE_SEARCH_LIMIT)
     .execute();
   return rows
     .map((row) => ({ id: row.id, name: row.name, image: row.image, avatarColor: row.avatar_color }))
