@@ -1,7 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
+import {
+  Kysely,
+  type KyselyPlugin,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type SelectModifierNode,
+  SqliteDialect,
+  sql,
+  type UnknownRow,
+} from "kysely";
 import pg from "pg";
 import { DEFAULT_CONNECT_TIMEOUT_MS } from "#app/config.server";
 import type { Database } from "./schema";
@@ -65,8 +79,35 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; c
   // database file. At 10,000 pages (up to 40 MB of WAL) that copy comes every few results, and
   // pages written again in between are copied once.
   file.pragma("wal_autocheckpoint = 10000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(file) }) }), engine: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(file) }), plugins: [new WithoutRowLocks()] }),
+    engine: "sqlite",
+  };
 }
+
+/**
+ * Row locks (`forShare`, `forNoKeyUpdate`…) are PostgreSQL's: there a transaction that reads
+ * rows to decide a write locks them, so another cannot change them before it commits (a save of
+ * picks and a result of the same match, data/predictions.server.ts). SQLite has no such clause
+ * and needs none: its writing transactions begin with the database's write lock (BEGIN
+ * IMMEDIATE, below) and run one at a time. So the data code is written once, with its locks, and
+ * on SQLite they are left out.
+ */
+class WithoutRowLocks implements KyselyPlugin {
+  // A lock ends a statement's own select: only the root is looked at (no walk of every query).
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind !== "SelectQueryNode" || !node.endModifiers?.some(isRowLock)) return node;
+    const kept = node.endModifiers.filter((modifier) => !isRowLock(modifier));
+    return { ...node, endModifiers: kept.length > 0 ? kept : undefined };
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+const ROW_LOCKS: ReadonlySet<string> = new Set(["ForUpdate", "ForNoKeyUpdate", "ForShare", "ForKeyShare", "NoWait", "SkipLocked"]);
+const isRowLock = (modifier: SelectModifierNode) => modifier.modifier !== undefined && ROW_LOCKS.has(modifier.modifier);
 
 /** How many distinct query texts get a prepared statement on PostgreSQL (see preparingStatements). */
 const PREPARED_TEXTS_MAX = 500;

@@ -100,13 +100,19 @@ export async function predictionCountsByPhase(db: Kysely<Database>, seasonId: nu
 /** A write to a phase: done, or why not (no such phase, or its season is finished). */
 export type PhaseWrite<T> = ({ ok: true } & T) | { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string };
 
-/** The phase's name and whether its season is finished, read in the caller's transaction. */
+/**
+ * The phase's name and whether its season is finished, read in the caller's transaction; the
+ * phase locked until it commits (PostgreSQL): a save of picks that checks it is under way
+ * finishes first, so activation marks its picks too, and one that starts now waits, then sees
+ * the phase activated (data/predictions.server.ts).
+ */
 async function phaseForWrite(db: Kysely<Database>, phaseId: number) {
   return db
     .selectFrom("phases as p")
     .innerJoin("seasons as s", "s.id", "p.season_id")
     .select(["p.name", "p.activated_at", "s.name as season_name", "s.finished_at"])
     .where("p.id", "=", phaseId)
+    .forNoKeyUpdate("p")
     .executeTakeFirst();
 }
 

@@ -17,7 +17,7 @@ function isUniqueViolation(error: unknown): boolean {
  * current season (not finished), active, without result, in a phase not yet activated, before
  * kickoff, and not predicted before by this user, unless the season's rule lets a saved pick
  * change until it locks (then it is updated). The unique (user, match) constraint settles a race
- * between two tabs.
+ * between two tabs; the lock on the matches read, a race with their result or activation.
  */
 export async function savePicks(
   db: Kysely<Database>,
@@ -51,6 +51,13 @@ export async function savePicks(
           eb.selectFrom("seasons").select("finished_at").where("id", "=", season.id).as("season_finished_at"),
         ])
         .where("m.id", "in", matchIds)
+        // The matches and their phases locked until this save commits (PostgreSQL; SQLite runs
+        // one writing transaction at a time: data/db.server.ts). A result or an activation
+        // locks them first (data/standings.server.ts, data/phases.server.ts): one that comes
+        // now waits for this save and scores or activates its picks; one under way commits
+        // first, and this read, having waited, sees it. Without the lock, a pick checked before
+        // a result commits could be inserted after it was scored, and stay unscored.
+        .forShare(["m", "p"])
         .execute();
       // No match found: the season's state still comes first in what the user is told.
       const finished = matches.length > 0 ? matches[0]!.season_finished_at !== null : await isFinished(trx, season.id);

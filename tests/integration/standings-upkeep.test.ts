@@ -1,8 +1,11 @@
 import type { Kysely } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { updatePrediction } from "#app/data/admin-predictions.server";
+import { savePicks } from "#app/data/predictions.server";
 import { resetMatch, saveResult } from "#app/data/results.server";
 import type { Database } from "#app/data/schema";
+import { currentSeason } from "#app/data/seasons.server";
 import { refreshAllScores } from "#app/data/standings.server";
 import { startTestServer, type TestServer } from "../support/server";
 
@@ -141,4 +144,115 @@ test("results saved, corrected and reset keep the stored standings equal to a re
   expect(final.total.length).toBeGreaterThan(0);
   const bonuses = await db.selectFrom("predictions").select("id").where("bonus", ">", 0).execute();
   expect(bonuses.length).toBeGreaterThan(0);
+});
+
+/**
+ * A save of picks and a result (or an activation) of the same match at the same moment, on
+ * PostgreSQL, where transactions run side by side (SQLite runs one writing transaction at a
+ * time). One side is held half-way on a connection of its own while the other runs: the pick must
+ * be scored (or activated) by the other, or refused because of it; never stored after it and
+ * left unscored or hidden.
+ */
+const postgres = process.env.TEST_ENGINE === "postgres";
+
+/** An open match of the current season (active, teams known, no result, no kickoff, phase not activated), and a new player. */
+async function openMatchAndPlayer(name: string) {
+  const { db } = server;
+  const match = await db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .select(["m.id", "m.phase_id"])
+    .where("p.name", "=", "Jornada 5")
+    .where("m.home_score", "is", null)
+    .where("m.home_team_id", "is not", null)
+    .where("m.away_team_id", "is not", null)
+    .orderBy("m.id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("matches").set({ active: 1, kickoff_at: null }).where("id", "=", match.id).execute();
+  await db.updateTable("phases").set({ activated_at: null }).where("id", "=", match.phase_id).execute();
+  await db
+    .insertInto("users")
+    .values({ id: name, name, email: `${name}@quiniela.test`, email_verified: 0, created_at: NOW, updated_at: NOW })
+    .execute();
+  return { matchId: match.id, phaseId: match.phase_id, userId: name };
+}
+
+/** A connection of its own, with a transaction begun on it. */
+async function heldTransaction() {
+  const client = new pg.Client({ connectionString: server.env.DATABASE_URL });
+  await client.connect();
+  await client.query("begin");
+  return client;
+}
+
+/** Whether the promise is still waiting after `ms`. */
+async function stillWaiting(promise: Promise<unknown>, ms = 300): Promise<boolean> {
+  const waiting = Symbol("waiting");
+  return (await Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(waiting), ms))])) === waiting;
+}
+
+test.runIf(postgres)("a save of picks that starts while its match's result is being saved waits for it, then is refused", async () => {
+  const { matchId, userId } = await openMatchAndPlayer("carrera-1");
+  const season = await currentSeason(server.db);
+  // The result, half-way: its match locked and updated (as data/standings.server.ts does), not committed.
+  const result = await heldTransaction();
+  try {
+    await result.query("select id from matches where id = $1 for no key update", [matchId]);
+    await result.query("update matches set home_score = 2, away_score = 1 where id = $1", [matchId]);
+    const save = savePicks(server.db, userId, [{ matchId, home: 2, away: 1 }], season);
+    expect(await stillWaiting(save)).toBe(true);
+    await result.query("commit");
+    expect(await save).toEqual({ ok: false, message: expect.stringContaining("El partido ya tiene resultado") });
+  } finally {
+    await result.end();
+  }
+  expect(await server.db.selectFrom("predictions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+});
+
+test.runIf(postgres)("a result saved while a save of its match's picks is under way waits for it, then scores the pick", async () => {
+  const { matchId, userId } = await openMatchAndPlayer("carrera-2");
+  // The save, half-way: its match read with the lock data/predictions.server.ts takes, the pick inserted, not committed.
+  const save = await heldTransaction();
+  let result: Promise<unknown> | undefined;
+  try {
+    await save.query("select id from matches where id = $1 for share", [matchId]);
+    // A scoreline nobody else picked: the result must score it although the pick came in after the result began.
+    await save.query(
+      "insert into predictions (user_id, match_id, home_score, away_score, created_at, updated_at) values ($1, $2, 7, 6, $3, $3)",
+      [userId, matchId, NOW],
+    );
+    result = saveResult(server.db, matchId, { home: 7, away: 6 });
+    expect(await stillWaiting(result)).toBe(true);
+    await save.query("commit");
+    await result;
+  } finally {
+    await save.end();
+    await result?.catch(() => {});
+  }
+  const pick = await server.db
+    .selectFrom("predictions")
+    .select("points")
+    .where("user_id", "=", userId)
+    .where("match_id", "=", matchId)
+    .executeTakeFirstOrThrow();
+  expect(pick.points).toBe((await currentSeason(server.db)).rules.pointsExact);
+  expect(await standings()).toEqual(await rebuilt());
+});
+
+test.runIf(postgres)("a save of picks that starts while its phase is being activated waits for it, then is refused", async () => {
+  const { matchId, phaseId, userId } = await openMatchAndPlayer("carrera-3");
+  const season = await currentSeason(server.db);
+  // The activation, half-way: its phase locked and marked (as data/phases.server.ts does), not committed.
+  const activation = await heldTransaction();
+  try {
+    await activation.query("select id from phases where id = $1 for no key update", [phaseId]);
+    await activation.query("update phases set activated_at = $2 where id = $1", [phaseId, NOW]);
+    const save = savePicks(server.db, userId, [{ matchId, home: 1, away: 1 }], season);
+    expect(await stillWaiting(save)).toBe(true);
+    await activation.query("commit");
+    expect(await save).toEqual({ ok: false, message: expect.stringContaining("La jornada ya fue activada") });
+  } finally {
+    await activation.end();
+  }
+  expect(await server.db.selectFrom("predictions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
 });
