@@ -275,7 +275,7 @@ const loadLines: LoadLine[] = [];
 async function rush(
   dataset: string,
   server: RunningServer,
-  emails: readonly string[],
+  players: readonly RushPlayer[],
   form: (i: number) => URLSearchParams,
   dataDir: string,
   databaseUrl: string | undefined,
@@ -283,12 +283,14 @@ async function rush(
   mode: RushMode,
 ) {
   const how = mode === "javascript" ? "con JavaScript: la acción, que trae los datos de la página" : "sin JavaScript: acción y página entera";
-  step(`Avalancha (${how}): ${emails.length} jugadores guardan la jornada a la vez…`);
-  const cookies = await signIn(
+  step(`Avalancha (${how}): ${players.length} jugadores guardan la jornada a la vez…`);
+  const emails = players.map((player) => player.email);
+  const figures = await runRush(
     server.url,
-    emails.map((email) => ({ email, password: PASSWORD })),
+    players.map((player) => player.cookie),
+    form,
+    mode,
   );
-  const figures = await runRush(server.url, cookies, form, mode);
   if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
   const stored = await storedPicks({ dataDir, databaseUrl }, emails, openMatchIds);
   const expected = emails.length * openMatchIds.length;
@@ -313,13 +315,31 @@ async function rush(
   console.log(`  ${line.figure} · ${line.note}`);
 }
 
-/** RUSH_WARMUPS rushes of these players, unmeasured (RUSH_WARMUPS says why). */
-async function warmUpForRush(server: RunningServer, emails: readonly string[], form: (i: number) => URLSearchParams) {
-  step(`Calentamiento de la avalancha: ${RUSH_WARMUPS} × ${RUSH_PLAYERS} jugadores, sin medir…`);
+/** A player of a rush, signed in before any rush. */
+interface RushPlayer {
+  email: string;
+  cookie: string;
+}
+
+/**
+ * Signs in every player of the rushes, before the first: in life they signed in days before the
+ * deadline, and the measured rush follows the warm-up rushes without a pause, as a deadline's
+ * waves do (signing 200 players in between left the server idle-ish for ten seconds or more, and
+ * the rush after it ran on a colder server: decision 009).
+ */
+async function signInRushPlayers(server: RunningServer, emails: readonly string[]): Promise<RushPlayer[]> {
+  step(`Inicio de sesión de los ${emails.length} jugadores de las avalanchas…`);
   const cookies = await signIn(
     server.url,
     emails.map((email) => ({ email, password: PASSWORD })),
   );
+  return emails.map((email, i) => ({ email, cookie: cookies[i]! }));
+}
+
+/** RUSH_WARMUPS rushes of these players, unmeasured (RUSH_WARMUPS says why). */
+async function warmUpForRush(server: RunningServer, players: readonly RushPlayer[], form: (i: number) => URLSearchParams) {
+  step(`Calentamiento de la avalancha: ${RUSH_WARMUPS} × ${RUSH_PLAYERS} jugadores, sin medir…`);
+  const cookies = players.map((player) => player.cookie);
   const rates: string[] = [];
   for (let from = 0; from < cookies.length; from += RUSH_PLAYERS) {
     const figures = await runRush(server.url, cookies.slice(from, from + RUSH_PLAYERS), (i) => form(from + i));
@@ -536,9 +556,10 @@ async function main() {
   });
 
   // Before any result: the open jornada still takes picks.
-  await warmUpForRush(bigServer, big.extraEmails.slice(-(2 + RUSH_WARMUPS) * RUSH_PLAYERS, -2 * RUSH_PLAYERS), batchForm);
-  await rush(bigLabel, bigServer, big.extraEmails.slice(-RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "javascript");
-  await rush(bigLabel, bigServer, big.extraEmails.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "html");
+  const rushPlayers = await signInRushPlayers(bigServer, big.extraEmails.slice(-(2 + RUSH_WARMUPS) * RUSH_PLAYERS));
+  await warmUpForRush(bigServer, rushPlayers.slice(0, RUSH_WARMUPS * RUSH_PLAYERS), batchForm);
+  await rush(bigLabel, bigServer, rushPlayers.slice(-RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "javascript");
+  await rush(bigLabel, bigServer, rushPlayers.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "html");
 
   // The same result form twice: as a plain form post (full page back, as the brief's contract
   // says) and as the page's fetcher sends it once hydrated (POST /admin/results.data: action only).
