@@ -33,6 +33,26 @@ export function scoresOf(row: ScoreRow): MatchScores {
   };
 }
 
+/**
+ * Locks matches until the caller's transaction commits (PostgreSQL; SQLite runs one writing
+ * transaction at a time and leaves the lock out: data/db.server.ts), so that a save of picks for
+ * them (data/predictions.server.ts) waits, or is waited for, instead of interleaving.
+ *
+ * Always in id order, and a match before its phase: a save of picks locks its matches in id
+ * order, each with its phase. A transaction that took them in another order could hold what the
+ * save waits for while it waits for what the save holds, a circle that PostgreSQL ends after a
+ * second by failing one of the two (a phase switched off while a player saved its picks did so).
+ */
+export async function lockMatches(db: Kysely<Database>, which: { ids: readonly number[] } | { phaseId: number }): Promise<void> {
+  await db
+    .selectFrom("matches")
+    .select("id")
+    .where((eb) => ("ids" in which ? eb("id", "in", which.ids) : eb("phase_id", "=", which.phaseId)))
+    .orderBy("id")
+    .forNoKeyUpdate()
+    .execute();
+}
+
 /** A team's generated badge (routes/badge.ts), by id: short codes are unique only within a competition. */
 export function badgeUrlOf(teamId: number): string {
   return `/badges/${teamId}.svg`;
@@ -178,6 +198,9 @@ export async function setMatchTeams(
       .innerJoin("seasons as s", "s.id", "p.season_id")
       .select(["m.id", "p.season_id", "s.name as season_name", "s.finished_at"])
       .where("m.id", "=", matchId)
+      // Locked before its picks are counted (as lockMatches does): a save of picks for it under
+      // way finishes first, and its pick is counted; one that starts now waits for the new teams.
+      .forNoKeyUpdate("m")
       .executeTakeFirst();
     if (!match) return { ok: false as const, message: "El partido no existe" };
     if (match.finished_at !== null) return { ok: false as const, message: finishedMessage(match.season_name) };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { keptUntilSeasonChanges } from "./kept-reads.server";
+import { lockMatches } from "./matches.server";
 import type { Database } from "./schema";
 
 /** A phase as the admin screens list it, with how many of its matches exist and are active. */
@@ -100,20 +101,13 @@ export async function predictionCountsByPhase(db: Kysely<Database>, seasonId: nu
 /** A write to a phase: done, or why not (no such phase, or its season is finished). */
 export type PhaseWrite<T> = ({ ok: true } & T) | { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string };
 
-/**
- * The phase's name and whether its season is finished, read in the caller's transaction; the
- * phase locked until it commits (PostgreSQL): a save of picks that checks it is under way
- * finishes first, so activation marks its picks too, and one that starts now waits, then sees
- * the phase activated (data/predictions.server.ts).
- */
-async function phaseForWrite(db: Kysely<Database>, phaseId: number) {
+/** The phase's name and whether its season is finished, read in the caller's transaction. */
+function phaseForWrite(db: Kysely<Database>, phaseId: number) {
   return db
     .selectFrom("phases as p")
     .innerJoin("seasons as s", "s.id", "p.season_id")
     .select(["p.name", "p.activated_at", "s.name as season_name", "s.finished_at"])
-    .where("p.id", "=", phaseId)
-    .forNoKeyUpdate("p")
-    .executeTakeFirst();
+    .where("p.id", "=", phaseId);
 }
 
 /** Sets `active` on every match of the phase. */
@@ -124,7 +118,10 @@ export async function setPhaseActive(
   now: Date = new Date(),
 ): Promise<PhaseWrite<{ phaseName: string; matches: number }>> {
   return db.transaction().execute(async (trx) => {
-    const phase = await phaseForWrite(trx, phaseId);
+    // Its matches locked first, in the order every writer takes them (data/matches.server.ts);
+    // the phase row is only read.
+    await lockMatches(trx, { phaseId });
+    const phase = await phaseForWrite(trx, phaseId).executeTakeFirst();
     if (!phase) return { ok: false as const, reason: "not-found" as const };
     if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
     const result = await trx
@@ -147,7 +144,10 @@ export async function activatePhase(
   now: Date = new Date(),
 ): Promise<PhaseWrite<{ phaseName: string; activated: number }>> {
   return db.transaction().execute(async (trx) => {
-    const phase = await phaseForWrite(trx, phaseId);
+    // The phase locked until this commits (PostgreSQL): a save of picks that checks it is under
+    // way finishes first, so its picks are marked too, and one that starts now waits, then sees
+    // the phase activated (data/predictions.server.ts). No match is locked: none is written.
+    const phase = await phaseForWrite(trx, phaseId).forNoKeyUpdate("p").executeTakeFirst();
     if (!phase) return { ok: false as const, reason: "not-found" as const };
     if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
     const stamp = now.toISOString();

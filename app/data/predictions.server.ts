@@ -52,11 +52,14 @@ export async function savePicks(
         ])
         .where("m.id", "in", matchIds)
         // The matches and their phases locked until this save commits (PostgreSQL; SQLite runs
-        // one writing transaction at a time: data/db.server.ts). A result or an activation
-        // locks them first (data/standings.server.ts, data/phases.server.ts): one that comes
+        // one writing transaction at a time: data/db.server.ts). A write that changes what is
+        // checked here (a result, a phase switched on or off, a match's teams) locks its matches
+        // first (lockMatches, data/matches.server.ts), an activation its phase: one that comes
         // now waits for this save and scores or activates its picks; one under way commits
         // first, and this read, having waited, sees it. Without the lock, a pick checked before
-        // a result commits could be inserted after it was scored, and stay unscored.
+        // a result commits could be inserted after it was scored, and stay unscored. In id
+        // order, each match before its phase, as every writer takes them: no circle of waits.
+        .orderBy("m.id")
         .forShare(["m", "p"])
         .execute();
       // No match found: the season's state still comes first in what the user is told.

@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, sql } from "kysely";
 import { type SeasonRules, scoredResult } from "#app/domain/season-rules";
 import { findTies, predictionPoints, type Score, type ScoredMatch, type Tie, tieBonus } from "#app/domain/scoring";
-import { SCORE_COLUMNS, scoresOf } from "./matches.server";
+import { lockMatches, SCORE_COLUMNS, scoresOf } from "./matches.server";
 import { chunked } from "./chunks";
 import type { Database } from "./schema";
 import { toSeasonView } from "./seasons.server";
@@ -23,7 +23,11 @@ export async function rescoreAround(
   change: () => Promise<void>,
 ): Promise<void> {
   if (matchIds.length === 0) return change();
-  await lockMatches(db, matchIds);
+  // Locked before their predictions are read: a save of picks for one of them under way finishes
+  // first, so the predictions read next include its picks; one that starts now waits, then sees
+  // the new state. Otherwise a pick checked before the result commits could be inserted after it
+  // was scored, and stay unscored.
+  await lockMatches(db, { ids: matchIds });
   const season = await seasonOfMatch(db, matchIds[0]!);
   const touches = (tie: Tie) => matchIds.includes(tie.firstLeg.id) || matchIds.includes(tie.secondLeg.id);
   const tiesBefore = season.rules.twoLegBonus ? findTies(await seasonMatches(db, season)).filter(touches) : [];
@@ -43,18 +47,6 @@ export async function rescoreAround(
   await addToStandings(db, affected, "+");
   // Only a match left without result (a reset) can leave a user nothing scored in a phase.
   if (matches.some((match) => match.home_score === null)) await dropEmptyRows(db, matchIds);
-}
-
-/**
- * Locks the matches about to be scored until the caller's transaction commits (PostgreSQL; SQLite
- * runs one writing transaction at a time: data/db.server.ts). A save of picks for one of them
- * locks it too while it checks and inserts (data/predictions.server.ts): one under way finishes
- * first, so the predictions read next include its picks, and one that starts now waits, then
- * sees the new state. Otherwise a pick checked before the result commits could be inserted
- * after it was scored, and stay unscored.
- */
-async function lockMatches(db: Kysely<Database>, matchIds: readonly number[]): Promise<void> {
-  await db.selectFrom("matches").select("id").where("id", "in", matchIds).forNoKeyUpdate().execute();
 }
 
 interface SeasonOfMatch {
@@ -84,7 +76,7 @@ async function seasonOfMatch(db: Kysely<Database>, matchId: number): Promise<Sea
  * depends on both legs).
  */
 export async function rescoreResult(db: Kysely<Database>, matchId: number, change: () => Promise<void>): Promise<void> {
-  await lockMatches(db, [matchId]);
+  await lockMatches(db, { ids: [matchId] }); // as in rescoreAround
   const season = await seasonOfMatch(db, matchId);
   const inTie =
     season.rules.twoLegBonus &&

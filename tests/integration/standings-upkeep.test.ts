@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { updatePrediction } from "#app/data/admin-predictions.server";
+import { setMatchTeams } from "#app/data/matches.server";
+import { setPhaseActive } from "#app/data/phases.server";
 import { savePicks } from "#app/data/predictions.server";
 import { resetMatch, saveResult } from "#app/data/results.server";
 import type { Database } from "#app/data/schema";
@@ -155,17 +157,23 @@ test("results saved, corrected and reset keep the stored standings equal to a re
  */
 const postgres = process.env.TEST_ENGINE === "postgres";
 
-/** An open match of the current season (active, teams known, no result, no kickoff, phase not activated), and a new player. */
-async function openMatchAndPlayer(name: string) {
+/**
+ * An open match of the current season (active, teams known, no result, no kickoff, phase not
+ * activated), without picks if asked, and a new player.
+ */
+async function openMatchAndPlayer(name: string, { unpicked = false } = {}) {
   const { db } = server;
   const match = await db
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
-    .select(["m.id", "m.phase_id"])
+    .select(["m.id", "m.phase_id", "m.home_team_id", "m.away_team_id"])
     .where("p.name", "=", "Jornada 5")
     .where("m.home_score", "is", null)
     .where("m.home_team_id", "is not", null)
     .where("m.away_team_id", "is not", null)
+    .$if(unpicked, (query) =>
+      query.where(({ exists, not, selectFrom }) => not(exists(selectFrom("predictions").select("id").whereRef("match_id", "=", "m.id")))),
+    )
     .orderBy("m.id")
     .executeTakeFirstOrThrow();
   await db.updateTable("matches").set({ active: 1, kickoff_at: null }).where("id", "=", match.id).execute();
@@ -174,7 +182,7 @@ async function openMatchAndPlayer(name: string) {
     .insertInto("users")
     .values({ id: name, name, email: `${name}@quiniela.test`, email_verified: 0, created_at: NOW, updated_at: NOW })
     .execute();
-  return { matchId: match.id, phaseId: match.phase_id, userId: name };
+  return { matchId: match.id, phaseId: match.phase_id, userId: name, teams: { homeTeamId: match.home_team_id!, awayTeamId: match.away_team_id! } };
 }
 
 /** A connection of its own, with a transaction begun on it. */
@@ -255,4 +263,48 @@ test.runIf(postgres)("a save of picks that starts while its phase is being activ
     await activation.end();
   }
   expect(await server.db.selectFrom("predictions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+});
+
+test.runIf(postgres)("a phase switched off while a save of its picks is under way waits for it, without a deadlock", async () => {
+  const { matchId, phaseId } = await openMatchAndPlayer("carrera-4");
+  // The save, half-way: it has locked its match (data/predictions.server.ts locks each match, then its phase).
+  const save = await heldTransaction();
+  let toggle: ReturnType<typeof setPhaseActive> | undefined;
+  try {
+    await save.query("select id from matches where id = $1 for share", [matchId]);
+    toggle = setPhaseActive(server.db, phaseId, false);
+    expect(await stillWaiting(toggle)).toBe(true);
+    // Its phase next: had the switch locked the phase before its matches, each would now wait
+    // for the other, and PostgreSQL would fail one of them ('deadlock detected').
+    await save.query("select id from phases where id = $1 for share", [phaseId]);
+    await save.query("commit");
+    expect(await toggle).toMatchObject({ ok: true });
+  } finally {
+    await save.end();
+    await toggle?.catch(() => {});
+    await setPhaseActive(server.db, phaseId, true);
+  }
+});
+
+test.runIf(postgres)("a match's teams changed while a save of its picks is under way wait for it, then are refused", async () => {
+  const { matchId, userId, teams } = await openMatchAndPlayer("carrera-5", { unpicked: true });
+  // The save, half-way: its match locked, the pick inserted, not committed.
+  const save = await heldTransaction();
+  let change: ReturnType<typeof setMatchTeams> | undefined;
+  try {
+    await save.query("select id from matches where id = $1 for share", [matchId]);
+    await save.query(
+      "insert into predictions (user_id, match_id, home_score, away_score, created_at, updated_at) values ($1, $2, 1, 0, $3, $3)",
+      [userId, matchId, NOW],
+    );
+    change = setMatchTeams(server.db, matchId, { homeTeamId: teams.awayTeamId, awayTeamId: teams.homeTeamId });
+    expect(await stillWaiting(change)).toBe(true);
+    await save.query("commit");
+    expect(await change).toEqual({ ok: false, message: "El partido ya tiene pronósticos: sus equipos no se pueden cambiar" });
+  } finally {
+    await save.end();
+    await change?.catch(() => {});
+  }
+  const match = await server.db.selectFrom("matches").select(["home_team_id", "away_team_id"]).where("id", "=", matchId).executeTakeFirstOrThrow();
+  expect(match).toEqual({ home_team_id: teams.homeTeamId, away_team_id: teams.awayTeamId });
 });
