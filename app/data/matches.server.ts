@@ -192,15 +192,15 @@ export async function setMatchTeams(
   now: Date = new Date(),
 ): Promise<{ ok: true; label: string } | { ok: false; message: string }> {
   return db.transaction().execute(async (trx) => {
+    // Locked before its picks are counted: a save of picks for it under way finishes first, and
+    // its pick is counted; one that starts now waits for the new teams.
+    await lockMatches(trx, { ids: [matchId] });
     const match = await trx
       .selectFrom("matches as m")
       .innerJoin("phases as p", "p.id", "m.phase_id")
       .innerJoin("seasons as s", "s.id", "p.season_id")
       .select(["m.id", "p.season_id", "s.name as season_name", "s.finished_at"])
       .where("m.id", "=", matchId)
-      // Locked before its picks are counted (as lockMatches does): a save of picks for it under
-      // way finishes first, and its pick is counted; one that starts now waits for the new teams.
-      .forNoKeyUpdate("m")
       .executeTakeFirst();
     if (!match) return { ok: false as const, message: "El partido no existe" };
     if (match.finished_at !== null) return { ok: false as const, message: finishedMessage(match.season_name) };
