@@ -25,6 +25,14 @@ export const passwordField = z
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
   .max(128, "La contraseña es demasiado larga");
 
+/** What a new password's field says under it: the rule above, in the player's words. */
+export const PASSWORD_HINT = `Al menos ${PASSWORD_MIN} caracteres`;
+
+/** A new password is typed twice (/register, /reset-password); the second must equal the first. */
+const confirmPasswordField = z.string({ error: "Confirma tu contraseña" }).min(1, "Confirma tu contraseña");
+const passwordsMatch = (form: { password: string; confirmPassword: string }) => form.password === form.confirmPassword;
+const PASSWORDS_DIFFER = { message: "Las contraseñas no coinciden", path: ["confirmPassword"] };
+
 export const RegisterSchema = z
   .object({
     name: plainText({ required: "El nombre es obligatorio", invalid: "El nombre contiene caracteres no permitidos" })
@@ -33,12 +41,9 @@ export const RegisterSchema = z
       .max(80, "El nombre es demasiado largo"),
     email,
     password: passwordField,
-    confirmPassword: z.string({ error: "Confirma tu contraseña" }).min(1, "Confirma tu contraseña"),
+    confirmPassword: confirmPasswordField,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Las contraseñas no coinciden",
-    path: ["confirmPassword"],
-  });
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
 
 /** The token of a reset link: URL-safe text, checked before it is looked up. */
 export const resetToken = z.string({ error: "El enlace no es válido" }).regex(/^[A-Za-z0-9_-]{1,128}$/, "El enlace no es válido");
@@ -59,9 +64,6 @@ export const NewPasswordSchema = z
   .object({
     token: resetToken,
     password: passwordField,
-    confirmPassword: z.string({ error: "Confirma tu contraseña" }).min(1, "Confirma tu contraseña"),
+    confirmPassword: confirmPasswordField,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: "Las contraseñas no coinciden",
-    path: ["confirmPassword"],
-  });
+  .refine(passwordsMatch, PASSWORDS_DIFFER);

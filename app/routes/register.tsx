@@ -1,15 +1,16 @@
-import { Anchor, PasswordInput, Stack, Text } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
-import { RegisterSchema } from "#app/auth/forms";
+import { PASSWORD_HINT, RegisterSchema } from "#app/auth/forms";
 import { type FieldErrors, parseForm } from "#app/domain/form";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { rosterCheck } from "#app/data/roster.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/AuthCard";
+import { NewPasswordFields } from "#app/ui/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
@@ -72,21 +73,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <Stack gap="md">
           <TextField label="Nombre" name="name" autoComplete="name" error={errors.name} required />
           <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
-          <PasswordInput
-            label="Contraseña"
-            name="password"
-            autoComplete="new-password"
-            description="Al menos 6 caracteres"
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="Confirmar contraseña"
-            name="confirmPassword"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-            required
-          />
+          <NewPasswordFields label="Contraseña" hint={PASSWORD_HINT} errors={errors} />
           <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
             Registrarse
           </Button>

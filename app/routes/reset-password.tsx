@@ -1,13 +1,14 @@
-import { Alert, Anchor, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
-import { NewPasswordSchema, resetToken } from "#app/auth/forms";
+import { NewPasswordSchema, PASSWORD_HINT, resetToken } from "#app/auth/forms";
 import { type FieldErrors, parseForm } from "#app/domain/form";
 import { accountForToken } from "#app/auth/password-reset.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/AuthCard";
+import { NewPasswordFields } from "#app/ui/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
@@ -81,21 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" noValidate>
         <Stack gap="md">
           <input type="hidden" name="token" value={loaderData.token} />
-          <PasswordInput
-            label="Nueva contraseña"
-            name="password"
-            autoComplete="new-password"
-            description="Al menos 6 caracteres"
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="Confirmar contraseña"
-            name="confirmPassword"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-            required
-          />
+          <NewPasswordFields label="Nueva contraseña" hint={PASSWORD_HINT} errors={errors} />
           <Button type="submit" fullWidth busy={navigation.state === "submitting"}>
             Guardar contraseña
           </Button>
