@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Engine } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** How long a one-time password-reset link stays valid (SPEC §2.11: one hour). */
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
@@ -32,8 +33,8 @@ export function createAuth(settings: AuthSettings) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       // A new password ends every session of the account (a stolen session dies with it).
       revokeSessionsOnPasswordReset: true,

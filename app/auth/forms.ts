@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "#app/domain/input";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** Form schemas shared by the actions (and usable by the client for the same messages). */
 
@@ -17,16 +18,11 @@ export const LoginSchema = z.object({
   redirectTo: z.string().max(2048).optional(),
 });
 
-export const PASSWORD_MIN = 6;
-
 export const passwordField = z
   .string({ error: "La contraseña es obligatoria" })
   .min(1, "La contraseña es obligatoria")
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
-  .max(128, "La contraseña es demasiado larga");
-
-/** What a new password's field says under it: the rule above, in the player's words. */
-export const PASSWORD_HINT = `Al menos ${PASSWORD_MIN} caracteres`;
+  .max(PASSWORD_MAX, "La contraseña es demasiado larga");
 
 /** A new password is typed twice (/register, /reset-password); the second must equal the first. */
 const confirmPasswordField = z.string({ error: "Confirma tu contraseña" }).min(1, "Confirma tu contraseña");
