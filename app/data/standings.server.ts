@@ -28,7 +28,16 @@ export async function rescoreAround(
   // the new state. Otherwise a pick checked before the result commits could be inserted after it
   // was scored, and stay unscored.
   await lockMatches(db, { ids: matchIds });
-  const season = await seasonOfMatch(db, matchIds[0]!);
+  await rescoreLocked(db, matchIds, await seasonOfMatch(db, matchIds[0]!), change);
+}
+
+/** rescoreAround's work once its matches are locked and their season read. */
+async function rescoreLocked(
+  db: Kysely<Database>,
+  matchIds: readonly number[],
+  season: SeasonOfMatch,
+  change: () => Promise<void>,
+): Promise<void> {
   const touches = (tie: Tie) => matchIds.includes(tie.firstLeg.id) || matchIds.includes(tie.secondLeg.id);
   const tiesBefore = season.rules.twoLegBonus ? findTies(await seasonMatches(db, season)).filter(touches) : [];
   // A tie's bonus lives on its second leg's predictions: their points move too.
@@ -82,7 +91,8 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
     season.rules.twoLegBonus &&
     findTies(await seasonMatches(db, season)).some((tie) => tie.firstLeg.id === matchId || tie.secondLeg.id === matchId);
   const scorelines = await distinctScorelines(db, matchId);
-  if (inTie || scorelines.length > SCORELINES_PER_STATEMENT) return rescoreAround(db, [matchId], change);
+  // The match is locked and its season read already: rescoreAround's work without doing those again.
+  if (inTie || scorelines.length > SCORELINES_PER_STATEMENT) return rescoreLocked(db, [matchId], season, change);
 
   await change();
   const match = await db.selectFrom("matches").select(SCORE_COLUMNS).where("id", "=", matchId).executeTakeFirstOrThrow();
