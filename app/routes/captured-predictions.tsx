@@ -10,9 +10,9 @@ import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { Page } from "#app/ui/Page";
+import { PhaseSection } from "#app/ui/PhaseSection";
 import { Panel } from "#app/ui/primitives/Panel";
 import { SeasonSelect } from "#app/ui/SeasonSelect";
-import typography from "#app/ui/typography.module.css";
 import type { Route } from "./+types/captured-predictions";
 import classes from "./captured-predictions.module.css";
 
@@ -122,16 +122,11 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
   return (
     <div className={classes.phases}>
       {phases.map((phase) => (
-        <section key={phase.phaseId} className={classes.phaseSection} aria-labelledby={`capturadas-${phase.phaseId}`}>
-          <h2 className={typography.sectionTitle} id={`capturadas-${phase.phaseId}`}>
-            {phase.phaseName}
-          </h2>
-          <div className={classes.cards}>
-            {phase.matches.map((match) => (
-              <MatchCard key={match.id} match={match} />
-            ))}
-          </div>
-        </section>
+        <PhaseSection key={phase.phaseId} headingId={`capturadas-${phase.phaseId}`} title={phase.phaseName} tileMin="26rem">
+          {phase.matches.map((match) => (
+            <MatchCard key={match.id} match={match} />
+          ))}
+        </PhaseSection>
       ))}
     </div>
   );

@@ -15,6 +15,7 @@ import { shownSeason } from "#app/http/season.server";
 import { Page } from "#app/ui/Page";
 import { MatchTeam } from "#app/ui/MatchTeam";
 import { PhaseNav } from "#app/ui/PhaseNav";
+import { PhaseSection } from "#app/ui/PhaseSection";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
@@ -251,7 +252,7 @@ function MatchCard({ match }: { match: CardMatch }) {
         <MatchTeam team={match.home} size={36} stacked="always" />
         <span className={classes.score}>
           <Goals value={match.result?.home ?? null} />
-          <span className={classes.srOnly}> - </span>
+          <span className={typography.srOnly}> - </span>
           <Goals value={match.result?.away ?? null} />
         </span>
         <MatchTeam team={match.away} size={36} stacked="always" />
@@ -285,16 +286,11 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
         />
       )}
       {loaderData.matchPhases.map((phase) => (
-        <section key={phase.phaseId} className={classes.phase} aria-labelledby={`fase-${phase.phaseId}`}>
-          <h2 className={typography.sectionTitle} id={`fase-${phase.phaseId}`}>
-            {phase.phaseName}
-          </h2>
-          <div className={classes.cards}>
-            {phase.matches.map((match) => (
-              <MatchCard key={match.id} match={match} />
-            ))}
-          </div>
-        </section>
+        <PhaseSection key={phase.phaseId} headingId={`fase-${phase.phaseId}`} title={phase.phaseName} tileMin="18rem">
+          {phase.matches.map((match) => (
+            <MatchCard key={match.id} match={match} />
+          ))}
+        </PhaseSection>
       ))}
     </Page>
   );

@@ -28,7 +28,7 @@ function Cell({ pick }: { pick: GridPhase["rows"][number]["picks"][number] | und
   if (!pick) {
     return (
       <span className={`${classes.cell} ${classes.none}`} title="Sin pronóstico">
-        ·<span className={classes.srOnly}>Sin pronóstico</span>
+        ·<span className={typography.srOnly}>Sin pronóstico</span>
       </span>
     );
   }
@@ -37,7 +37,7 @@ function Cell({ pick }: { pick: GridPhase["rows"][number]["picks"][number] | und
   return (
     <span className={`${classes.cell} ${tone}`}>
       {`${pick.home}-${pick.away}`}
-      {points && <span className={classes.srOnly}>{points}</span>}
+      {points && <span className={typography.srOnly}>{points}</span>}
     </span>
   );
 }
@@ -60,7 +60,7 @@ function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map
                 <span aria-hidden className={classes.code}>
                   {match.away?.shortCode ?? "?"}
                 </span>
-                <span className={classes.srOnly}>{matchLabel(match)}</span>
+                <span className={typography.srOnly}>{matchLabel(match)}</span>
               </th>
             ))}
           </tr>

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
 import { PICK_MAX_GOALS } from "#app/domain/score";
 import { MatchTeam } from "./MatchTeam";
+import { PhaseSection } from "./PhaseSection";
 import { Badge, type BadgeTone } from "./primitives/Badge";
 import { Button } from "./primitives/Button";
 import { BareInput } from "./primitives/Field";
@@ -107,16 +108,11 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
     <Form method="post" action={action} noValidate>
       <Stack gap="lg">
         {groupByPhase(matches).map((phase) => (
-          <section key={phase.phaseId} className={classes.phase} aria-labelledby={`pronosticos-${phase.phaseId}`}>
-            <h2 className={typography.sectionTitle} id={`pronosticos-${phase.phaseId}`}>
-              {phase.phaseName}
-            </h2>
-            <div className={classes.cards}>
-              {phase.matches.map((match) => (
-                <MatchCard key={match.id} match={match} />
-              ))}
-            </div>
-          </section>
+          <PhaseSection key={phase.phaseId} headingId={`pronosticos-${phase.phaseId}`} title={phase.phaseName} tileMin="26rem" boxed>
+            {phase.matches.map((match) => (
+              <MatchCard key={match.id} match={match} />
+            ))}
+          </PhaseSection>
         ))}
         {openCount > 0 && (
           <Box

@@ -1,6 +1,7 @@
 import type { Band } from "#app/domain/standings";
 import { Table } from "./primitives/Table";
 import classes from "./StandingsTable.module.css";
+import typography from "./typography.module.css";
 import { UserAvatar } from "./UserAvatar";
 
 /** What a row of a standings table shows (the /rankings rows and the pool rows both fit). */
@@ -100,11 +101,11 @@ export function StandingsTable<R extends StandingsTableRow>({
           <col key={column.label} className={classes.extraCol} />
         ))}
       </colgroup>
-      <thead className={headerHidden ? classes.srOnly : undefined}>
+      <thead className={headerHidden ? typography.srOnly : undefined}>
         <tr>
           <th className={classes.pos}>Pos.</th>
           <th className={classes.avatarCell}>
-            <span className={classes.srOnly}>Avatar</span>
+            <span className={typography.srOnly}>Avatar</span>
           </th>
           <th>Nombre</th>
           <th className={classes.number}>Puntos</th>
