@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { formatKickoff } from "#app/domain/dates";
-import { LOCK_MESSAGES, lockReason } from "#app/domain/locking";
+import { LOCK_MESSAGES, lockReason, matchState } from "#app/domain/locking";
 import type { PredictionMatch } from "#app/domain/match";
 import { scoreLabel } from "#app/domain/season-rules";
 import { matchQuery, toMatchView } from "./matches.server";
@@ -39,12 +39,7 @@ export async function predictionMatches(
       row.pick_home === null || row.pick_away === null
         ? null
         : { home: row.pick_home, away: row.pick_away, points: row.pick_points, bonus: row.pick_bonus ?? 0 };
-    const reason = takesPicks
-      ? lockReason(
-          { active: match.active, hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt, teamsKnown: match.home !== null && match.away !== null },
-          now,
-        )
-      : null;
+    const reason = takesPicks ? lockReason(matchState(match), now) : null;
     const lockedBecause = !takesPicks
       ? season.finishedAt === null
         ? "No es la temporada actual"

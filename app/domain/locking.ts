@@ -1,3 +1,5 @@
+import type { MatchView } from "./match";
+
 /**
  * When a match takes predictions, and when other people's picks for it may be seen (SPEC §2.3,
  * §2.4). Times are ISO-8601 UTC strings; `now` is passed in so the rules are testable.
@@ -10,6 +12,17 @@ export interface MatchState {
   phaseActivatedAt: string | null;
   /** Both teams are known: a knockout match may wait for them ('Por definir'). */
   teamsKnown: boolean;
+}
+
+/** A match as read (domain/match.ts), in the terms of these rules. */
+export function matchState(match: Pick<MatchView, "active" | "result" | "kickoffAt" | "phaseActivatedAt" | "home" | "away">): MatchState {
+  return {
+    active: match.active,
+    hasResult: match.result !== null,
+    kickoffAt: match.kickoffAt,
+    phaseActivatedAt: match.phaseActivatedAt,
+    teamsKnown: match.home !== null && match.away !== null,
+  };
 }
 
 export type LockReason = "inactive" | "undecided" | "result" | "kickoff" | "phase-activated";

@@ -8,6 +8,7 @@ import { overallStandings, phaseStandings, userPosition } from "#app/data/rankin
 import { listSeasonOptions } from "#app/data/seasons.server";
 import { formatKickoff } from "#app/domain/dates";
 import { idField, MAX_ID, plainText } from "#app/domain/input";
+import { lockReason, matchState } from "#app/domain/locking";
 import { groupByPhase, matchLabel } from "#app/domain/match";
 import { phasesToShow } from "#app/domain/phase-status";
 import { servicesOf } from "#app/http/context";
@@ -91,6 +92,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         home: match.home && { name: match.home.name, badgeUrl: match.home.badgeUrl },
         away: match.away && { name: match.away.name, badgeUrl: match.away.badgeUrl },
         result: match.result,
+        // 'Pronósticos cerrados' once the match takes no more picks (kicked off, result entered,
+        // jornada activated: SPEC §2.3), not only once it has a result as in the original.
+        closed: lockReason(matchState(match), new Date()) !== null,
         kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
       })),
     ),
@@ -245,7 +249,6 @@ type CardMatch = LoaderData["matchPhases"][number]["matches"][number];
 
 /** Plain markup: badges, names, score and whether picks are closed. */
 function MatchCard({ match }: { match: CardMatch }) {
-  const closed = match.result !== null;
   return (
     <div className={classes.card} role="group" aria-label={matchLabel(match)}>
       <div className={classes.teams}>
@@ -257,8 +260,8 @@ function MatchCard({ match }: { match: CardMatch }) {
         </span>
         <MatchTeam team={match.away} size={36} stacked="always" />
       </div>
-      <Badge tone={closed ? "gray" : "teal"} className={classes.status}>
-        {closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}
+      <Badge tone={match.closed ? "gray" : "teal"} className={classes.status}>
+        {match.closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}
       </Badge>
       {match.kickoffLabel && <span className={classes.kickoff}>{match.kickoffLabel}</span>}
     </div>

@@ -254,8 +254,8 @@ test("match cards: the phases still being played in full, every phase with activ
   expect(page.body).toContain("Pronósticos cerrados");
   expect(page.body).toContain("Pronósticos aún habilitados");
   expect(page.body).toMatch(/>-<\/span>/);
-  // The cards' grid (rankings.module.css, composing ui/panels.module.css: two columns, one on phones).
-  expect(page.body).toMatch(/<div class="_cards_\w+ _tiles_\w+">/);
+  // The phase's section: its title, then its cards, each a group named by its match (ui/PhaseSection.tsx).
+  expect(page.body).toMatch(/<section[^>]*aria-labelledby="(fase-\d+)"><h2[^>]*id="\1">Jornada 1<\/h2><div[^>]*><div[^>]*role="group" aria-label="[^"]+ vs [^"]+"/);
   const nav = page.body.match(/<nav aria-label="Partidos por jornada"[^>]*>(.*?)<\/nav>/)?.[1] ?? "";
   expect([...nav.matchAll(/>([^<>]+)<\/a>/g)].map((link) => link[1])).toEqual(["Jornada 1", "Cuartos Ida", "Cuartos Vuelta"]);
   expect(nav).toMatch(/aria-current="page"[^>]*>Jornada 1</);
@@ -266,6 +266,29 @@ test("match cards: the phases still being played in full, every phase with activ
   expect(chosen.body).toContain(">Cuartos Ida</h2>");
   expect(chosen.body).not.toContain(">Jornada 1</h2>");
   expect(chosen.body).not.toContain("Pronósticos aún habilitados");
+});
+
+test("a match card says 'Pronósticos cerrados' as soon as the match takes no picks: kickoff passed or jornada activated, result or not", async () => {
+  const open = (await matchesOf("Jornada 1"))[5]!;
+  const jornada1 = await phaseId("Jornada 1");
+  // The other matches of Jornada 1 have results: this one is the only card that can say 'habilitados'.
+  const status = async () => {
+    const body = (await get("/rankings")).body;
+    expect(body).toContain(">Jornada 1</h2>");
+    return body.includes("Pronósticos aún habilitados") ? "habilitados" : "cerrados";
+  };
+  const hourFromNow = new Date(Date.now() + 3_600_000).toISOString();
+  await server.db.updateTable("matches").set({ active: 1, kickoff_at: hourFromNow, home_score: null, away_score: null }).where("id", "=", open.id).execute();
+  expect(await status()).toBe("habilitados");
+
+  await server.db.updateTable("matches").set({ kickoff_at: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", open.id).execute();
+  expect(await status()).toBe("cerrados");
+
+  await server.db.updateTable("matches").set({ kickoff_at: hourFromNow }).where("id", "=", open.id).execute();
+  await server.db.updateTable("phases").set({ activated_at: NOW }).where("id", "=", jornada1).execute();
+  expect(await status()).toBe("cerrados");
+  await server.db.updateTable("phases").set({ activated_at: null }).where("id", "=", jornada1).execute();
+  expect(await status()).toBe("habilitados");
 });
 
 test("pagination by 50 with links, search by name, and 'Tu posición' for a signed-in user off the page", async () => {
