@@ -33,19 +33,23 @@ export const ADMIN_LINKS = [
   { to: "/admin/temporadas", label: "Temporadas" },
 ];
 
+const withClass = (own: string | undefined, given: string | undefined) => (given ? `${own} ${given}` : own);
+
 /** 'Administración' on a desktop: the admin menu's button. */
-export function AdminMenuButton({ active, ...props }: ComponentProps<"button"> & { active: boolean }) {
+export function AdminMenuButton({ active, className, ...props }: ComponentProps<"button"> & { active: boolean }) {
+  // Mantine's Menu.Target hands its own props to the button once the menu loads, `className`
+  // among them (empty): ours is kept and theirs added.
   return (
-    <button type="button" className={classes.link} data-active={active || undefined} {...props}>
+    <button type="button" {...props} className={withClass(classes.link, className)} data-active={active || undefined}>
       Administración
     </button>
   );
 }
 
 /** The user menu's button, with the name it shows. */
-export function UserMenuButton({ user, ...props }: ComponentProps<"button"> & { user: NavUser }) {
+export function UserMenuButton({ user, className, ...props }: ComponentProps<"button"> & { user: NavUser }) {
   return (
-    <button type="button" className={classes.userButton} {...props}>
+    <button type="button" {...props} className={withClass(classes.userButton, className)}>
       <span className={classes.userName}>{user.displayName}</span>
     </button>
   );
