@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { lockMatches } from "./matches.server";
 import type { Database } from "./schema";
 
 /** The account whose e-mail is ADMIN_EMAIL is admin; called at every start. */
@@ -95,6 +96,7 @@ export async function updateUser(
 export async function deleteUser(db: Kysely<Database>, userId: string): Promise<UserChangeRefusal | null> {
   return db.transaction().execute(async (trx) => {
     if (await isLastAdmin(trx, userId)) return "last-admin";
+    await lockPickedMatches(trx, userId);
     const deleted = await trx.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
     return Number(deleted.numDeletedRows) === 0 ? "not-found" : null;
   });
@@ -106,6 +108,7 @@ export async function deleteUser(db: Kysely<Database>, userId: string): Promise<
  */
 export async function deletePredictionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await lockPickedMatches(trx, userId);
     // Finished seasons are read-only: their picks and tables stay as they were.
     const openSeasons = trx.selectFrom("seasons").select("id").where("finished_at", "is", null);
     const openPhases = trx.selectFrom("phases").select("id").where("season_id", "in", openSeasons);
@@ -118,6 +121,25 @@ export async function deletePredictionsOfUser(db: Kysely<Database>, userId: stri
     await trx.deleteFrom("standings_total").where("user_id", "=", userId).where("season_id", "in", openSeasons).execute();
     return Number(deleted.numDeletedRows);
   });
+}
+
+/**
+ * Locks the matches of the user's picks in the seasons still open, as every write that acts on a
+ * match's picks does (`lockMatches`, in id order). A result being saved for one of them is waited
+ * for, and one saved after reads the picks without this user's: otherwise it could write back
+ * the standings row of picks just deleted (PostgreSQL; SQLite writes one transaction at a time).
+ */
+async function lockPickedMatches(trx: Kysely<Database>, userId: string): Promise<void> {
+  const picked = await trx
+    .selectFrom("predictions as p")
+    .innerJoin("matches as m", "m.id", "p.match_id")
+    .innerJoin("phases as ph", "ph.id", "m.phase_id")
+    .innerJoin("seasons as s", "s.id", "ph.season_id")
+    .select("m.id")
+    .where("p.user_id", "=", userId)
+    .where("s.finished_at", "is", null)
+    .execute();
+  if (picked.length > 0) await lockMatches(trx, { ids: picked.map((row) => row.id) });
 }
 
 /** Whether an account already has this e-mail (stored lower-case). */

@@ -5,6 +5,7 @@ import { updatePrediction } from "#app/data/admin-predictions.server";
 import { setMatchTeams } from "#app/data/matches.server";
 import { setPhaseActive } from "#app/data/phases.server";
 import { savePicks } from "#app/data/predictions.server";
+import { deletePredictionsOfUser, deleteUser } from "#app/data/users.server";
 import { resetMatch, saveResult } from "#app/data/results.server";
 import type { Database } from "#app/data/schema";
 import { currentSeason } from "#app/data/seasons.server";
@@ -311,4 +312,30 @@ test.runIf(postgres)("a match's teams changed while a save of its picks is under
   }
   const match = await server.db.selectFrom("matches").select(["home_team_id", "away_team_id"]).where("id", "=", matchId).executeTakeFirstOrThrow();
   expect(match).toEqual({ home_team_id: teams.homeTeamId, away_team_id: teams.awayTeamId });
+});
+
+test.runIf(postgres).each([
+  ["'Eliminar Predicciones'", "carrera-6", (userId: string) => deletePredictionsOfUser(server.db, userId)],
+  ["deleting the account", "carrera-7", (userId: string) => deleteUser(server.db, userId)],
+] as const)("%s while a result of one of the player's matches is being saved waits for it; no points stay behind", async (_, name, remove) => {
+  const { matchId, userId } = await openMatchAndPlayer(name);
+  expect(await savePicks(server.db, userId, [{ matchId, home: 2, away: 1 }], await currentSeason(server.db))).toMatchObject({ ok: true });
+  // The result, half-way: its match locked (as data/standings.server.ts does before it reads the picks).
+  const result = await heldTransaction();
+  let removal: Promise<unknown> | undefined;
+  try {
+    await result.query("select id from matches where id = $1 for no key update", [matchId]);
+    removal = remove(userId);
+    // Had the removal gone ahead, the result would have read the pick, and written back the
+    // standings row the removal had just deleted.
+    expect(await stillWaiting(removal)).toBe(true);
+    await result.query("commit");
+    await removal;
+  } finally {
+    await result.end();
+    await removal?.catch(() => {});
+  }
+  await saveResult(server.db, matchId, { home: 2, away: 1 });
+  expect(await server.db.selectFrom("standings_total").select("user_id").where("user_id", "=", userId).execute()).toEqual([]);
+  expect(await standings()).toEqual(await rebuilt());
 });
