@@ -96,7 +96,7 @@ export async function applyResultsFile(
     if (!planChanges(plan)) return { ok: true as const, plan, changed: false };
 
     const stamp = now.toISOString();
-    const writes: { matchId: number; kickoffAt: string | null; result: { home: number; away: number } | null }[] = [];
+    const writes: { matchId: number; kickoffAt: string | null; result: { home: number; away: number } | null; newResult: boolean }[] = [];
     for (const item of plan.items) {
       if (item.kinds.includes("Sin cambios")) continue;
       let matchId = item.matchId;
@@ -114,7 +114,8 @@ export async function applyResultsFile(
           now,
         );
       }
-      writes.push({ matchId, kickoffAt: item.after.kickoffAt, result: item.after.result });
+      const newResult = item.kinds.includes("Resultado nuevo") || item.kinds.includes("Resultado cambia");
+      writes.push({ matchId, kickoffAt: item.after.kickoffAt, result: item.after.result, newResult });
     }
 
     await rescoreAround(
@@ -128,6 +129,12 @@ export async function applyResultsFile(
               kickoff_at: write.kickoffAt,
               home_score: write.result?.home ?? null,
               away_score: write.result?.away ?? null,
+              // A file gives the score after 90 minutes only: a new one replaces the whole result,
+              // so extra time and penalties entered with the old one go (they would be scored
+              // under the 'tiempo_extra' rule, and shown, against a score they no longer follow).
+              ...(write.newResult
+                ? { home_score_extra_time: null, away_score_extra_time: null, home_penalties: null, away_penalties: null }
+                : {}),
               updated_at: stamp,
             })
             .where("id", "=", write.matchId)

@@ -287,3 +287,54 @@ test("a file over 1 MB is refused before it is read", async () => {
   expect(page.body).toContain("El archivo pesa más de 1 MB");
   expect(await snapshot()).toEqual(before);
 });
+
+test("a changed result replaces the match's whole result: the extra time and penalties entered before go, and are no longer scored", async () => {
+  const match = await server.db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .selectAll("m")
+    .where("p.name", "=", "Jornada 6")
+    .orderBy("m.id")
+    .executeTakeFirstOrThrow();
+  const names = await server.db
+    .selectFrom("teams")
+    .select(["id", "name"])
+    .where("id", "in", [match.home_team_id!, match.away_team_id!])
+    .execute();
+  const nameOf = (id: number | null) => names.find((team) => team.id === id)!.name;
+  const season = await server.db.selectFrom("seasons").select(["id", "knockout_score"]).where("finished_at", "is", null).executeTakeFirstOrThrow();
+  // Scored after extra time when there is one (a season of the 'tiempo_extra' rule).
+  await server.db.updateTable("seasons").set({ knockout_score: "tiempo_extra" }).where("id", "=", season.id).execute();
+  try {
+    await pick(anaId, match.id, 2, 1);
+    await server.db
+      .updateTable("matches")
+      .set({ active: 1, home_score: 1, away_score: 1, home_score_extra_time: 2, away_score_extra_time: 1, home_penalties: null, away_penalties: null })
+      .where("id", "=", match.id)
+      .execute();
+    await refreshAllScores(server.db);
+    const pointsOf = async () =>
+      (await server.db.selectFrom("predictions").select("points").where("user_id", "=", anaId).where("match_id", "=", match.id).executeTakeFirstOrThrow()).points;
+    expect(await pointsOf()).toBe(3);
+
+    const file = `${HEADER}\nJornada 6,${nameOf(match.home_team_id)},${nameOf(match.away_team_id)},,3,0\n`;
+    const page = await preview(file);
+    expect(counts(page.body)["Resultado cambia"]).toBe(1);
+    expect((await send(applyForm(file, page.fingerprint!))).status).toBe(200);
+    expect(await matchOf("Jornada 6", nameOf(match.home_team_id), nameOf(match.away_team_id))).toMatchObject({
+      home_score: 3,
+      away_score: 0,
+      home_score_extra_time: null,
+      away_score_extra_time: null,
+      home_penalties: null,
+      away_penalties: null,
+    });
+    // 2–1 against 3–0: the winner only.
+    expect(await pointsOf()).toBe(1);
+    const kept = await snapshot();
+    await refreshAllScores(server.db);
+    expect(await snapshot()).toEqual(kept);
+  } finally {
+    await server.db.updateTable("seasons").set({ knockout_score: season.knockout_score }).where("id", "=", season.id).execute();
+  }
+});
