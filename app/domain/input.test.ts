@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { idField, MAX_ID, parseId } from "./input";
+import { idField, MAX_ID, normalizeFileText, parseId } from "./input";
 
 describe("ids in URLs and forms", () => {
   test("parseId takes 1 … MAX_ID written in digits, trimmed, and nothing else (every call alike)", () => {
@@ -19,4 +19,8 @@ describe("ids in URLs and forms", () => {
     expect(field.safeParse("cero").error?.issues[0]?.message).toBe("Elige un partido");
     expect(field.safeParse(String(MAX_ID + 1)).error?.issues[0]?.message).toBe("Elige un partido");
   });
+});
+
+test("a file's text is compared without BOM and with LF line breaks (browsers send CRLF back)", () => {
+  expect(normalizeFileText("\uFEFFa,b\r\nc\rd\n")).toBe("a,b\nc\nd\n");
 });

@@ -61,3 +61,12 @@ export function parseId(value: string | null | undefined): number | undefined {
   const parsed = urlId.safeParse(value ?? "");
   return parsed.success ? parsed.data : undefined;
 }
+
+/**
+ * An uploaded file's text, or the same text back from a preview's hidden field: LF line breaks,
+ * no BOM. Browsers send form values with CRLF line breaks, so a file is read, compared and
+ * fingerprinted in this one form (the results file, a new season's file).
+ */
+export function normalizeFileText(text: string): string {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}

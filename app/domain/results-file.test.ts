@@ -4,7 +4,6 @@ import {
   describeCounts,
   type FileContext,
   type FileRow,
-  normalizeFileText,
   parseKickoff,
   parseResultsFile,
   planFingerprintSource,
@@ -228,6 +227,3 @@ describe("planResults", () => {
   });
 });
 
-test("the file's text is compared without BOM and with LF line breaks (browsers send CRLF back)", () => {
-  expect(normalizeFileText("\uFEFFa,b\r\nc\rd\n")).toBe("a,b\nc\nd\n");
-});

@@ -42,14 +42,6 @@ export interface FileContext {
 
 export type ParsedFile = { ok: true; rows: FileRow[] } | { ok: false; errors: string[] };
 
-/**
- * The file's text as it comes back from the preview's hidden field: browsers send form values
- * with CRLF line breaks, so the file is compared (and fingerprinted) with LF ones, without BOM.
- */
-export function normalizeFileText(text: string): string {
-  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-}
-
 export function parseResultsFile(text: string, context: FileContext): ParsedFile {
   const body = text.replace(/^\uFEFF/, "");
   const raw = /^\s*[[{]/.test(body) ? readJson(body) : readCsv(body);

@@ -234,3 +234,20 @@ test("la tabla de Clausura 2024 sigue igual y se ve con 'Temporada'; 'Histórico
   // The World Cup is current, not finished: no champion yet.
   await expect(pageB.getByRole("listitem").filter({ hasText: WORLD_CUP })).toHaveCount(0);
 });
+
+test("el administrador crea una temporada 'Desde un archivo': la vista previa y 'Crear Temporada' leen el mismo archivo", async () => {
+  const name = `Torneo de Archivo ${suffix}`;
+  // A small season with CRLF line breaks and a BOM, as a spreadsheet saves it on Windows.
+  const csv = ["\uFEFFjornada,local,visitante,fecha", "Jornada 1,América,Guadalajara,", "Jornada 1,Toluca,Pumas UNAM,", "Jornada 2,Guadalajara,Toluca,"].join("\r\n");
+  await open(admin, "/admin/temporadas");
+  await admin.getByRole("button", { name: "Nueva Temporada", exact: true }).click();
+  await admin.getByRole("combobox", { name: "Plantilla", exact: true }).selectOption({ label: "Desde un archivo" });
+  await admin.getByRole("textbox", { name: "Nombre de la temporada", exact: true }).fill(name);
+  await admin.getByLabel("Archivo", { exact: true }).setInputFiles({ name: "torneo.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await admin.getByRole("button", { name: "Revisar", exact: true }).click();
+  await expectToast(admin, "Vista previa lista", "3 partidos en 2 fases");
+  // The file travels back in the preview's hidden field, which the browser sends with CRLF.
+  await admin.getByRole("button", { name: "Crear Temporada", exact: true }).click();
+  await expectToast(admin, "Temporada creada", `«${name}» quedó como Próxima`);
+  await expect(admin.getByRole("row", { name, exact: true }).getByText("Próxima", { exact: true }).filter({ visible: true })).toBeVisible();
+});

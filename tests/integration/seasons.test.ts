@@ -70,7 +70,9 @@ async function createSeason(name: string, rules: SeasonRules, csv = CSV): Promis
   expect(previewed.body).toContain("Vista previa");
   const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(previewed.body)?.[1];
   expect(fingerprint).toBeTruthy();
-  const created = await post("/admin/temporadas", { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido: csv }, cookie.admin);
+  // The file comes back in the preview's hidden field, as the browser sends it: CRLF line breaks.
+  const contenido = csv.replace(/\n/g, "\r\n");
+  const created = await post("/admin/temporadas", { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido }, cookie.admin);
   expect(created.status, created.body.slice(0, 300)).toBe(200);
   expect(created.body).toContain("Temporada creada");
   const season = await server.db.selectFrom("seasons").selectAll().where("name", "=", name).executeTakeFirstOrThrow();

@@ -5,12 +5,12 @@ import { applyResultsFile, previewResultsFile } from "#app/data/results-file.ser
 import { finishedMessage } from "#app/data/seasons.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseForm } from "#app/domain/form";
+import { normalizeFileText } from "#app/domain/input";
 import {
   CHANGE_KINDS,
   type ChangeKind,
   CSV_COLUMNS,
   describeCounts,
-  normalizeFileText,
   type PlanItem,
   RESULTS_FILE_MAX_BYTES,
 } from "#app/domain/results-file";

@@ -7,7 +7,7 @@ import { isTemplateKey, templateOptions, templateText } from "#app/data/season-t
 import { badgeSvg } from "#app/domain/badges";
 import { formatKickoff } from "#app/domain/dates";
 import { parseForm } from "#app/domain/form";
-import { hasControlCharacters } from "#app/domain/input";
+import { hasControlCharacters, normalizeFileText } from "#app/domain/input";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/season-rules";
 import { newSeasonSchema, seasonActionSchema } from "#app/domain/season-forms";
 import { FROM_FILE, RULE_DEFAULTS, SEASON_MESSAGES } from "#app/domain/season-texts";
@@ -174,13 +174,14 @@ async function draftContent(template: string, form: FormData, intent: string): P
   if (isTemplateKey(template)) return templateText(template);
   if (template !== FROM_FILE) return { message: SEASON_MESSAGES.noTemplate };
   if (intent === "create") {
+    // Back from the preview's hidden field, which the browser sends with CRLF line breaks.
     const carried = form.get("contenido");
-    return typeof carried === "string" && carried !== "" ? carried : { message: SEASON_MESSAGES.stale };
+    return typeof carried === "string" && carried !== "" ? normalizeFileText(carried) : { message: SEASON_MESSAGES.stale };
   }
   const file = form.get("archivo");
   if (!(file instanceof File) || file.size === 0) return { message: SEASON_MESSAGES.noFile };
   if (file.size > SEASON_FILE_MAX_BYTES) return { message: "El archivo pesa más de 1 MB" };
-  const text = (await file.text()).replace(/\r\n?/g, "\n");
+  const text = normalizeFileText(await file.text());
   // Line breaks and tabs are a file's own; other control characters are not text.
   return hasControlCharacters(text.replace(/[\n\t]/g, " ")) ? { message: "El archivo no es texto" } : text;
 }
