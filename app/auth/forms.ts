@@ -11,11 +11,13 @@ const email = z
   .min(1, "El correo electrónico es obligatorio")
   .pipe(z.email("Correo electrónico inválido"));
 
+/** Where to go after signing in or up (an invite link, a guarded page): checked again where it is followed (http/redirect.ts); here only its size. */
+const redirectTo = z.string().max(2048).optional();
+
 export const LoginSchema = z.object({
   email,
   password: z.string({ error: "La contraseña es obligatoria" }).min(1, "La contraseña es obligatoria"),
-  // Checked again where it is followed (http/redirect.ts); here only its size.
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo,
 });
 
 export const passwordField = z
@@ -38,6 +40,7 @@ export const RegisterSchema = z
     email,
     password: passwordField,
     confirmPassword: confirmPasswordField,
+    redirectTo,
   })
   .refine(passwordsMatch, PASSWORDS_DIFFER);
 

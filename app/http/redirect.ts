@@ -19,3 +19,11 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
   // '/a/..//evil.test' → '//evil.test'), which a browser follows to another host.
   return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
 }
+
+/**
+ * A link between /login and /register that keeps where the visitor was going (an invite link
+ * opened before having an account): `path?redirectTo=…`, or `path` alone.
+ */
+export function keepingRedirect(path: "/login" | "/register", redirectTo: string): string {
+  return redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
+}

@@ -7,7 +7,7 @@ import { type FieldErrors, parseForm } from "#app/domain/form";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { safeRedirectPath } from "#app/http/redirect";
+import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
 import { AuthCard } from "#app/ui/AuthCard";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
@@ -88,7 +88,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             ¿No tienes cuenta?{" "}
-            <Anchor component={Link} to="/register" fw={600}>
+            <Anchor component={Link} to={keepingRedirect("/register", loaderData.redirectTo)} fw={600}>
               Registrarse
             </Anchor>
           </Text>

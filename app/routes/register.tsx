@@ -10,6 +10,7 @@ import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { rosterCheck } from "#app/data/roster.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
 import { AuthCard } from "#app/ui/AuthCard";
 import { NewPasswordFields } from "#app/ui/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
@@ -19,6 +20,11 @@ import { useToast } from "#app/ui/toasts";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Registrarse · Quiniela" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Kept through the sign-up, as /login keeps it: an invite link opened without an account.
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") };
+}
 
 /** Passes the action's headers on (Retry-After of a 429). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -32,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
   }
-  const { name, email, password } = parsed.data;
+  const { name, email, password, redirectTo } = parsed.data;
   const limited = await limitAuthAttempt(context, "signup", email);
   if (limited) return limited;
   if (!(await rosterCheck(servicesOf(context).db, email)).allowed) {
@@ -51,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     const headers = forwardCookies(result.headers);
     headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast(`¡Bienvenido a la Quiniela, ${name}!`, "Registro exitoso")));
-    return redirect("/", { headers });
+    return redirect(safeRedirectPath(redirectTo), { headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const message = registerErrorMessage(errorCode(error));
@@ -62,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === "/register";
   useToast(actionData?.toast);
@@ -72,6 +78,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <AuthCard title="Registrarse" subtitle="Crea tu cuenta para unirte a la quiniela.">
       <Form method="post" noValidate>
         <Stack gap="md">
+          {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
           <TextField label="Nombre" name="name" autoComplete="name" error={errors.name} required />
           <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
           <NewPasswordFields label="Contraseña" hint={PASSWORD_HINT} errors={errors} />
@@ -80,7 +87,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             ¿Ya tienes cuenta?{" "}
-            <Anchor component={Link} to="/login" fw={600}>
+            <Anchor component={Link} to={keepingRedirect("/login", loaderData.redirectTo)} fw={600}>
               Iniciar Sesión
             </Anchor>
           </Text>

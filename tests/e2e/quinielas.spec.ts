@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdmin, expectToast, field, hydrated, newAccount, recordDataRequests, registerViaForm, SAME_ORIGIN, signIn, signUp, toast } from "./support";
+import { ADMIN, ensureAdmin, expectToast, field, fillRegisterForm, hydrated, newAccount, recordDataRequests, registerViaForm, SAME_ORIGIN, signIn, signUp, toast } from "./support";
 
 /**
  * Pools in the browser: A creates one, B joins through the invite link, both predict its match
@@ -115,6 +115,19 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   });
   await admin.getByRole("button", { name: "Copiar", exact: true }).click();
   await expect(toast(a, "No se pudo copiar el enlace: selecciónalo y cópialo a mano.")).toBeVisible();
+
+  // Someone without an account opens the link: /login, then 'Registrarse', and back to the link.
+  const invitePath = new URL(invite).pathname + new URL(invite).search;
+  const newcomer = await newPage(browser);
+  await newcomer.goto(invitePath);
+  await expect(newcomer).toHaveURL(/\/login\?redirectTo=/);
+  await newcomer.getByRole("main").getByRole("link", { name: "Registrarse", exact: true }).click();
+  await expect(newcomer).toHaveURL(/\/register\?redirectTo=/);
+  await fillRegisterForm(newcomer, newAccount("invitada"));
+  await newcomer.getByRole("button", { name: "Registrarse", exact: true }).click();
+  await expect(newcomer.getByRole("heading", { name: "Unirse a una quiniela", level: 1 })).toBeVisible();
+  expect(new URL(newcomer.url()).pathname + new URL(newcomer.url()).search).toBe(invitePath);
+  await newcomer.context().close();
 
   // B joins with the link and predicts 2-1; A predicts 1-1.
   const b = await newPage(browser);

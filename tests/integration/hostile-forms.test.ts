@@ -145,7 +145,7 @@ test("garbage in any field of any form answers in Spanish (no Zod English), neve
     ["/admin/predictions", ["intent", "predictionId", "home", "away"], admin],
     ["/admin/users", ["intent", "userId", "name", "displayName", "email", "role", "roster"], admin],
     ["/login", ["email", "password", "redirectTo"], ""],
-    ["/register", ["name", "email", "password", "confirmPassword"], ""],
+    ["/register", ["name", "email", "password", "confirmPassword", "redirectTo"], ""],
     ["/reset-password", ["token", "password", "confirmPassword"], ""],
   ];
   const intents: Record<string, string[]> = {

@@ -52,6 +52,23 @@ test("after a valid sign-in, redirectTo that normalises to another host ('/.//ev
   }
 });
 
+test("after signing up, redirectTo is followed on this site only (an invite link), never to another host", async () => {
+  const cases: [string, string][] = [
+    ["/quiniela/7/unirse?codigo=abc_DEF-1", "/quiniela/7/unirse?codigo=abc_DEF-1"],
+    ["/.//evil.test", "/"],
+    ["//evil.test", "/"],
+    ["https://evil.test/", "/"],
+  ];
+  for (const [i, [redirectTo, expected]] of cases.entries()) {
+    const response = await requestText(server, "/register", {
+      method: "POST",
+      body: form({ name: `Nueva ${i}`, email: `nueva-${i}@quiniela.test`, password: "secreto123", confirmPassword: "secreto123", redirectTo }),
+    });
+    expect(response.status, redirectTo).toBe(302);
+    expect(response.location, redirectTo).toBe(expected);
+  }
+});
+
 // ---------------------------------------------------------------- 5. CSV formulas after a separator
 
 test("an exported name 'x;=1+1;' is never a formula, whichever separator the spreadsheet splits on", async () => {
