@@ -54,15 +54,16 @@ export default function History({ loaderData }: Route.ComponentProps) {
           {rows.length === 0 ? (
             <p className={typography.dimmed}>Aún no hay puntos en ninguna temporada.</p>
           ) : (
-            // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+            // Scrolls sideways where the further columns show but barely fit (below 36em they give way
+            // to a line under the name): focusable, so the keyboard can scroll it too.
             <div className={classes.scroll} role="region" aria-label="Tabla Histórica (desplazable)" tabIndex={0}>
               <StandingsTable
                 label="Tabla Histórica"
                 rows={rows}
                 viewerId={loaderData.viewerId}
                 columns={[
-                  { label: "Temporadas", value: (row) => row.seasons },
-                  { label: "Títulos", value: (row) => row.titles },
+                  { label: "Temporadas", value: (row) => row.seasons, inWords: (n) => (n === 1 ? "1 temporada" : `${n} temporadas`) },
+                  { label: "Títulos", value: (row) => row.titles, inWords: (n) => (n === 1 ? "1 título" : `${n} títulos`) },
                 ]}
               />
             </div>

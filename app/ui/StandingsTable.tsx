@@ -31,6 +31,8 @@ const ROW_SPACING = "calc(0.375rem * var(--mantine-scale))";
 export interface StandingsColumn<R> {
   label: string;
   value: (row: R) => number;
+  /** The number in words, for the line that stands for the column on a phone ('4 temporadas'). */
+  inWords: (value: number) => string;
 }
 
 function StandingRowView<R extends StandingsTableRow>({
@@ -58,6 +60,16 @@ function StandingRowView<R extends StandingsTableRow>({
           </span>
           {mine && <span className={classes.you}>Tú</span>}
         </span>
+        {columns.length > 0 && (
+          // On a phone the further columns give way to this line under the name (the CSS shows one or the other).
+          <span className={classes.extraLine}>
+            {columns.map((column, i) => (
+              <span key={column.label} className={classes.extraItem}>
+                {`${i > 0 ? "· " : ""}${column.inWords(column.value(row))}`}
+              </span>
+            ))}
+          </span>
+        )}
       </td>
       <td className={`${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
       <td className={`${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
@@ -111,7 +123,7 @@ export function StandingsTable<R extends StandingsTableRow>({
           <th className={classes.number}>Puntos</th>
           <th className={classes.number}>Exactos</th>
           {columns.map((column) => (
-            <th key={column.label} className={classes.number}>
+            <th key={column.label} className={`${classes.number} ${classes.extraCol}`}>
               {column.label}
             </th>
           ))}

@@ -226,6 +226,13 @@ test("la tabla de Clausura 2024 sigue igual y se ve con 'Temporada'; 'Histórico
   const rowB = history.getByRole("row").filter({ hasText: playerB.name });
   await expect(rowB.getByRole("cell").nth(5)).toHaveText("2");
   await expect(rowB.getByRole("cell").nth(6)).toHaveText("0");
+  // On a phone the further columns give way to a line under the name: nothing to scroll sideways.
+  await pageB.setViewportSize({ width: 375, height: 740 });
+  await expect(history.getByRole("columnheader", { name: "Temporadas", exact: true })).toBeHidden();
+  await expect(rowA.getByText("2 temporadas", { exact: true })).toBeVisible();
+  await expect(rowA.getByText("· 1 título", { exact: true })).toBeVisible();
+  expect(await history.evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+  await pageB.setViewportSize({ width: 1280, height: 800 });
 
   await expect(pageB.getByRole("heading", { name: "Campeones", level: 2 })).toBeVisible();
   const champion = pageB.getByRole("listitem").filter({ hasText: CLAUSURA });
