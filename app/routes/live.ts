@@ -13,6 +13,9 @@ const RETRY_AFTER_SECONDS = 60;
  * address (429) and in total (503); a page refused one works as before, without live updates.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
+  // A HEAD's body is never read nor cancelled, so a stream opened for it would hold its place
+  // (and its listener and heartbeat) for good: it gets the headers alone.
+  if (request.method !== "GET") return new Response(null, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
   const { live } = servicesOf(context);
   const slot = live.slots.take(context.get(requestInfoContext).clientIp);
   if (!slot.ok) {

@@ -127,6 +127,12 @@ test("streams are capped per client (429) and in total (503); a closed stream fr
     expect(full.status).toBe(503);
     expect(full.headers.get("retry-after")).toBe("60");
 
+    // A HEAD takes no place (its body is never read, so a stream for it would never end).
+    for (let i = 0; i < 3; i++) {
+      const head = await capped.request("/eventos", { method: "HEAD", headers: { "X-Forwarded-For": "198.51.100.4" } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toContain("text/event-stream");
+    }
     // The first client closes a tab: its place is free again, for anyone.
     open.shift()!.controller.abort();
     await expect.poll(async () => (await listen("198.51.100.3")).status).toBe(200);
