@@ -99,6 +99,38 @@ test(`sign-in: the ${PER_IP + 1}th attempt from one IP answers 429, whatever the
   expectTooManyAttempts(await post("/login", { email: ANA.email, password: ANA.password }));
 });
 
+test("sign-in: an e-mail's attempts count per address, so guesses from one cannot lock the player out from another", async () => {
+  const proxied = await startTestServer({
+    TRUST_PROXY: "1",
+    AUTH_RATE_LIMIT_PER_EMAIL: String(PER_EMAIL),
+    AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
+  });
+  // The file's database (Ana's account, the counters), served by one more server that trusts its proxy.
+  try {
+    const from = (address: string, password: string) =>
+      requestText(proxied, "/login", { method: "POST", body: form({ email: ANA.email, password }), headers: { "X-Forwarded-For": address } });
+    for (let i = 0; i < PER_EMAIL; i++) expect((await from("203.0.113.9", `mala${i}`)).status).toBe(401);
+    expectTooManyAttempts(await from("203.0.113.9", ANA.password));
+    // Ana, from her own address, with her password.
+    const hers = await from("198.51.100.20", ANA.password);
+    expect(hers.status).toBe(302);
+    expect(sessionCookie(hers)).not.toBe("");
+  } finally {
+    await proxied.close();
+  }
+});
+
+test("an address over its limit writes no more counters; a new window forgets the windows that closed long ago", async () => {
+  const long = Date.now() - 3 * WINDOW_SECONDS * 1000;
+  await server.db.insertInto("rate_limits").values({ key: "signin:ip:198.51.100.99", window_started_at: long, hits: 4 }).execute();
+  expect((await post("/login", { email: "primera@quiniela.test", password: "cualquiera" })).status).toBe(401);
+  expect(await server.db.selectFrom("rate_limits").select("key").where("window_started_at", "=", long).execute()).toEqual([]);
+  for (let i = 1; i < PER_IP; i++) await post("/login", { email: `siguiente${i}@quiniela.test`, password: "cualquiera" });
+  const rows = await count("rate_limits");
+  for (let i = 0; i < 5; i++) expectTooManyAttempts(await post("/login", { email: `de-mas${i}@quiniela.test`, password: "cualquiera" }));
+  expect(await count("rate_limits")).toBe(rows);
+});
+
 test("sign-in: X-Forwarded-For is not believed without TRUST_PROXY, so it cannot reset the IP limit", async () => {
   for (let i = 0; i < PER_IP; i++) {
     const response = await post(
