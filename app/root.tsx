@@ -14,6 +14,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { forwardCookies } from "./auth/cookies";
 import { readSessionUser } from "./auth/session-read.server";
 import { servicesOf, userContext } from "./http/context";
 import { ErrorPage, errorCopy } from "./ui/ErrorPage";
@@ -32,9 +33,15 @@ import { ToastHost, useToast } from "./ui/toasts";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    context.set(userContext, await readSessionUser(servicesOf(context), request));
+    const { user, setCookies } = await readSessionUser(servicesOf(context), request);
+    context.set(userContext, user);
     const response = await next();
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+    // An extended session's cookie (or a dead one's removal), unless the answer sets its own
+    // (a sign-in or sign-out).
+    if (setCookies && !response.headers.getSetCookie().some((cookie) => cookie.includes("session_token"))) {
+      forwardCookies(setCookies, response.headers);
+    }
     return response;
   },
 ];

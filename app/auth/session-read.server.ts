@@ -53,15 +53,18 @@ function verifiedToken(value: string, secret: string): string | null {
  * moves `expires_at`). A cookie without a valid signature, or naming no session, is nobody, as
  * Better Auth answers. The same query reads the season's mark for the request's kept reads.
  */
-export async function readSessionUser({ auth, db }: { auth: Auth; db: Kysely<Database> }, request: Request): Promise<SessionUser | null> {
+export async function readSessionUser(
+  { auth, db }: { auth: Auth; db: Kysely<Database> },
+  request: Request,
+): Promise<{ user: SessionUser | null; setCookies?: Headers }> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes("session_token")) return null;
+  if (!header?.includes("session_token")) return NOBODY;
   let context = contexts.get(auth);
   if (!context) contexts.set(auth, (context = auth.$context));
   const { authCookies, secret, sessionConfig } = await context;
   const value = cookieValue(header, authCookies.sessionToken.name);
   const token = value && verifiedToken(value, secret);
-  if (!token) return null;
+  if (!token) return NOBODY;
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
@@ -70,18 +73,26 @@ export async function readSessionUser({ auth, db }: { auth: Auth; db: Kysely<Dat
     .select(seasonMarkColumn)
     .where("s.token", "=", token)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) return NOBODY;
   noteSeasonMark(db, row.season_mark);
   const expiresAt = new Date(row.expires_at).getTime();
   const dueForExtension = expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueForExtension) return sessionUserFromBetterAuth(auth, request);
-  return sessionUser({ ...row, displayName: row.display_name, avatarColor: row.avatar_color });
+  return { user: sessionUser({ ...row, displayName: row.display_name, avatarColor: row.avatar_color }) };
 }
 
-/** The same answer through Better Auth's getSession (which also extends or deletes the session). */
-async function sessionUserFromBetterAuth(auth: Auth, request: Request): Promise<SessionUser | null> {
-  const result = await auth.api.getSession({ headers: request.headers });
-  return result && sessionUser(result.user as typeof result.user & { role?: string; displayName?: string | null; avatarColor?: string });
+const NOBODY = { user: null } as const;
+
+/**
+ * The same answer through Better Auth's getSession, which also extends or deletes the session,
+ * with the cookies it sets: an extended session's cookie lives as long as the session again
+ * (without it the browser's cookie would still end 30 days after signing in), a deleted one's
+ * is cleared. The root middleware puts them on the answer.
+ */
+async function sessionUserFromBetterAuth(auth: Auth, request: Request): Promise<{ user: SessionUser | null; setCookies: Headers }> {
+  const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const user = response && sessionUser(response.user as typeof response.user & { role?: string; displayName?: string | null; avatarColor?: string });
+  return { user, setCookies: headers };
 }
 
 /** A user row as every request sees it: the nickname, else the name; a role we know; a colour. */

@@ -251,9 +251,15 @@ test("a session used a day after its last extension opens the page and is extend
   const userId = (await userByEmail("pepe@quiniela.test"))!.id;
   // 30-day sessions, extended when a day has passed since (auth.server.ts: expiresIn, updateAge).
   await setSessionExpiry(userId, new Date(Date.now() + 29 * DAY_MS - 60_000));
-  expect((await get("/", cookie)).status).toBe(200);
+  const extended = await get("/", cookie);
+  expect(extended.status).toBe(200);
   const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
   expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 30 * DAY_MS - 60_000);
+  // The browser's cookie is extended with it (else it would end 30 days after signing in).
+  const renewed = extended.headers.getSetCookie().find((line) => line.includes("session_token="));
+  expect(renewed).toBeDefined();
+  expect(Number(/Max-Age=(\d+)/i.exec(renewed!)?.[1])).toBeGreaterThan(30 * 24 * 60 * 60 - 60);
+  expect(renewed!.split(";")[0]).toBe(cookie.split(";")[0]);
 
   // Not yet due: the expiry stays where it is.
   const notDue = new Date(Date.now() + 29.5 * DAY_MS);
@@ -261,6 +267,7 @@ test("a session used a day after its last extension opens the page and is extend
   expect((await get("/", cookie)).status).toBe(200);
   const kept = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
   expect(new Date(kept.expires_at).getTime()).toBe(notDue.getTime());
+  expect((await get("/", cookie)).headers.getSetCookie().filter((line) => line.includes("session_token="))).toEqual([]);
 });
 
 test("a signature of the wrong length, or a cookie naming no session, opens nothing", async () => {
