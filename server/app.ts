@@ -57,11 +57,20 @@ function setSecurityHeaders(res: ServerResponse, development: boolean, https: bo
  * The app has no API for other clients, so a write with neither (no Origin, an empty or "null"
  * one, same-site or none) is refused too.
  */
-function isCrossOriginWrite(req: IncomingMessage, configuredOrigin: string | undefined, client: ClientFacts): boolean {
+function isCrossOriginWrite(req: IncomingMessage, siteOrigin: string): boolean {
   if (SAFE_METHODS.has(req.method ?? "GET")) return false;
   const origin = req.headers.origin;
-  const expected = configuredOrigin ?? `${client.protocol(req)}://${req.headers.host}`;
-  return !(origin ? origin === expected : req.headers["sec-fetch-site"] === "same-origin");
+  return !(origin ? origin === siteOrigin : req.headers["sec-fetch-site"] === "same-origin");
+}
+
+/**
+ * The site's origin as the browser sees it: BASE_URL's when set, else what the request says
+ * (behind a trusted proxy, its X-Forwarded-Proto and -Host). One value for the write check above
+ * and for the URL React Router gets (which checks a form's Origin against it too): a proxy that
+ * passes on its own Host, or adds X-Forwarded-Host, must not make the two disagree.
+ */
+function siteOriginOf(req: IncomingMessage, configuredOrigin: string | undefined, client: ClientFacts): string {
+  return configuredOrigin ?? `${client.protocol(req)}://${client.host(req)}`;
 }
 
 /** Memory for the public pages' microcache, all pages together. */
@@ -141,7 +150,7 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
     const context = new RouterContextProvider();
     context.set(servicesContext, servicesForRequest(runtime));
     context.set(requestInfoContext, { clientIp: client.ip(req), cspNonce: nonce });
-    const url = requestUrl(req.url, `${client.protocol(req)}://${client.host(req)}`);
+    const url = requestUrl(req.url, siteOriginOf(req, configuredOrigin, client));
     if (!url) return answerText(res, 400, "Solicitud inválida.");
     await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, url), context));
   };
@@ -152,7 +161,7 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
       const nonce = setSecurityHeaders(res, development, https);
       staticFiles(req, res, (error?: unknown) => {
         if (error) return failed(res, error);
-        if (isCrossOriginWrite(req, configuredOrigin, client)) return answerText(res, 403, "Solicitud rechazada: origen no permitido.");
+        if (isCrossOriginWrite(req, siteOriginOf(req, configuredOrigin, client))) return answerText(res, 403, "Solicitud rechazada: origen no permitido.");
         lingerAfterRefusedBodies(req, res);
         pageCache.handle(req, res, nonce, () => reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)));
       });

@@ -250,6 +250,46 @@ test("same-origin writes work: with our Origin, or with Sec-Fetch-Site: same-ori
   expect(sessionCookie(fetchMetadataOnly)).toContain("session_token");
 });
 
+test("behind a proxy, a sign-in from the site's own page works whatever Host the proxy passes on", async () => {
+  /** A POST /login as a proxy forwards it: our Origin, the proxy's Host, X-Forwarded-* as given. */
+  const viaProxy = (target: TestServer, headers: Record<string, string>) =>
+    new Promise<{ status: number; setCookie: string[] }>((resolve, reject) => {
+      const body = new URLSearchParams({ email: ANA.email, password: ANA.password }).toString();
+      const request = http.request(
+        `${target.url}/login`,
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), ...headers } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, setCookie: response.headers["set-cookie"] ?? [] }));
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  const site = "https://quiniela.example";
+  // BASE_URL set, and a proxy that passes its own Host (nginx without proxy_set_header Host).
+  const withBaseUrl = await startTestServer({ BASE_URL: site, TRUST_PROXY: "1" });
+  // No BASE_URL, and a proxy that adds X-Forwarded-Host and -Proto (Apache's default).
+  const forwarded = await startTestServer({ TRUST_PROXY: "1" });
+  try {
+    const first = await viaProxy(withBaseUrl, { Host: "127.0.0.1:9", Origin: site, "X-Forwarded-Proto": "https" });
+    expect(first.status).toBe(302);
+    expect(first.setCookie.join()).toContain("session_token");
+    const second = await viaProxy(forwarded, {
+      Host: "127.0.0.1:9",
+      Origin: site,
+      "X-Forwarded-Host": "quiniela.example",
+      "X-Forwarded-Proto": "https",
+    });
+    expect(second.status).toBe(302);
+    expect(second.setCookie.join()).toContain("session_token");
+    // Another site's page is still refused.
+    expect((await viaProxy(forwarded, { Origin: "https://evil.example", "X-Forwarded-Host": "quiniela.example", "X-Forwarded-Proto": "https" })).status).toBe(403);
+  } finally {
+    await Promise.all([withBaseUrl.close(), forwarded.close()]);
+  }
+});
+
 // ---------------------------------------------------------------- headers
 
 test("HTML pages carry a CSP whose script nonce is on every script tag, and the other security headers", async () => {
