@@ -52,8 +52,13 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
 
 export type UserChangeRefusal = "not-found" | "email-taken" | "last-admin";
 
+/**
+ * Whether this user is the only admin. The admins' rows are locked (PostgreSQL; SQLite writes one
+ * transaction at a time): two admins stepping down at once would each see the other still there,
+ * and leave none.
+ */
 async function isLastAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const admins = await db.selectFrom("users").select("id").where("role", "=", "admin").execute();
+  const admins = await db.selectFrom("users").select("id").where("role", "=", "admin").orderBy("id").forUpdate().execute();
   return admins.length === 1 && admins[0]?.id === userId;
 }
 

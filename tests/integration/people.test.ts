@@ -1,4 +1,6 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { updateUser } from "#app/data/users.server";
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
@@ -751,6 +753,29 @@ describe("users admin", () => {
     // Demoted: her next admin write is refused.
     expect((await adminWrite({ intent: "delete-user", userId: tere.id }, tere.cookie)).status).toBe(403);
     expect(await userRow(tere.id)).toBeDefined();
+  });
+
+  test.runIf(process.env.TEST_ENGINE === "postgres")("two admins stepping down at the same moment: the second waits for the first, and is refused", async () => {
+    const wen = await person("Wenceslao");
+    await server.db.updateTable("users").set({ role: "admin" }).where("id", "=", wen.id).execute();
+    // Wen's step-down, half-way: his row changed, not committed.
+    const first = new pg.Client({ connectionString: server.env.DATABASE_URL });
+    await first.connect();
+    let second: ReturnType<typeof updateUser> | undefined;
+    try {
+      await first.query("begin");
+      await first.query("update users set role = 'user' where id = $1", [wen.id]);
+      second = updateUser(server.db, adminId, { name: ADMIN.name, displayName: null, email: ADMIN.email, role: "user" });
+      // Had it counted the admins without waiting, it would have seen two, and left none.
+      const waiting = await Promise.race([second.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300))]);
+      expect(waiting).toBe(true);
+      await first.query("commit");
+      expect(await second).toBe("last-admin");
+    } finally {
+      await first.end();
+      await second?.catch(() => {});
+    }
+    expect(await server.db.selectFrom("users").select("id").where("role", "=", "admin").execute()).toEqual([{ id: adminId }]);
   });
 
   test("'Eliminar' removes the user with predictions, memberships, owned pools, sessions, accounts and standings; nothing orphaned", async () => {
