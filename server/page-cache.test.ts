@@ -34,7 +34,7 @@ async function startFixture(options: Partial<PageCacheOptions> = {}): Promise<Fi
     cache.handle(req, res, nonce, async () => {
       const url = new URL(req.url ?? "/", "http://x");
       if (req.method === "POST") {
-        res.statusCode = 204;
+        res.statusCode = Number(url.searchParams.get("status") ?? 204);
         return void res.end();
       }
       fixture.renders++;
@@ -95,6 +95,11 @@ test("a write empties it; a page rendered across a write is not kept", async () 
   const site = await startFixture();
   await site.get("/login");
   expect(await site.post("/login")).toBe(204);
+  expect((await site.get("/login")).cache).toBe("MISS");
+  // A refused write (a wrong password, a limit) changed nothing: the page stays.
+  for (const status of [401, 403, 429]) expect(await site.post(`/login?status=${status}`)).toBe(status);
+  expect((await site.get("/login")).cache).toBe("HIT");
+  expect(await site.post("/login?status=500")).toBe(500);
   expect((await site.get("/login")).cache).toBe("MISS");
 
   const release = site.holdSlowPage();

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * - Every answer gets its own CSP nonce: the kept page holds a gap where the nonce was, filled
  *   with this answer's (the nonce the security headers set, handed to `handle`).
  * - A page is at most `ttlMs` old. A write handled by this process (any other method) empties
- *   the cache when its answer ends or its client leaves, and so does a live update (results,
+ *   the cache when its answer ends or its client leaves, unless it was refused (4xx), and so does a live update (results,
  *   phases: every process and instance hears it); a page whose rendering began before such a
  *   change is not kept.
  */
@@ -128,8 +128,14 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     handle(req, res, nonce, next) {
       if (ttlMs <= 0) return next();
       if (req.method !== "GET") {
-        // 'close' also when the client left before the answer: the write may have committed.
-        if (req.method !== "HEAD" && req.method !== "OPTIONS") res.on("close", clear);
+        // 'close' also when the client left before the answer: the write may have committed. A
+        // write refused whole (4xx: a wrong password, a limit, a bad form) changed nothing, so
+        // anyone posting refused forms cannot keep the cache empty for everyone.
+        if (req.method !== "HEAD" && req.method !== "OPTIONS") {
+          res.on("close", () => {
+            if (!(res.writableFinished && res.statusCode >= 400 && res.statusCode < 500)) clear();
+          });
+        }
         return next();
       }
       const key = req.url ?? "/";
