@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MatchView } from "#app/domain/match";
+import { allowsExtraTime } from "#app/domain/phases";
 import type { Score } from "#app/domain/scoring";
 import { listMatches } from "./matches.server";
 import type { Database } from "./schema";
@@ -27,7 +28,7 @@ async function matchForWrite(db: Kysely<Database>, matchId: number) {
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
     .innerJoin("seasons as s", "s.id", "p.season_id")
-    .select(["m.home_score", "s.name as season_name", "s.finished_at"])
+    .select(["m.home_score", "p.name as phase_name", "s.name as season_name", "s.finished_at"])
     .where("m.id", "=", matchId)
     .executeTakeFirst();
 }
@@ -49,12 +50,15 @@ export async function saveResult(
   matchId: number,
   scores: OfficialScores | Score,
   now: Date = new Date(),
-): Promise<{ ok: true; updated: boolean } | MatchRefusal> {
+): Promise<{ ok: true; updated: boolean } | MatchRefusal | { ok: false; reason: "no-extra-time" }> {
   const { result, extraTime = null, penalties = null } = "result" in scores ? scores : { result: scores };
   return db.transaction().execute(async (trx) => {
     const match = await matchForWrite(trx, matchId);
     if (!match) return { ok: false as const, reason: "not-found" as const };
     if (match.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: match.season_name };
+    // Only a knockout match played once goes to extra time and penalties (the form shows them
+    // only there; a post that sends them for another match is refused, not stored and scored).
+    if ((extraTime || penalties) && !allowsExtraTime(match.phase_name)) return { ok: false as const, reason: "no-extra-time" as const };
     await rescoreResult(trx, matchId, async () => {
       await trx
         .updateTable("matches")

@@ -23,6 +23,7 @@ export const ADMIN_MESSAGES = {
   incompleteExtraTime: "Ingresa ambos marcadores del tiempo extra, o ninguno",
   incompletePenalties: "Ingresa ambos marcadores de los penales, o ninguno",
   extraTimeAfterDraw: "Solo hay tiempo extra después de un empate en los 90 minutos",
+  noExtraTime: "Este partido no se define en tiempo extra ni en penales",
   extraTimeGoals: "El marcador del tiempo extra incluye los goles de los 90 minutos: no puede ser menor",
   penaltiesAfterDraw: "Solo hay penales después de un empate",
   penaltiesWinner: "Los penales deben tener un ganador",

@@ -212,6 +212,16 @@ describe.sequential("a season's rules", () => {
     // The card shows the whole story: 2-1 after extra time.
     const captured = await requestText(server, `/quiniela/quinielas-capturadas?temporada=${plainId}&jornada=todas`);
     expect(captured.body).toContain("Resultado oficial: 2 - 1 t.e.");
+
+    // A league match has neither: a post that sends them anyway is refused, and nothing changes.
+    const league = await matchOf(plainId, "Jornada 1");
+    const before = await server.db.selectFrom("matches").selectAll().where("id", "=", league.id).executeTakeFirstOrThrow();
+    for (const extra of [{ homeExtraTime: "2", awayExtraTime: "1" }, { homePenalties: "4", awayPenalties: "3" }]) {
+      const refused = await post("/admin/results", { intent: "save-result", matchId: String(league.id), home: "1", away: "1", ...extra }, cookie.admin);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toContain("Este partido no se define en tiempo extra ni en penales");
+    }
+    expect(await server.db.selectFrom("matches").selectAll().where("id", "=", league.id).executeTakeFirstOrThrow()).toEqual(before);
   });
 
   test("the two-leg bonus counts where the season has it, and not where it has not", async () => {

@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { groupByPhase, type MatchView, matchLabel, teamLabel } from "#app/domain/match";
-import { phaseParam, resultFormSchema } from "#app/domain/admin-forms";
+import { ADMIN_MESSAGES, phaseParam, resultFormSchema } from "#app/domain/admin-forms";
 import { parseForm } from "#app/domain/form";
 import { formatKickoff } from "#app/domain/dates";
 import { phasesToShow } from "#app/domain/phase-status";
@@ -64,7 +64,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { db, live } = servicesOf(context);
     const { matchId, result, extraTime, penalties } = parsed.data;
     const saved = await saveResult(db, matchId, { result, extraTime, penalties });
-    if (!saved.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(saved, "El partido no existe")}.`));
+    if (!saved.ok) {
+      const why = saved.reason === "no-extra-time" ? ADMIN_MESSAGES.noExtraTime : refusalMessage(saved, "El partido no existe");
+      return reply(400, errorToast(`${FAILURE}. ${why}.`));
+    }
     await live.publish("resultados");
     return reply(
       200,
