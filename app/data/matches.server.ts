@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { MatchView, TeamView } from "#app/domain/match";
 import { legOfPhase } from "#app/domain/phases";
 import type { MatchScores } from "#app/domain/season-rules";
-import type { Score } from "#app/domain/scoring";
+import { type Score, THIRD_LEG_MESSAGE, tieKeyOf } from "#app/domain/scoring";
 import type { Database } from "./schema";
 import { finishedMessage } from "./seasons.server";
 
@@ -176,6 +176,9 @@ export async function createMatch(
       return { ok: false as const, message: "El equipo no existe" };
     }
     const { phaseId, homeTeamId, awayTeamId, kickoffAt } = match;
+    if (await tieHasBothLegs(trx, phase.season_id, { phaseName: phase.name, home: homeTeamId, away: awayTeamId })) {
+      return { ok: false as const, message: THIRD_LEG_MESSAGE };
+    }
     const matchId = await insertMatch(trx, { phaseId, phaseName: phase.name, homeTeamId, awayTeamId, kickoffAt }, now);
     return { ok: true as const, matchId };
   });
@@ -199,7 +202,7 @@ export async function setMatchTeams(
       .selectFrom("matches as m")
       .innerJoin("phases as p", "p.id", "m.phase_id")
       .innerJoin("seasons as s", "s.id", "p.season_id")
-      .select(["m.id", "p.season_id", "s.name as season_name", "s.finished_at"])
+      .select(["m.id", "p.season_id", "p.name as phase_name", "s.name as season_name", "s.finished_at"])
       .where("m.id", "=", matchId)
       .executeTakeFirst();
     if (!match) return { ok: false as const, message: "El partido no existe" };
@@ -216,6 +219,9 @@ export async function setMatchTeams(
     const home = found.find((team) => team.id === teams.homeTeamId);
     const away = found.find((team) => team.id === teams.awayTeamId);
     if (!home || !away) return { ok: false as const, message: "El equipo no existe" };
+    if (await tieHasBothLegs(trx, match.season_id, { phaseName: match.phase_name, home: home.id, away: away.id }, matchId)) {
+      return { ok: false as const, message: THIRD_LEG_MESSAGE };
+    }
     await trx
       .updateTable("matches")
       .set({ home_team_id: home.id, away_team_id: away.id, updated_at: now.toISOString() })
@@ -223,6 +229,34 @@ export async function setMatchTeams(
       .execute();
     return { ok: true as const, label: `${home.name} vs ${away.name}` };
   });
+}
+
+/**
+ * Whether the season already has both legs of this tie (`tieKeyOf`), the match being changed
+ * aside: a third match between the two teams in that round would undo the tie and leave its
+ * bonus stored on picks that no longer earn it.
+ */
+async function tieHasBothLegs(
+  db: Kysely<Database>,
+  seasonId: number,
+  { phaseName, home, away }: { phaseName: string; home: number; away: number },
+  exceptMatchId?: number,
+): Promise<boolean> {
+  const key = tieKeyOf(phaseName, home, away);
+  if (key === null) return false;
+  const legs = await db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .select(["m.id", "p.name", "m.home_team_id", "m.away_team_id"])
+    .where("p.season_id", "=", seasonId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("m.home_team_id", "=", home), eb("m.away_team_id", "=", away)]),
+        eb.and([eb("m.home_team_id", "=", away), eb("m.away_team_id", "=", home)]),
+      ]),
+    )
+    .execute();
+  return legs.filter((leg) => leg.id !== exceptMatchId && tieKeyOf(leg.name, leg.home_team_id, leg.away_team_id) === key).length >= 2;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   planFingerprintSource,
   planResults,
   type ResultsPlan,
+  thirdLegProblems,
 } from "#app/domain/results-file";
 import { insertMatch, resultOf } from "./matches.server";
 import type { Database } from "./schema";
@@ -59,6 +60,8 @@ async function previewWith(db: Kysely<Database>, content: string, season: FileSe
   const parsed = parseResultsFile(content, state.context);
   if (!parsed.ok) return { preview: { ok: false as const, errors: parsed.errors }, state };
   const plan = planResults(parsed.rows, state.current);
+  const thirdLegs = thirdLegProblems(plan, state.current, state.phaseNames);
+  if (thirdLegs.length > 0) return { preview: { ok: false as const, errors: thirdLegs }, state };
   return { preview: { ok: true as const, plan, fingerprint: fingerprintOf(content, plan) }, state };
 }
 

@@ -8,6 +8,7 @@ import {
   parseResultsFile,
   planFingerprintSource,
   planResults,
+  thirdLegProblems,
 } from "./results-file";
 
 const context: FileContext = {
@@ -227,3 +228,31 @@ describe("planResults", () => {
   });
 });
 
+
+describe("thirdLegProblems", () => {
+  const knockout: FileContext = { ...context, phases: [...context.phases, { id: 19, name: "Cuartos Vuelta" }] };
+  const phaseNames = new Map(knockout.phases.map((phase) => [phase.id, phase.name]));
+  // América–Guadalajara's tie: the Ida played, the Vuelta with Guadalajara at home.
+  const current: CurrentMatch[] = [
+    { id: 20, phaseId: 18, homeTeamId: 1, awayTeamId: 2, kickoffAt: null, result: { home: 1, away: 0 } },
+    { id: 21, phaseId: 19, homeTeamId: 2, awayTeamId: 1, kickoffAt: null, result: null },
+  ];
+  const problems = (text: string) => {
+    const parsed = parseResultsFile(text, knockout);
+    if (!parsed.ok) throw new Error(parsed.errors.join("\n"));
+    return thirdLegProblems(planResults(parsed.rows, current), current, phaseNames);
+  };
+
+  test("a Vuelta written the other way round would be a third match between the two teams: a problem that names it", () => {
+    expect(problems(`${HEADER}\nCuartos Vuelta,América,Guadalajara,,1,1\n`)).toEqual([
+      "Cuartos Vuelta, América vs Guadalajara: Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta); ¿local y visitante al revés?",
+    ]);
+  });
+
+  test("the Vuelta as it is, a new tie's two legs, a league match of the same teams: no problem; a new tie's third leg: one", () => {
+    expect(
+      problems(`${HEADER}\nCuartos Vuelta,Guadalajara,América,,1,1\nCuartos Ida,Cruz Azul,Toluca,,,\nCuartos Vuelta,Toluca,Cruz Azul,,,\nJornada 1,América,Guadalajara,,,\n`),
+    ).toEqual([]);
+    expect(problems(`${HEADER}\nCuartos Ida,Cruz Azul,Toluca,,,\nCuartos Vuelta,Toluca,Cruz Azul,,,\nCuartos Vuelta,Cruz Azul,Toluca,,,\n`)).toHaveLength(1);
+  });
+});

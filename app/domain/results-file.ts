@@ -2,7 +2,7 @@ import { z } from "zod";
 import { csvDelimiter, parseCsv } from "./csv";
 import { zonedLocalToUtc } from "./dates";
 import { phaseLabel } from "./phases";
-import type { Score } from "./scoring";
+import { type Score, THIRD_LEG_MESSAGE, tieKeyOf } from "./scoring";
 import { type NamedTeam, normalizeTeamName, teamMatcher } from "./team-names";
 import { goalsOrProblem, RESULT_MAX_GOALS } from "./score";
 
@@ -287,6 +287,24 @@ export function planResults(rows: readonly FileRow[], current: readonly CurrentM
     return { row, matchId: match.id, kinds, before, after };
   });
   return { items, counts };
+}
+
+/**
+ * The plan's new matches that would be a third between the same two teams in one knockout round
+ * (a Vuelta written with home and away the other way round does not find its match, and would be
+ * added): a problem each, so nothing is applied. `phaseNames`: the season's phases by id.
+ */
+export function thirdLegProblems(plan: ResultsPlan, current: readonly CurrentMatch[], phaseNames: ReadonlyMap<number, string>): string[] {
+  const legs = new Map<string, number>();
+  const count = (key: string | null) => key !== null && legs.set(key, (legs.get(key) ?? 0) + 1).get(key)! > 2;
+  for (const match of current) count(tieKeyOf(phaseNames.get(match.phaseId) ?? "", match.homeTeamId, match.awayTeamId));
+  const problems: string[] = [];
+  for (const { matchId, row } of plan.items) {
+    if (matchId === null && count(tieKeyOf(row.phaseName, row.home.id, row.away.id))) {
+      problems.push(`${row.phaseName}, ${row.home.name} vs ${row.away.name}: ${THIRD_LEG_MESSAGE}; ¿local y visitante al revés?`);
+    }
+  }
+  return problems;
 }
 
 /** True when applying the plan writes something. */

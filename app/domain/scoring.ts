@@ -61,6 +61,20 @@ export function tieRound(phaseName: string): string | null {
   return `legs:${folded.replace(/\b(ida|vuelta)\b/, "").replace(/\s+/g, " ").trim()}`;
 }
 
+/**
+ * The tie a match would be a leg of: its round (tieRound) and its two teams, either way round.
+ * Null outside knockout rounds, or while a team is unknown. A tie has two legs: a third match with
+ * the same key would undo it (writers refuse one: data/matches.server.ts, the results file).
+ */
+export function tieKeyOf(phaseName: string, homeTeamId: number | null, awayTeamId: number | null): string | null {
+  const round = tieRound(phaseName);
+  if (!round || homeTeamId === null || awayTeamId === null) return null;
+  return `${round}:${Math.min(homeTeamId, awayTeamId)}-${Math.max(homeTeamId, awayTeamId)}`;
+}
+
+/** The message of a refused third match between the two teams of a tie. */
+export const THIRD_LEG_MESSAGE = "Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta)";
+
 function legOrder(a: ScoredMatch, b: ScoredMatch): number {
   if (a.isFirstLeg !== b.isFirstLeg && a.isFirstLeg !== null && b.isFirstLeg !== null) return a.isFirstLeg ? -1 : 1;
   if (a.phasePosition !== b.phasePosition) return a.phasePosition - b.phasePosition;
@@ -75,11 +89,8 @@ function legOrder(a: ScoredMatch, b: ScoredMatch): number {
 export function findTies<M extends ScoredMatch>(matches: readonly M[]): Tie<M>[] {
   const groups = new Map<string, M[]>();
   for (const match of matches) {
-    const round = tieRound(match.phaseName);
-    if (!round || match.homeTeamId === null || match.awayTeamId === null) continue;
-    const pair = [match.homeTeamId, match.awayTeamId].sort((x, y) => x - y).join("-");
-    const key = `${round}:${pair}`;
-    groups.set(key, [...(groups.get(key) ?? []), match]);
+    const key = tieKeyOf(match.phaseName, match.homeTeamId, match.awayTeamId);
+    if (key) groups.set(key, [...(groups.get(key) ?? []), match]);
   }
   const ties: Tie<M>[] = [];
   for (const legs of groups.values()) {

@@ -140,6 +140,38 @@ describe("/admin/matches", () => {
     expect((await matchesOf(phase)).at(-1)).toMatchObject({ kickoff_at: null, is_first_leg: 0 });
   });
 
+  test("a tie has two legs: a third match between its teams in that round is refused, whether created or given its teams", async () => {
+    const [ida, vuelta] = [await phaseId("Cuartos Ida"), await phaseId("Cuartos Vuelta")];
+    const [toluca, pachuca] = [await teamId("Toluca"), await teamId("Pachuca")];
+    const create = (phase: number, home: number, away: number) =>
+      post("/admin/matches", { intent: "create", phaseId: String(phase), homeTeamId: String(home), awayTeamId: String(away) });
+    // Toluca–Pachuca has its Vuelta (the test above): its Ida makes the tie.
+    expect((await create(ida, pachuca, toluca)).status).toBe(200);
+    const tieIda = (await matchesOf(ida)).at(-1)!;
+    const before = await snapshot();
+    for (const [phase, home, away] of [[vuelta, pachuca, toluca], [vuelta, toluca, pachuca], [ida, toluca, pachuca]] as const) {
+      const third = await create(phase, home, away);
+      expect(third.status).toBe(400);
+      expect(third.body).toContain("Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta)");
+    }
+    const other = await server.db
+      .selectFrom("matches")
+      .select("id")
+      .where("phase_id", "=", ida)
+      .where("id", "<>", tieIda.id)
+      .where(({ exists, not, selectFrom }) => not(exists(selectFrom("predictions").select("id").whereRef("match_id", "=", "matches.id"))))
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const setTeams = (matchId: number, home: number, away: number) =>
+      post("/admin/matches", { intent: "set-teams", matchId: String(matchId), homeTeamId: String(home), awayTeamId: String(away) });
+    const refused = await setTeams(other.id, toluca, pachuca);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta)");
+    expect(await snapshot()).toEqual(before);
+    // A leg of the tie may be given its own teams again (it is one of the two).
+    expect((await setTeams(tieIda.id, pachuca, toluca)).status).toBe(200);
+  });
+
   test.each([
     [{ homeTeamId: "1", awayTeamId: "2" }, "Por favor completa todos los campos"],
     [{ phaseId: "1", awayTeamId: "2" }, "Por favor completa todos los campos"],

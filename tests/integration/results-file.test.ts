@@ -338,3 +338,21 @@ test("a changed result replaces the match's whole result: the extra time and pen
     await server.db.updateTable("seasons").set({ knockout_score: season.knockout_score }).where("id", "=", season.id).execute();
   }
 });
+
+test("a Vuelta written with home and away the other way round is a problem, not a third match between the two teams", async () => {
+  const vuelta = await server.db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .innerJoin("teams as h", "h.id", "m.home_team_id")
+    .innerJoin("teams as a", "a.id", "m.away_team_id")
+    .select(["h.name as home", "a.name as away"])
+    .where("p.name", "=", "Cuartos Vuelta")
+    .orderBy("m.id")
+    .executeTakeFirstOrThrow();
+  const before = await snapshot();
+  const page = await preview(`${HEADER}\nCuartos Vuelta,${vuelta.away},${vuelta.home},,1,1\n`);
+  expect(page.status).toBe(400);
+  expect(page.body).toContain(`Cuartos Vuelta, ${vuelta.away} vs ${vuelta.home}: Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta); ¿local y visitante al revés?`);
+  expect(page.fingerprint).toBeUndefined();
+  expect(await snapshot()).toEqual(before);
+});

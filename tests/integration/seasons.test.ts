@@ -216,7 +216,8 @@ describe.sequential("a season's rules", () => {
     // A league match has neither: a post that sends them anyway is refused, and nothing changes.
     const league = await matchOf(plainId, "Jornada 1");
     const before = await server.db.selectFrom("matches").selectAll().where("id", "=", league.id).executeTakeFirstOrThrow();
-    for (const extra of [{ homeExtraTime: "2", awayExtraTime: "1" }, { homePenalties: "4", awayPenalties: "3" }]) {
+    const extras: Record<string, string>[] = [{ homeExtraTime: "2", awayExtraTime: "1" }, { homePenalties: "4", awayPenalties: "3" }];
+    for (const extra of extras) {
       const refused = await post("/admin/results", { intent: "save-result", matchId: String(league.id), home: "1", away: "1", ...extra }, cookie.admin);
       expect(refused.status).toBe(400);
       expect(refused.body).toContain("Este partido no se define en tiempo extra ni en penales");
