@@ -158,6 +158,11 @@ test("el administrador crea 'Copa Mundial 2026' desde su plantilla, revisa la vi
   await expect(row.getByText("Próxima", { exact: true }).filter({ visible: true })).toBeVisible();
 
   await row.getByRole("button", { name: "Hacer actual", exact: true }).click();
+  // Clausura 2024 was finished above: the dialog has nothing to warn of.
+  const dialog = admin.getByRole("dialog", { name: "Hacer actual" });
+  await expect(dialog).toContainText(`«${WORLD_CUP}» será la temporada actual`);
+  await expect(dialog).not.toContainText("no está terminada");
+  await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expectToast(admin, "Temporada actual", `«${WORLD_CUP}» es la temporada actual`);
   await expect(row.getByText("Actual", { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(row.getByRole("button", { name: "Hacer actual", exact: true })).toHaveCount(0);
@@ -256,5 +261,14 @@ test("el administrador crea una temporada 'Desde un archivo': la vista previa y 
   // The file travels back in the preview's hidden field, which the browser sends with CRLF.
   await admin.getByRole("button", { name: "Crear Temporada", exact: true }).click();
   await expectToast(admin, "Temporada creada", `«${name}» quedó como Próxima`);
-  await expect(admin.getByRole("row", { name, exact: true }).getByText("Próxima", { exact: true }).filter({ visible: true })).toBeVisible();
+  const row = admin.getByRole("row", { name, exact: true });
+  await expect(row.getByText("Próxima", { exact: true }).filter({ visible: true })).toBeVisible();
+
+  // Making it current would leave the World Cup unfinished: the dialog says what that means.
+  await row.getByRole("button", { name: "Hacer actual", exact: true }).click();
+  const dialog = admin.getByRole("dialog", { name: "Hacer actual" });
+  await expect(dialog).toContainText(`«${WORLD_CUP}» no está terminada`);
+  await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(admin.getByRole("row", { name: WORLD_CUP, exact: true }).getByText("Actual", { exact: true }).filter({ visible: true })).toBeVisible();
 });

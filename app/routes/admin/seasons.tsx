@@ -188,7 +188,7 @@ async function draftContent(template: string, form: FormData, intent: string): P
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function SeasonActions({ season }: { season: LoaderData["seasons"][number] }) {
+function SeasonActions({ season, current }: { season: LoaderData["seasons"][number]; current: LoaderData["seasons"][number] | undefined }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
@@ -204,10 +204,27 @@ function SeasonActions({ season }: { season: LoaderData["seasons"][number] }) {
       ),
       onConfirm: () => submit("finish"),
     });
+  const makeCurrent = () =>
+    confirm({
+      title: "Hacer actual",
+      children: (
+        <Text size="sm">
+          «{season.name}» será la temporada actual: el inicio y los pronósticos mostrarán solo ella.
+          {current && !current.finished && (
+            <>
+              {" "}
+              «{current.name}» no está terminada: el histórico suma las temporadas terminadas y la actual, así que sus puntos
+              dejarán de contar ahí hasta que la termines.
+            </>
+          )}
+        </Text>
+      ),
+      onConfirm: () => submit("make-current"),
+    });
   return (
     <span className={`${t.actions} ${classes.moves}`}>
       {!season.isCurrent && (
-        <Button type="button" size="compact" variant="light" onClick={() => submit("make-current")} disabled={busy}>
+        <Button type="button" size="compact" variant="light" onClick={makeCurrent} disabled={busy}>
           Hacer actual
         </Button>
       )}
@@ -272,7 +289,7 @@ function SeasonsTable({ seasons }: { seasons: LoaderData["seasons"] }) {
                 <td className={`${t.desktop} ${t.right}`}>{season.matches}</td>
                 <td className={`${t.desktop} ${t.right}`}>{season.players}</td>
                 <td className={t.right}>
-                  <SeasonActions season={season} />
+                  <SeasonActions season={season} current={seasons.find((other) => other.isCurrent)} />
                 </td>
               </tr>
             ))}
