@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField } from "./input";
+import { MAX_PICKS_PER_FORM, PICK_MESSAGES } from "./prediction-texts";
 import { goalsField, PICK_MAX_GOALS } from "./score";
 import type { Score } from "./scoring";
 
@@ -12,18 +13,6 @@ export interface Pick extends Score {
   matchId: number;
 }
 
-/**
- * More picks than any phase or pool can show at once (a whole season is 170 matches): a bigger
- * form is no person's, and is refused before any work.
- */
-export const MAX_PICKS_PER_FORM = 400;
-
-export const PICK_MESSAGES = {
-  pending: "Debes predecir todos los partidos pendientes",
-  range: `Los goles deben ser un número entero entre 0 y ${PICK_MAX_GOALS}`,
-  badMatch: "El partido no existe",
-  tooMany: `No se pueden guardar más de ${MAX_PICKS_PER_FORM} pronósticos a la vez`,
-} as const;
 
 const goals = goalsField({ max: PICK_MAX_GOALS, missing: PICK_MESSAGES.pending, range: PICK_MESSAGES.range });
 

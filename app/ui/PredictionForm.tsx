@@ -1,6 +1,8 @@
 import { Box, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/match";
+import { PICK_MESSAGES } from "#app/domain/prediction-texts";
 import { PICK_MAX_GOALS } from "#app/domain/score";
 import { MatchTeam } from "./MatchTeam";
 import { PhaseSection } from "./PhaseSection";
@@ -9,6 +11,8 @@ import { Button } from "./primitives/Button";
 import { BareInput } from "./primitives/Field";
 import { Panel } from "./primitives/Panel";
 import classes from "./PredictionForm.module.css";
+import { errorToast } from "./toast";
+import { showToast } from "./toasts";
 import typography from "./typography.module.css";
 
 function ScoreInput({ name, team, defaultValue }: { name: string; team: string; defaultValue?: number }) {
@@ -87,12 +91,44 @@ function isOpen(match: PredictionMatch): boolean {
   return match.lockedBecause === null && (match.pick === null || match.editable);
 }
 
-/** Active matches by phase with two score inputs each; saved and closed ones read-only. */
+/** The score boxes of the form still empty (a score typed as spaces is empty too). */
+function blankScores(form: HTMLFormElement): HTMLInputElement[] {
+  return [...form.querySelectorAll<HTMLInputElement>('input[name^="home-"], input[name^="away-"]')].filter((input) => input.value.trim() === "");
+}
+
+/** How many matches of the form still lack a score (either box empty). */
+function matchesLeft(form: HTMLFormElement): number {
+  return new Set(blankScores(form).map((input) => input.name.slice(input.name.indexOf("-") + 1))).size;
+}
+
+/**
+ * Active matches by phase with two score inputs each; saved and closed ones read-only. In the
+ * browser the count of matches left follows what is typed, and a form sent with a blank score
+ * stays here: the blank boxes marked, the first focused, and the server's own message as a toast
+ * (SPEC: every pending match at once). Without JavaScript the server says the same.
+ */
 export function PredictionForm({ matches, action }: { matches: PredictionMatch[]; action?: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const openCount = matches.filter(isOpen).length;
-  const pendingCount = matches.filter((match) => isOpen(match) && match.pick === null).length;
+  // What is typed counts for these matches only: a new answer (the saved form, another phase)
+  // starts from its own count.
+  const [typed, setTyped] = useState<{ matches: PredictionMatch[]; left: number } | null>(null);
+  const pendingCount =
+    typed?.matches === matches ? typed.left : matches.filter((match) => isOpen(match) && match.pick === null).length;
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.value.trim() !== "") input.removeAttribute("aria-invalid");
+    setTyped({ matches, left: matchesLeft(event.currentTarget) });
+  };
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const blank = blankScores(event.currentTarget);
+    if (blank.length === 0) return;
+    event.preventDefault();
+    for (const input of blank) input.setAttribute("aria-invalid", "true");
+    blank[0]!.focus();
+    showToast(errorToast(PICK_MESSAGES.pending));
+  };
 
   if (matches.length === 0) {
     return (
@@ -105,7 +141,7 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
   }
 
   return (
-    <Form method="post" action={action} noValidate>
+    <Form method="post" action={action} noValidate onInput={onInput} onSubmit={onSubmit}>
       <Stack gap="lg">
         {groupByPhase(matches).map((phase) => (
           <PhaseSection key={phase.phaseId} headingId={`pronosticos-${phase.phaseId}`} title={phase.phaseName} tileMin="26rem" boxed>
@@ -124,7 +160,9 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">
                 {pendingCount === 0
-                  ? "Puedes cambiar tus pronósticos hasta el cierre"
+                  ? typed?.matches === matches
+                    ? "Todo listo para guardar"
+                    : "Puedes cambiar tus pronósticos hasta el cierre"
                   : pendingCount === 1
                     ? "1 partido por pronosticar"
                     : `${pendingCount} partidos por pronosticar`}

@@ -157,10 +157,17 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
     for (const label of [M1, M2]) await expect(page.getByRole("group", { name: label, exact: true })).toBeVisible();
 
     if (page === pageA) {
-      // One box left empty: refused as a whole, nothing stored.
+      // One match left empty: refused as a whole, in the browser before anything is sent (the
+      // server refuses it too: tests/integration), the empty boxes marked and the first focused.
       await fillPredictions(page, picks, M2);
+      await expect(page.getByText("1 partido por pronosticar", { exact: true })).toBeVisible();
+      const refusedRequests = recordDataRequests(page);
       await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
       await expectToast(page, "Error", "Debes predecir todos los partidos pendientes");
+      const blank = page.getByRole("group", { name: M2, exact: true }).getByRole("spinbutton", { name: `Goles de ${teams(M2)[1]}`, exact: true });
+      await expect(blank).toBeFocused();
+      await expect(blank).toHaveAttribute("aria-invalid", "true");
+      expect(refusedRequests.stop()).toEqual([]);
       await page.reload();
       await hydrated(page);
       await expect(page.getByRole("group", { name: M1, exact: true }).getByRole("spinbutton")).toHaveCount(2);
@@ -169,6 +176,7 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
 
     const filled = await fillPredictions(page, picks);
     expect(filled, "al menos los partidos de la jornada").toBeGreaterThanOrEqual(phaseMatches);
+    await expect(page.getByText("Todo listo para guardar", { exact: true })).toBeVisible();
     // The answer brings the page as it now is: one request, no reload of the page's data after it.
     const dataRequests = recordDataRequests(page);
     await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
