@@ -85,17 +85,30 @@ export async function findPhase(
     .executeTakeFirst();
 }
 
-/** Predictions captured per phase of a season (phase id → count), for the activation screen. */
-export async function predictionCountsByPhase(db: Kysely<Database>, seasonId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom("predictions as pr")
-    .innerJoin("matches as m", "m.id", "pr.match_id")
-    .innerJoin("phases as p", "p.id", "m.phase_id")
-    .select((eb) => ["m.phase_id", eb.fn.countAll<number>().as("n")])
-    .where("p.season_id", "=", seasonId)
-    .groupBy("m.phase_id")
-    .execute();
-  return new Map(rows.map((row) => [row.phase_id, Number(row.n)]));
+/**
+ * Per phase of a season, the predictions captured and how many players captured any (phase id →
+ * counts), and how many players there are: the activation screen says who is still missing
+ * before a phase's picks close.
+ */
+export async function captureCountsByPhase(
+  db: Kysely<Database>,
+  seasonId: number,
+): Promise<{ byPhase: Map<number, { predictions: number; players: number }>; people: number }> {
+  const [rows, people] = await Promise.all([
+    db
+      .selectFrom("predictions as pr")
+      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select((eb) => ["m.phase_id", eb.fn.countAll<number>().as("n"), eb.fn.count<number>("pr.user_id").distinct().as("players")])
+      .where("p.season_id", "=", seasonId)
+      .groupBy("m.phase_id")
+      .execute(),
+    db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byPhase: new Map(rows.map((row) => [row.phase_id, { predictions: Number(row.n), players: Number(row.players) }])),
+    people: Number(people.n),
+  };
 }
 
 /** A write to a phase: done, or why not (no such phase, or its season is finished). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "../support/accounts";
-import { form, startTestServer, type TestServer } from "../support/server";
+import { form, routeData, startTestServer, type TestServer } from "../support/server";
 
 /**
  * The admin game screens against the real server: matches, phases, results, resets, activation
@@ -379,6 +379,14 @@ describe("/admin/activar-quinielas", () => {
     ).toBe(200);
     expect((await predict(betoCookie, [{ matchId: m1!.id, home: 0, away: 1 }])).status).toBe(200);
     expect((await predict(betoCookie, [{ matchId: elsewhere!.id, home: 0, away: 1 }])).status).toBe(200);
+
+    // Before it closes, the screen knows who captured any of the phase's picks, and of how many.
+    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activate", adminCookie);
+    const people = Number((await server.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(data).toMatchObject({ people });
+    const shown = (data as { phases: { id: number; predictions: number; players: number }[] }).phases;
+    expect(shown.find((row) => row.id === phase)).toMatchObject({ predictions: 3, players: 2 });
+    expect(shown.find((row) => row.id === other)).toMatchObject({ predictions: 1, players: 1 });
 
     const response = await post("/admin/activar-quinielas", { intent: "activate", phaseId: String(phase) });
     expect(response.status).toBe(200);

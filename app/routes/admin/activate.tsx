@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { activateFormSchema, ADMIN_MESSAGES } from "#app/domain/admin-forms";
 import { parseForm } from "#app/domain/form";
 import { formatKickoff } from "#app/domain/dates";
-import { activatePhase, listPhases, predictionCountsByPhase } from "#app/data/phases.server";
+import { activatePhase, captureCountsByPhase, listPhases } from "#app/data/phases.server";
 import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -17,6 +17,7 @@ import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
 import { errorToast, successToast, type Toast } from "#app/ui/toast";
 import { useToast } from "#app/ui/toasts";
+import { confirm } from "#app/ui/confirm";
 import type { Route } from "./+types/activate";
 import classes from "./activate.module.css";
 
@@ -25,13 +26,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Activar Quinielas por J
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
-  const [phases, counts] = await Promise.all([listPhases(db, season.id), predictionCountsByPhase(db, season.id)]);
+  const [phases, counts] = await Promise.all([listPhases(db, season.id), captureCountsByPhase(db, season.id)]);
   return {
     phases: phases.map((phase) => ({
       ...phase,
-      predictions: counts.get(phase.id) ?? 0,
+      predictions: counts.byPhase.get(phase.id)?.predictions ?? 0,
+      players: counts.byPhase.get(phase.id)?.players ?? 0,
       activatedLabel: formatKickoff(phase.activatedAt, season.timeZone),
     })),
+    people: counts.people,
   };
 }
 
@@ -56,8 +59,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** 'Han pronosticado 18 de 22 jugadores.', or that nobody has yet. */
+function capturedBy(players: number, people: number): string {
+  if (players === 0) return "Nadie ha capturado pronósticos de esta jornada todavía.";
+  return `${players === 1 ? "Ha" : "Han"} capturado pronósticos ${players} de ${people} ${people === 1 ? "jugador" : "jugadores"}.`;
+}
+
 export default function ActivatePools({ loaderData }: Route.ComponentProps) {
-  const { phases } = loaderData;
+  const { phases, people } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [phaseId, setPhaseId] = useState<string | null>(null);
   useToast(fetcher.data?.toast);
@@ -72,7 +81,24 @@ export default function ActivatePools({ loaderData }: Route.ComponentProps) {
     >
       <AdminSeasonSelect />
       <Panel padding="lg">
-        <fetcher.Form method="post">
+        <fetcher.Form
+          method="post"
+          onSubmit={(event) => {
+            // Picks close for good: the admin sees who has not captured any first.
+            event.preventDefault();
+            const form = event.currentTarget;
+            if (!chosen) return;
+            confirm({
+              title: "Activar Quinielas",
+              children: (
+                <Text size="sm">
+                  {`Se cerrarán los pronósticos de ${chosen.name} y se harán visibles para todos. ${capturedBy(chosen.players, people)}`}
+                </Text>
+              ),
+              onConfirm: () => void fetcher.submit(form),
+            });
+          }}
+        >
           <input type="hidden" name="intent" value="activate" />
           <Stack gap="md">
             <PhaseSelect phases={phases} name="phaseId" value={phaseId} onChange={setPhaseId} />
