@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatKickoff, utcToZonedLocal, zonedLocalToUtc } from "./dates";
+import { formatKickoff, timeZoneHint, utcToZonedLocal, zonedLocalToUtc } from "./dates";
 
 describe("zonedLocalToUtc", () => {
   test("reads the wall clock in Mexico City (UTC-6, no daylight saving since 2022)", () => {
@@ -57,4 +57,11 @@ describe("formatKickoff", () => {
 
 test("midnight shows as 00:00, never 24:00", () => {
   expect(formatKickoff("2024-01-14T06:00:00.000Z", "America/Mexico_City")).toMatch(/00:00/);
+});
+
+test("a date field's hint names the zone's place in Spanish, or its city", () => {
+  expect(timeZoneHint("America/Mexico_City")).toBe("hora de la Ciudad de México");
+  expect(timeZoneHint("America/Monterrey")).toBe("hora de Monterrey");
+  expect(timeZoneHint("America/Lima")).toBe("hora de Lima");
+  expect(timeZoneHint("America/Argentina/Cordoba")).toBe("hora de Cordoba");
 });

@@ -81,3 +81,32 @@ export function utcToZonedLocal(iso: string, timeZone: string): string | null {
 export function formatDate(iso: string, timeZone: string): string {
   return formatter("es-MX", { timeZone, day: "numeric", month: "short", year: "numeric" }).format(new Date(iso));
 }
+
+/** The places of the zones a season of ours is likely to use, as Spanish speakers name them. */
+const PLACES: Record<string, string> = {
+  "America/Mexico_City": "la Ciudad de México",
+  "America/Monterrey": "Monterrey",
+  "America/Tijuana": "Tijuana",
+  "America/Cancun": "Cancún",
+  "America/Mazatlan": "Mazatlán",
+  "America/Hermosillo": "Hermosillo",
+  "America/Chihuahua": "Chihuahua",
+  "America/Merida": "Mérida",
+  "America/New_York": "Nueva York",
+  "America/Los_Angeles": "Los Ángeles",
+  "America/Chicago": "Chicago",
+  "America/Toronto": "Toronto",
+  "America/Bogota": "Bogotá",
+  "America/Argentina/Buenos_Aires": "Buenos Aires",
+  "Europe/Madrid": "Madrid",
+  UTC: "UTC",
+};
+
+/**
+ * 'hora de la Ciudad de México': where a zone's wall clock is read, for the hints under a date
+ * field; a zone not listed is named by its city ('America/Lima' → 'hora de Lima').
+ */
+export function timeZoneHint(timeZone: string): string {
+  const place = PLACES[timeZone] ?? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ");
+  return `hora de ${place}`;
+}

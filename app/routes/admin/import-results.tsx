@@ -3,7 +3,7 @@ import { data, Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { applyResultsFile, previewResultsFile } from "#app/data/results-file.server";
 import { finishedMessage } from "#app/data/seasons.server";
-import { formatKickoff } from "#app/domain/dates";
+import { formatKickoff, timeZoneHint } from "#app/domain/dates";
 import { parseForm } from "#app/domain/form";
 import { normalizeFileText } from "#app/domain/input";
 import {
@@ -60,8 +60,10 @@ interface Preview {
 
 type ImportReply = { ok: boolean; toast: Toast; preview?: Preview; errors?: string[]; applied?: string };
 
-export function loader() {
-  return { maxBytes: RESULTS_FILE_MAX_BYTES };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The season of the screen: its dates are read in its time zone.
+  const season = await shownSeason(servicesOf(context).db, request);
+  return { maxBytes: RESULTS_FILE_MAX_BYTES, timeZoneHint: timeZoneHint(season.timeZone) };
 }
 
 // Made when the action runs: a schema built at the top of the module would keep Zod (25 KB
@@ -273,8 +275,8 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
             />
             <Text size="sm" c="dimmed">
               CSV con el encabezado <Code style={{ wordBreak: "break-all" }}>{CSV_COLUMNS.join(",")}</Code> (coma o punto y coma). La jornada es su nombre
-              («Jornada 3», «Cuartos Ida») o solo el número; la fecha, <Code>AAAA-MM-DD HH:mm</Code> en hora de la Ciudad
-              de México; goles vacíos: sin resultado.
+              («Jornada 3», «Cuartos Ida») o solo el número; la fecha, <Code>AAAA-MM-DD HH:mm</Code> en {loaderData.timeZoneHint};
+              goles vacíos: sin resultado.
             </Text>
             <Group>
               <Button type="submit" disabled={busy} busy={busy && intent === "preview"}>

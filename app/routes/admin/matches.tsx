@@ -4,7 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { groupByPhase, type MatchView, matchLabel } from "#app/domain/match";
 import { matchesFormSchema, phaseParam } from "#app/domain/admin-forms";
 import { parseForm } from "#app/domain/form";
-import { formatKickoff } from "#app/domain/dates";
+import { formatKickoff, timeZoneHint } from "#app/domain/dates";
 import { phasesToShow } from "#app/domain/phase-status";
 import { createMatch, listMatches, setMatchTeams } from "#app/data/matches.server";
 import { listPhases, setPhaseActive } from "#app/data/phases.server";
@@ -180,7 +180,7 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
             label="Fecha y hora"
             name="kickoff"
             type="datetime-local"
-            description={`Opcional · hora de ${timeZone.replace(/_/g, " ")}`}
+            description={`Opcional · ${timeZoneHint(timeZone)}`}
             value={kickoff}
             onChange={(event) => setKickoff(event.currentTarget.value)}
           />
