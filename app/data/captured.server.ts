@@ -30,6 +30,8 @@ export interface CapturedMatch {
   result: Score | null;
   /** '1 - 1 (3 - 4 pen.)': the result as the card shows it, with extra time and penalties. */
   resultLabel: string | null;
+  /** Everyone's picks show; until then, only the viewer's own. */
+  revealed: boolean;
   picks: CapturedPick[];
 }
 
@@ -168,6 +170,7 @@ export async function revealedPicks(
         away: team(match.away),
         result: match.result,
         resultLabel: scoreLabel(match),
+        revealed: revealed.has(match.id),
         picks: picksByMatch
           .get(match.id)!
           .sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),

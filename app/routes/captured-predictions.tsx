@@ -4,6 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { optionalUser } from "#app/auth/guards.server";
 import { parseId } from "#app/domain/input";
 import { type CapturedMatch, revealedPicks } from "#app/data/captured.server";
+import { PICKS_REVEALED_WHEN } from "#app/domain/locking";
 import { matchLabel } from "#app/domain/match";
 import { listSeasonOptions } from "#app/data/seasons.server";
 import { servicesOf } from "#app/http/context";
@@ -94,6 +95,7 @@ function MatchCard({ match }: { match: CapturedMatch }) {
         )}
       </div>
       <PicksTable match={match} />
+      {!match.revealed && <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PICKS_REVEALED_WHEN}.`}</p>}
     </section>
   );
 }

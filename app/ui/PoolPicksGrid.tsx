@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PICKS_REVEALED_WHEN } from "#app/domain/locking";
 import { matchLabel } from "#app/domain/match";
 import { Badge } from "./primitives/Badge";
 import classes from "./PoolPicksGrid.module.css";
@@ -128,7 +129,7 @@ export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[
         <h2 className={typography.sectionTitle} id="pronosticos-revelados">
           Pronósticos de los participantes
         </h2>
-        <p className={typography.dimmed}>Se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.</p>
+        <p className={typography.dimmed}>{`Se ven ${PICKS_REVEALED_WHEN}.`}</p>
       </div>
       {phases.length === 0 ? (
         <p className={`${typography.dimmed} ${classes.empty}`}>Aún no hay pronósticos a la vista.</p>

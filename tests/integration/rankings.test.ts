@@ -375,6 +375,8 @@ test("captured predictions and rankings never carry another user's unrevealed pi
   expect(ownHtml.body).toContain("17 - 13");
   expect(ownHtml.body).toMatch(/Zacarías Oculto<\/span><span class="[^"]*">Tú</);
   expect(ownHtml.body).toContain("Resultado pendiente");
+  // The owner is told why theirs is the only pick shown.
+  expect(ownHtml.body).toContain("Los pronósticos de los demás se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.");
 
   const visibleTo = async (viewer: string) => {
     const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/captured-predictions", viewer);
@@ -389,6 +391,7 @@ test("captured predictions and rankings never carry another user's unrevealed pi
   expect(withResult.body).toContain("Zacarías Oculto");
   expect(withResult.body).toContain("Resultado oficial: 2 - 0");
   expect(withResult.body).toContain("Partido de Jornada 5");
+  expect(withResult.body).not.toContain("Los pronósticos de los demás se ven");
 
   // …hidden again without it…
   await setResult(future!.id, null);
