@@ -52,12 +52,14 @@ const RUSH_PLAYERS = 200;
  * JIT-compiled code in every process; the other lines' warm-up reaches one process only (one
  * keep-alive connection), while each player of a rush opens a connection of its own, which the
  * cluster hands to the processes in turn. A server at a deadline has taken the week's saves; here
- * the figure kept rising for about a thousand batches (SQLite, 10,000 users, each rush after the
- * one before: 384, 442, 426, 426, 417, 487, 543 batches/s after 2–8 warm rushes; CPU per batch
- * 4.35 → 3.05–3.65 ms), so six rushes (1,200 batches, 600 per process) come first. Each warm-up
- * rush's figure is printed, so the curve shows in every run (decision 009).
+ * the figure keeps rising until the processes have served about a thousand batches each: on
+ * SQLite (10,000 users, each rush after the one before) 384, 442, 426, 426, 417, 487, 543
+ * batches/s after 2–8 warm rushes (CPU per batch 4.35 → 3.05–3.65 ms); on PostgreSQL 219, 277,
+ * 315, 348, 345, 347, 362, 382, 399, 433, 426, 416, 408, 410 over 14 rushes, level from the
+ * tenth. So twelve rushes (2,400 batches, 1,200 per process) come first, on both engines. Each
+ * warm-up rush's figure is printed, so the curve shows in every run (decision 009).
  */
-const RUSH_WARMUPS = 6;
+const RUSH_WARMUPS = 12;
 /** Connections and seconds per page of the throughput lines. */
 const THROUGHPUT_CONNECTIONS = 10;
 const THROUGHPUT_SECONDS = 5;

@@ -10,9 +10,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * - Every answer gets its own CSP nonce: the kept page holds a gap where the nonce was, filled
  *   with this answer's (the nonce the security headers set, handed to `handle`).
  * - A page is at most `ttlMs` old. A write handled by this process (any other method) empties
- *   the cache when its answer ends or its client leaves, unless it was refused (4xx), and so does a live update (results,
- *   phases: every process and instance hears it); a page whose rendering began before such a
- *   change is not kept.
+ *   the cache when its answer ends or its client leaves, unless it was refused (4xx), and so does
+ *   a live update (results, phases: every process and instance hears it); a page whose rendering
+ *   began before such a change is not kept.
  */
 export interface PageCacheOptions {
   /** How long a page is served from memory; 0 turns the cache off. */

@@ -100,8 +100,10 @@ export async function updateUser(
  */
 export async function deleteUser(db: Kysely<Database>, userId: string): Promise<UserChangeRefusal | null> {
   return db.transaction().execute(async (trx) => {
-    if (await isLastAdmin(trx, userId)) return "last-admin";
+    // The matches first, as a result being saved takes them (then the users its standings rows
+    // name): the other way round, deleting an admin while a result is saved could deadlock.
     await lockPickedMatches(trx, userId);
+    if (await isLastAdmin(trx, userId)) return "last-admin";
     const deleted = await trx.deleteFrom("users").where("id", "=", userId).executeTakeFirst();
     return Number(deleted.numDeletedRows) === 0 ? "not-found" : null;
   });

@@ -322,7 +322,7 @@ test("'Activar Quinielas' cierra la jornada y dice cuántos pronósticos activó
   // Picks close for good: the dialog says who captured any first.
   const dialog = admin.getByRole("dialog", { name: "Activar Quinielas" });
   await expect(dialog).toContainText(`Se cerrarán los pronósticos de ${PHASE} y se harán visibles para todos.`);
-  await expect(dialog).toContainText(/Han capturado pronósticos 2 de \d+ jugadores\./);
+  await expect(dialog).toContainText(/2 de \d+ jugadores ya capturaron pronósticos\./);
   await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expectToast(admin, "Jornada activada", `${predictions} pronósticos activados para ${PHASE}`);
   await expect(admin.getByRole("row").filter({ hasText: PHASE })).toContainText(String(predictions));

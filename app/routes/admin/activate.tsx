@@ -59,10 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** 'Han pronosticado 18 de 22 jugadores.', or that nobody has yet. */
+/** '18 de 22 jugadores ya capturaron pronósticos.', or that nobody has yet. */
 function capturedBy(players: number, people: number): string {
   if (players === 0) return "Nadie ha capturado pronósticos de esta jornada todavía.";
-  return `${players === 1 ? "Ha" : "Han"} capturado pronósticos ${players} de ${people} ${people === 1 ? "jugador" : "jugadores"}.`;
+  return `${players} de ${people} ${people === 1 ? "jugador" : "jugadores"} ya ${players === 1 ? "capturó" : "capturaron"} pronósticos.`;
 }
 
 export default function ActivatePools({ loaderData }: Route.ComponentProps) {
