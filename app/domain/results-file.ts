@@ -296,11 +296,17 @@ export function planResults(rows: readonly FileRow[], current: readonly CurrentM
  */
 export function thirdLegProblems(plan: ResultsPlan, current: readonly CurrentMatch[], phaseNames: ReadonlyMap<number, string>): string[] {
   const legs = new Map<string, number>();
-  const count = (key: string | null) => key !== null && legs.set(key, (legs.get(key) ?? 0) + 1).get(key)! > 2;
-  for (const match of current) count(tieKeyOf(phaseNames.get(match.phaseId) ?? "", match.homeTeamId, match.awayTeamId));
+  /** Counts one more match of the key's tie; true when that makes it more than two. */
+  const oneMore = (key: string | null) => {
+    if (key === null) return false;
+    const count = (legs.get(key) ?? 0) + 1;
+    legs.set(key, count);
+    return count > 2;
+  };
+  for (const match of current) oneMore(tieKeyOf(phaseNames.get(match.phaseId) ?? "", match.homeTeamId, match.awayTeamId));
   const problems: string[] = [];
   for (const { matchId, row } of plan.items) {
-    if (matchId === null && count(tieKeyOf(row.phaseName, row.home.id, row.away.id))) {
+    if (matchId === null && oneMore(tieKeyOf(row.phaseName, row.home.id, row.away.id))) {
       problems.push(`${row.phaseName}, ${row.home.name} vs ${row.away.name}: ${THIRD_LEG_MESSAGE}; ¿local y visitante al revés?`);
     }
   }

@@ -114,8 +114,8 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
   // What is typed counts for these matches only: a new answer (the saved form, another phase)
   // starts from its own count.
   const [typed, setTyped] = useState<{ matches: PredictionMatch[]; left: number } | null>(null);
-  const pendingCount =
-    typed?.matches === matches ? typed.left : matches.filter((match) => isOpen(match) && match.pick === null).length;
+  const typedLeft = typed?.matches === matches ? typed.left : null;
+  const pendingCount = typedLeft ?? matches.filter((match) => isOpen(match) && match.pick === null).length;
   const onInput = (event: React.FormEvent<HTMLFormElement>) => {
     const input = event.target as HTMLInputElement;
     if (input.value.trim() !== "") input.removeAttribute("aria-invalid");
@@ -160,7 +160,7 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">
                 {pendingCount === 0
-                  ? typed?.matches === matches
+                  ? typedLeft !== null
                     ? "Todo listo para guardar"
                     : "Puedes cambiar tus pronósticos hasta el cierre"
                   : pendingCount === 1

@@ -255,6 +255,7 @@ function StatusBadges({ season }: { season: LoaderData["seasons"][number] }) {
 }
 
 function SeasonsTable({ seasons }: { seasons: LoaderData["seasons"] }) {
+  const current = seasons.find((season) => season.isCurrent);
   return (
     <Panel padding={6} paddingFromSm="md">
       <TableScroll>
@@ -289,7 +290,7 @@ function SeasonsTable({ seasons }: { seasons: LoaderData["seasons"] }) {
                 <td className={`${t.desktop} ${t.right}`}>{season.matches}</td>
                 <td className={`${t.desktop} ${t.right}`}>{season.players}</td>
                 <td className={t.right}>
-                  <SeasonActions season={season} current={seasons.find((other) => other.isCurrent)} />
+                  <SeasonActions season={season} current={current} />
                 </td>
               </tr>
             ))}
