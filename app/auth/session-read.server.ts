@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { runCompiled } from "#app/data/compiled-queries.server";
 import { noteSeasonMark, seasonMarkColumn } from "#app/data/kept-reads.server";
 import type { Database } from "#app/data/schema";
 import type { Auth } from "./auth.server";
@@ -65,14 +66,16 @@ export async function readSessionUser(
   const value = cookieValue(header, authCookies.sessionToken.name);
   const token = value && verifiedToken(value, secret);
   if (!token) return NOBODY;
-  const row = await db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.expires_at", "u.id", "u.name", "u.email", "u.role", "u.display_name", "u.image", "u.avatar_color"])
-    // The season's mark rides along: the request's kept reads need it (data/kept-reads.server.ts).
-    .select(seasonMarkColumn)
-    .where("s.token", "=", token)
-    .executeTakeFirst();
+  // Compiled once (data/compiled-queries.server.ts): every signed-in request asks it.
+  const [row] = await runCompiled(db, "session-read", { token }, (values) =>
+    db
+      .selectFrom("sessions as s")
+      .innerJoin("users as u", "u.id", "s.user_id")
+      .select(["s.expires_at", "u.id", "u.name", "u.email", "u.role", "u.display_name", "u.image", "u.avatar_color"])
+      // The season's mark rides along: the request's kept reads need it (data/kept-reads.server.ts).
+      .select(seasonMarkColumn)
+      .where("s.token", "=", values.token),
+  );
   if (!row) return NOBODY;
   noteSeasonMark(db, row.season_mark);
   const expiresAt = new Date(row.expires_at).getTime();

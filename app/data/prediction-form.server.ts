@@ -3,6 +3,7 @@ import { formatKickoff } from "#app/domain/dates";
 import { LOCK_MESSAGES, lockReason, matchState } from "#app/domain/locking";
 import type { PredictionMatch } from "#app/domain/match";
 import { scoreLabel } from "#app/domain/season-rules";
+import { runCompiled } from "./compiled-queries.server";
 import { matchQuery, toMatchView } from "./matches.server";
 import type { Database } from "./schema";
 import type { SeasonView } from "./seasons.server";
@@ -24,14 +25,25 @@ export async function predictionMatches(
   }: { season: SeasonView; phaseIds?: readonly number[]; quinielaId?: number; now?: Date },
 ): Promise<PredictionMatch[]> {
   // A pool shows all its matches; the home page only the active ones. The viewer's picks come
-  // in the same query.
-  const query = matchQuery(db, { seasonId: season.id, activeOnly: quinielaId === undefined, phaseIds, quinielaId });
-  const rows = query
-    ? await query
-        .leftJoin("predictions as pr", (join) => join.onRef("pr.match_id", "=", "m.id").on("pr.user_id", "=", userId))
-        .select(["pr.home_score as pick_home", "pr.away_score as pick_away", "pr.points as pick_points", "pr.bonus as pick_bonus"])
-        .execute()
-    : [];
+  // in the same query, compiled once (data/compiled-queries.server.ts): a saved form answers
+  // with it, at a deadline two hundred times a second.
+  const rows =
+    phaseIds?.length === 0
+      ? []
+      : await runCompiled(
+          db,
+          `prediction-matches:${quinielaId === undefined ? "active" : "pool"}:${phaseIds ? "phases" : "all"}`,
+          { userId, seasonId: season.id, phaseIds: phaseIds ?? [], quinielaId: quinielaId ?? null },
+          (values) =>
+            matchQuery(db, {
+              seasonId: values.seasonId,
+              activeOnly: quinielaId === undefined,
+              phaseIds: phaseIds && values.phaseIds,
+              quinielaId: quinielaId === undefined ? undefined : values.quinielaId!,
+            })!
+              .leftJoin("predictions as pr", (join) => join.onRef("pr.match_id", "=", "m.id").on("pr.user_id", "=", values.userId))
+              .select(["pr.home_score as pick_home", "pr.away_score as pick_away", "pr.points as pick_points", "pr.bonus as pick_bonus"]),
+        );
   const takesPicks = season.isCurrent && season.finishedAt === null;
   return rows.map((row) => {
     const match = toMatchView(row);
