@@ -271,6 +271,27 @@ test.runIf(postgres)("a save of picks that starts while its phase is being activ
   expect(await server.db.selectFrom("predictions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
 });
 
+test.runIf(postgres).each([
+  ["finished", "carrera-8", `finished_at = '${NOW}'`, { finished_at: null }, "está terminada"],
+  ["left for another ('Hacer actual')", "carrera-9", "is_current = 0", { is_current: 1 }, "no es de la temporada actual"],
+] as const)("a save of picks that starts while its season is being %s waits for it, then is refused", async (_, name, change, undo, refusal) => {
+  const { matchId, userId } = await openMatchAndPlayer(name);
+  const season = await currentSeason(server.db);
+  // 'Terminar temporada' or 'Hacer actual' of another season, half-way: the season's row changed, not committed.
+  const admin = await heldTransaction();
+  try {
+    await admin.query(`update seasons set ${change} where id = $1`, [season.id]);
+    const save = savePicks(server.db, userId, [{ matchId, home: 1, away: 1 }], season);
+    expect(await stillWaiting(save)).toBe(true);
+    await admin.query("commit");
+    expect(await save).toEqual({ ok: false, message: expect.stringContaining(refusal) });
+  } finally {
+    await admin.end();
+    await server.db.updateTable("seasons").set(undo).where("id", "=", season.id).execute();
+  }
+  expect(await server.db.selectFrom("predictions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+});
+
 test.runIf(postgres)("a phase switched off while a save of its picks is under way waits for it, without a deadlock", async () => {
   const { matchId, phaseId } = await openMatchAndPlayer("carrera-4");
   // The save, half-way: it has locked its match (data/predictions.server.ts locks each match, then its phase).
