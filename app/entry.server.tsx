@@ -27,8 +27,14 @@ export default function handleRequest(
     // keeps `abort`, and through it the request's whole render (its tree, data and output), alive
     // for its six seconds. Under load that was every page of the last six seconds: 400 MB still
     // live after a full collection at 145 pages a second, all of it copied and promoted by the
-    // collector (decision 009, nineteenth session).
-    const guard = setTimeout(() => abort(), streamTimeout + 1000);
+    // collector (decision 009, nineteenth session). Set once the render has started (and not if it
+    // already ended), so that it never calls an `abort` that does not exist.
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
+    const finish = () => {
+      ended = true;
+      clearTimeout(guard);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -43,7 +49,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              clearTimeout(guard);
+              finish();
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
               done();
@@ -55,7 +61,7 @@ export default function handleRequest(
           shellRendered = true;
         },
         onShellError(error: unknown) {
-          clearTimeout(guard);
+          finish();
           reject(error);
         },
         onError(error: unknown) {
@@ -65,6 +71,7 @@ export default function handleRequest(
         },
       },
     );
+    if (!ended) guard = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
