@@ -8,7 +8,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { type ClientFacts, clientFacts } from "./client";
 import { assetsFromMemory } from "./assets";
 import { compressWhole } from "./compress";
-import { requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
+import { connectionClosedSignal, requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
@@ -147,12 +147,18 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
   const staticFiles = clientDir ? servingStaticFiles(clientDir) : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
 
   const reactRouter = async (req: IncomingMessage, res: ServerResponse, nonce: string | undefined) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, servicesForRequest(runtime));
-    context.set(requestInfoContext, { clientIp: client.ip(req), cspNonce: nonce });
     const url = requestUrl(req.url, siteOriginOf(req, configuredOrigin, client));
     if (!url) return answerText(res, 400, "Solicitud inválida.");
-    await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, url), context));
+    const connectionClosed = connectionClosedSignal(res);
+    const context = new RouterContextProvider();
+    context.set(servicesContext, servicesForRequest(runtime));
+    context.set(requestInfoContext, {
+      clientIp: client.ip(req),
+      cspNonce: nonce,
+      connectionClosed,
+      dataRequest: url.pathname.endsWith(".data"),
+    });
+    await sendFetchResponse(res, await handleRequest(toFetchRequest(req, url, connectionClosed), context));
   };
 
   return (req, res) => {

@@ -20,22 +20,30 @@ export function requestUrl(target: string | undefined, origin: string): URL | nu
 const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 
 /**
- * The Fetch request of a Node request, at `url`. Its body is read as React Router asks for it,
- * with Node's backpressure: a body larger than its route accepts is not read beyond the limit
- * (http/form.server.ts). Its signal aborts when the client leaves before the answer is sent.
+ * A signal that aborts when the client leaves before the answer is sent. It is held by the
+ * answer's own listener, so it lives as long as the connection does, whoever else forgets it.
  */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
+export function connectionClosedSignal(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
+  return controller.signal;
+}
+
+/**
+ * The Fetch request of a Node request, at `url`. Its body is read as React Router asks for it,
+ * with Node's backpressure: a body larger than its route accepts is not read beyond the limit
+ * (http/form.server.ts). Its signal is `connectionClosed` (connectionClosedSignal).
+ */
+export function toFetchRequest(req: IncomingMessage, url: URL, connectionClosed: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const each of value) headers.append(name, each);
     else if (value !== undefined) headers.set(name, value);
   }
   const method = req.method ?? "GET";
-  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: connectionClosed };
   if (method !== "GET" && method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";

@@ -12,9 +12,27 @@ export interface RequestInfo {
   clientIp: string;
   /** Nonce for this response's inline scripts (Content-Security-Policy); none in development. */
   cspNonce: string | undefined;
+  /**
+   * Aborts when the client's connection closes before the answer is whole. Unlike the signal of
+   * the request a loader gets (React Router may wrap the request in one that follows the client's
+   * signal only through a weak reference, lost at the next garbage collection), the server holds
+   * this one for as long as the connection lives: an answer that never ends by itself (an event
+   * stream) listens here.
+   */
+  connectionClosed: AbortSignal;
+  /**
+   * A React Router data request (`/path.data`: a page's loader data for a client-side
+   * navigation), not the URL itself.
+   */
+  dataRequest: boolean;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ clientIp: "unknown", cspNonce: undefined });
+export const requestInfoContext = createContext<RequestInfo>({
+  clientIp: "unknown",
+  cspNonce: undefined,
+  connectionClosed: new AbortController().signal,
+  dataRequest: false,
+});
 
 /** The signed-in user of this request, read once by the root middleware. */
 export const userContext = createContext<SessionUser | null>(null);

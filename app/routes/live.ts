@@ -13,11 +13,15 @@ const RETRY_AFTER_SECONDS = 60;
  * address (429) and in total (503); a page refused one works as before, without live updates.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
+  const { clientIp, connectionClosed, dataRequest } = context.get(requestInfoContext);
+  // A page's data request for this route would have React Router read the endless stream whole
+  // (and answer nothing, holding a place for good): only the URL itself streams.
+  if (dataRequest) return new Response("No encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   // A HEAD's body is never read nor cancelled, so a stream opened for it would hold its place
   // (and its listener and heartbeat) for good: it gets the headers alone.
   if (request.method !== "GET") return new Response(null, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
   const { live } = servicesOf(context);
-  const slot = live.slots.take(context.get(requestInfoContext).clientIp);
+  const slot = live.slots.take(clientIp);
   if (!slot.ok) {
     const status = slot.reason === "client" ? 429 : 503;
     return new Response("Demasiadas conexiones de actualización en vivo.", {
@@ -57,8 +61,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
         unsubscribe();
         slot.release();
       };
-      request.signal.addEventListener("abort", end);
-      if (request.signal.aborted) end();
+      // The connection's own signal, not the request's: the place, listener and heartbeat go
+      // when the client does, however the request reached this loader (context.ts).
+      connectionClosed.addEventListener("abort", end, { once: true });
+      if (connectionClosed.aborted) end();
     },
     cancel() {
       stop();

@@ -1,3 +1,6 @@
+import http from "node:http";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type EventStream, openEvents as openEventStream } from "../support/event-stream";
 import { createUser } from "../support/accounts";
@@ -138,6 +141,69 @@ test("streams are capped per client (429) and in total (503); a closed stream fr
     await expect.poll(async () => (await listen("198.51.100.3")).status).toBe(200);
   } finally {
     for (const stream of open) stream.controller.abort();
+    await capped.close();
+  }
+});
+
+/** A collection now, as V8 would do in its own time: what only a weak reference holds goes. */
+const collectGarbage: () => void = (() => {
+  v8.setFlagsFromString("--expose-gc");
+  return vm.runInNewContext("gc") as () => void;
+})();
+
+/**
+ * Opens `path` on a connection of its own (as a browser's EventSource does) from `client` (behind
+ * the one trusted proxy), and resolves once the answer's head is in, with its status and a way to
+ * close the connection as a tab that goes away does.
+ */
+function openRaw(target: TestServer, path: string, client: string): Promise<{ status: number; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${target.url}${path}`, { agent: false, headers: { "X-Forwarded-For": client, Accept: "text/event-stream" } });
+    request.once("error", reject);
+    const noAnswer = setTimeout(() => {
+      request.destroy();
+      reject(new Error(`${path}: sin respuesta en 5 s`));
+    }, 5_000);
+    request.once("response", (response) => {
+      clearTimeout(noAnswer);
+      response.on("data", () => {});
+      response.on("error", () => {});
+      resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
+    });
+  });
+}
+
+test("a stream's place comes back when its connection closes, even after a garbage collection; its .data is refused", async () => {
+  const clients = ["198.51.100.11", "198.51.100.12", "198.51.100.13"];
+  const capped = await startTestServer({ LIVE_STREAMS_PER_CLIENT: "5", LIVE_STREAMS_MAX: "15", TRUST_PROXY: "1" });
+  const open: { close: () => void }[] = [];
+  try {
+    // Every way a client can ask for the stream: the page's EventSource, and a page's data request
+    // for the route (React Router wraps that request in one whose signal it follows only weakly).
+    for (const client of clients) {
+      for (const path of ["/eventos", "/eventos", "/eventos.data", "/eventos.data", "/eventos.data"]) {
+        const stream = await openRaw(capped, path, client);
+        if (path.endsWith(".data")) expect(stream.status, path).toBe(404);
+        else expect(stream.status, path).toBe(200);
+        open.push(stream);
+      }
+    }
+    // Ordinary pages in between, and a collection, before the clients leave.
+    for (let i = 0; i < 20; i++) await (await capped.request("/rankings")).text();
+    collectGarbage();
+    for (const stream of open.splice(0)) stream.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    collectGarbage();
+    // Every place is free again: each client may open its five.
+    for (const client of clients) {
+      for (let i = 0; i < 5; i++) {
+        const stream = await openRaw(capped, "/eventos", client);
+        open.push(stream);
+        expect(stream.status, `${client} #${i + 1}`).toBe(200);
+      }
+    }
+  } finally {
+    for (const stream of open) stream.close();
     await capped.close();
   }
 });
