@@ -1,7 +1,6 @@
 // Serves Quiniela: `node server.js` (production build) or `node server.js --dev` (Vite, live reload).
 import cluster from "node:cluster";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,15 +40,17 @@ else await serve({ announce: cluster.isPrimary });
 /** One process serving the app; `announce` prints the address (the primary does, for a cluster). */
 async function serve({ announce }) {
   let app;
+  let createServer;
   let stop;
   let endStreams;
   if (development) {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
     const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
-    const { startRuntime, createApp } = await entry();
+    const { startRuntime, createApp, createServer: createAppServer } = await entry();
     const runtime = await startRuntime();
     const devApp = createApp({ runtime, development: true });
+    createServer = (handler) => createAppServer(handler, runtime.config);
     // Vite's own files first (modules, styles, live reload), then the app.
     app = (req, res) => viteDevServer.middlewares(req, res, () => devApp(req, res));
   } else {
@@ -57,12 +58,14 @@ async function serve({ announce }) {
     const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     const runtime = await server.startRuntime();
     app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
+    createServer = (handler) => server.createServer(handler, runtime.config);
     stop = () => server.stopRuntime(runtime);
     // First step of a shutdown: open event streams end, so the listener can close.
     endStreams = () => runtime.live.close();
   }
 
-  const listener = http.createServer(app).listen(port, () => {
+  // Node's server with the limits on slow and numerous clients (server/connections.ts).
+  const listener = createServer(app).listen(port, () => {
     if (announce) console.log(`Quiniela lista en http://localhost:${listener.address().port}`);
   });
 

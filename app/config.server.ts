@@ -54,6 +54,13 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(500),
+  /** Slow clients (server/connections.ts): time to send a request's headers, and the whole request. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Connections open at once per client address (not a trusted proxy's) and in all. */
+  CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(100),
+  CONNECTIONS_MAX: z.coerce.number().int().min(1).default(1000),
   /** How long a public page, as a visitor without cookies sees it, is served from memory (server/page-cache.ts); 0: never. */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   LOG_REQUESTS: z

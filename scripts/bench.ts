@@ -141,6 +141,8 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): NodeJS.Pro
     LOG_REQUESTS: "false",
     AUTH_RATE_LIMIT_PER_IP: "1000000",
     AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+    // The rush's players, each on a connection of their own, all come from this one address.
+    CONNECTIONS_PER_CLIENT: "100000",
   };
 }
 

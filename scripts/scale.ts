@@ -236,6 +236,8 @@ async function main() {
     LOG_REQUESTS: "false",
     AUTH_RATE_LIMIT_PER_IP: "1000000",
     AUTH_RATE_LIMIT_PER_EMAIL: "1000",
+    // nginx's connections to the instances all come from one address.
+    CONNECTIONS_PER_CLIENT: "100000",
     WEB_CONCURRENCY: "1",
   };
   Object.assign(process.env, env);

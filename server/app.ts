@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import serveStatic from "serve-static";
@@ -8,8 +8,10 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { type ClientFacts, clientFacts } from "./client";
 import { assetsFromMemory } from "./assets";
 import { compressWhole } from "./compress";
+import { connectionLimits, createHttpServer } from "./connections";
 import { connectionClosedSignal, requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
+import type { Config } from "#app/config.server";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 export { startRuntime, stopRuntime };
@@ -173,6 +175,14 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
       });
     });
   };
+}
+
+/**
+ * Node's HTTP server for `app` (createApp's, or development's around it), with the settings' limits
+ * on slow and numerous clients (connections.ts).
+ */
+export function createServer(app: App, config: Config): Server {
+  return createHttpServer(app, connectionLimits(config), clientFacts(config.TRUST_PROXY).isTrustedProxy);
 }
 
 /**

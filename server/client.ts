@@ -14,6 +14,8 @@ export interface ClientFacts {
   protocol(req: IncomingMessage): "http" | "https";
   /** The host asked for: X-Forwarded-Host from a trusted proxy, else Host. */
   host(req: IncomingMessage): string;
+  /** Whether a connection from this address is one of the trusted proxies'. */
+  isTrustedProxy(address: string): boolean;
 }
 
 type Trust = (address: string, hop: number) => boolean;
@@ -28,8 +30,10 @@ const firstValue = (header: string | string[] | undefined) => (Array.isArray(hea
 
 export function clientFacts(trustProxy: number | string | undefined): ClientFacts {
   const trust = compileTrust(trustProxy);
-  const fromTrustedProxy = (req: IncomingMessage) => trust !== undefined && trust(req.socket.remoteAddress ?? "", 0);
+  const isTrustedProxy = (address: string) => trust !== undefined && trust(address, 0);
+  const fromTrustedProxy = (req: IncomingMessage) => isTrustedProxy(req.socket.remoteAddress ?? "");
   return {
+    isTrustedProxy,
     ip: (req) => (trust ? proxyAddr(req, trust) : req.socket.remoteAddress) ?? "unknown",
     protocol(req) {
       const own = (req.socket as TLSSocket).encrypted ? "https" : "http";

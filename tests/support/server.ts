@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const runtime = await build.startRuntime(serverEnv);
   const app = build.createApp({ runtime, clientDir: path.join(buildDir, "client") });
   const listener = await new Promise<http.Server>((resolve, reject) => {
-    const server = http.createServer(app);
+    const server = build.createServer(app, runtime.config);
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve(server));
   });
