@@ -27,13 +27,25 @@ import { ConfirmHost } from "./ui/confirm";
 import { ToastHost, useToast } from "./ui/toasts";
 
 /**
+ * Answers that are the same for whoever asks, which browsers and shared caches may keep (a team's
+ * badge) or which monitors ask without end (the health check): the session is never read for
+ * them, so none of them extends a session or carries its renewed cookie to a cache that would hand
+ * it to the next visitor. By their path in `routes.ts` (React Router's `pattern`, without its
+ * leading slash, which it leaves out today and its documentation shows).
+ */
+const SESSIONLESS_ROUTES: ReadonlySet<string> = new Set(["badges/:file", "healthz"]);
+const isSessionless = (pattern: string) => SESSIONLESS_ROUTES.has(pattern.replace(/^\//, ""));
+
+const NOBODY = { user: null, setCookies: undefined };
+
+/**
  * Reads the session once per request; every guard below uses what this puts in context. What
  * the app answers depends on who asks (the navbar alone does), so no cache may keep or share it
  * unless the route says otherwise (a team badge, for one).
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const { user, setCookies } = await readSessionUser(servicesOf(context), request);
+  async ({ request, context, pattern }, next) => {
+    const { user, setCookies } = isSessionless(pattern) ? NOBODY : await readSessionUser(servicesOf(context), request);
     context.set(userContext, user);
     const response = await next();
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");

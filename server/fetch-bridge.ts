@@ -52,6 +52,26 @@ export function toFetchRequest(req: IncomingMessage, url: URL, connectionClosed:
 }
 
 /**
+ * Whether a shared cache (a proxy, a CDN) may keep an answer: anything but `private` or
+ * `no-store` lets it (`public`, `s-maxage`, a bare `max-age`, or no Cache-Control at all).
+ */
+function sharedCacheMayKeep(cacheControl: string | null): boolean {
+  const directives = (cacheControl ?? "").split(",").map((directive) => directive.trim().toLowerCase().split("=")[0]);
+  return !directives.includes("private") && !directives.includes("no-store");
+}
+
+/**
+ * The Cache-Control an answer leaves with. One that sets a cookie is for its one browser: a cache
+ * that kept it would hand the cookie (a session's, renewed on the way) to whoever asks next. So
+ * whatever a route said, such an answer leaves as `private, no-store`. Every answer that can set
+ * a cookie passes here (static files and the microcache's kept pages never carry one).
+ */
+export function cacheControlOf(headers: Headers): string | null {
+  const given = headers.get("Cache-Control");
+  return headers.getSetCookie().length > 0 && sharedCacheMayKeep(given) ? "private, no-store" : given;
+}
+
+/**
  * Sends a Fetch answer through Node's. Headers are set one by one, not written at once, so that
  * the steps around (compression, the microcache) still see and add to them; an event stream's
  * headers leave at once.
@@ -64,8 +84,10 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   const headers = new Map<string, string[]>();
-  // Iterating Headers gives each Set-Cookie on its own.
+  // Iterating Headers gives each Set-Cookie on its own, and every name in lower case.
   for (const [name, value] of response.headers) headers.set(name, [...(headers.get(name) ?? []), value]);
+  const cacheControl = cacheControlOf(response.headers);
+  if (cacheControl !== null) headers.set("cache-control", [cacheControl]);
   for (const [name, values] of headers) res.setHeader(name, values.length === 1 ? values[0]! : values);
   if (response.headers.get("Content-Type")?.startsWith("text/event-stream")) res.flushHeaders();
   if (!response.body) {

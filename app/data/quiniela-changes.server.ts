@@ -7,9 +7,10 @@ import { newInviteCode, sameCode } from "./quiniela-invites.server";
 import type { WriteResult } from "./quinielas.server";
 
 /**
- * Changes to pools (SPEC §4): create, rename, their matches and participants, duplicate for
- * the current season, delete, and joining by an invite. Every multi-row write is one
- * transaction; a finished season's pools only change by delete and 'Duplicar'.
+ * Changes to pools (SPEC §4): create, rename, their matches and participants, a new invite
+ * code, duplicate for the current season, delete, and joining by an invite. Every multi-row
+ * write is one transaction; a finished season's pools only change by delete and 'Duplicar', and
+ * no pool is made in a finished season, by 'Duplicar' either.
  */
 
 type Db = Kysely<Database>;
@@ -110,8 +111,8 @@ export async function createQuiniela(
 
 /**
  * Whether the pool's season is finished, read in the caller's transaction: a finished season's
- * pools are read-only too (their table is part of its history); they may still be deleted, or
- * duplicated for the current season.
+ * pools are read-only too (their table is part of its history, their invite code included); they
+ * may still be deleted, or duplicated for the current season while that one plays.
  */
 async function refusedForFinished(db: Db, quinielaId: number): Promise<{ ok: false; message: string } | null> {
   const season = await db
@@ -163,6 +164,17 @@ export async function setQuinielaMatches(
     await insertMatches(trx, quinielaId, added);
     await trx.updateTable("quinielas").set({ updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
     return { ok: true as const, added: added.length, removed: removed.length };
+  });
+}
+
+/** A new invite code: links with the old one stop working. */
+export async function renewInviteCode(db: Db, quinielaId: number, now: Date = new Date()): Promise<WriteResult<{ code: string }>> {
+  return db.transaction().execute(async (trx) => {
+    const refused = await refusedForFinished(trx, quinielaId);
+    if (refused) return refused;
+    const code = newInviteCode();
+    await trx.updateTable("quinielas").set({ invite_code: code, updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
+    return { ok: true as const, code };
   });
 }
 
@@ -231,6 +243,10 @@ export async function duplicateQuiniela(
       .executeTakeFirst();
     if (!pool) return { ok: false as const, message: QUINIELA_MESSAGES.notFound };
     if (pool.season_id === seasonId) return { ok: false as const, message: QUINIELA_MESSAGES.sameSeason };
+    // The season the copy is made in, as 'Crear Quiniela' checks it: a finished one takes no new pool.
+    const season = await trx.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", seasonId).executeTakeFirst();
+    if (!season) return { ok: false as const, message: QUINIELA_MESSAGES.notFound };
+    if (season.finished_at !== null) return { ok: false as const, message: finishedMessage(season.name) };
     const oldPhases = trx
       .selectFrom("quiniela_matches as qm")
       .innerJoin("matches as m", "m.id", "qm.match_id")

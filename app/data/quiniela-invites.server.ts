@@ -5,7 +5,8 @@ import { cardQuery, type QuinielaCard, toCard } from "./quinielas.server";
 
 /**
  * Pool invites (SPEC §4): the secret code of /quiniela/:id/unirse and what the link shows
- * (joining is a POST: joinQuiniela in quiniela-changes.server.ts, never on opening the link).
+ * (joining is a POST: joinQuiniela in quiniela-changes.server.ts, never on opening the link; a new
+ * code is renewInviteCode there, refused as every change of a finished season's pool).
  */
 
 type Db = Kysely<Database>;
@@ -28,15 +29,4 @@ export function sameCode(stored: string, given: string): boolean {
 export async function invitedQuiniela(db: Db, quinielaId: number, code: string, userId: string): Promise<QuinielaCard | undefined> {
   const row = await cardQuery(db, userId).where("q.id", "=", quinielaId).executeTakeFirst();
   return row && sameCode(row.invite_code, code) ? toCard(row, userId) : undefined;
-}
-
-/** A new invite code: links with the old one stop working. */
-export async function renewInviteCode(db: Db, quinielaId: number, now: Date = new Date()): Promise<string> {
-  const code = newInviteCode();
-  await db
-    .updateTable("quinielas")
-    .set({ invite_code: code, updated_at: now.toISOString() })
-    .where("id", "=", quinielaId)
-    .execute();
-  return code;
 }

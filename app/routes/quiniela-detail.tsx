@@ -5,8 +5,15 @@ import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/matches.server";
 import { currentSeason } from "#app/data/seasons.server";
 import { predictionMatches } from "#app/data/prediction-form.server";
-import { addParticipants, deleteQuiniela, duplicateQuiniela, removeParticipant, renameQuiniela, setQuinielaMatches } from "#app/data/quiniela-changes.server";
-import { renewInviteCode } from "#app/data/quiniela-invites.server";
+import {
+  addParticipants,
+  deleteQuiniela,
+  duplicateQuiniela,
+  removeParticipant,
+  renameQuiniela,
+  renewInviteCode,
+  setQuinielaMatches,
+} from "#app/data/quiniela-changes.server";
 import { revealedPoolPicks } from "#app/data/quiniela-picks.server";
 import { findQuinielaForUser, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/quinielas.server";
 import { formatKickoff } from "#app/domain/dates";
@@ -178,9 +185,11 @@ export async function action(args: Route.ActionArgs) {
         if (!removed.ok) return reply(400, errorToast(removed.message));
         return reply(200, successToast("Ya no participa en la quiniela", "Participante quitado"));
       }
-      case "renew-code":
-        await renewInviteCode(db, quiniela.id);
+      case "renew-code": {
+        const renewed = await renewInviteCode(db, quiniela.id);
+        if (!renewed.ok) return reply(400, errorToast(renewed.message));
         return reply(200, successToast("El enlace anterior ya no funciona", "Enlace renovado"));
+      }
       case "delete":
         await deleteQuiniela(db, quiniela.id);
         return redirect("/quinielas", {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { finishedMessage } from "#app/data/seasons.server";
 import type { SeasonRules } from "#app/domain/season-rules";
 import { DEFAULT_RULES } from "#app/domain/season-rules";
 import { createUser } from "../support/accounts";
@@ -391,5 +392,56 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(copied.map((row) => row.match_id)).toEqual([(await matchOf(league, "Final Ida")).id]);
     // The old pool stays with its season, read-only.
     expect((await server.db.selectFrom("quinielas").select("season_id").where("id", "=", poolId).executeTakeFirstOrThrow()).season_id).toBe(cupId);
+  });
+
+  test("a finished season takes no pool and keeps its pools as they are: 'Duplicar' into a finished current season, 'Renovar enlace', leaving, removing, joining are refused", async () => {
+    const league = (await server.db.selectFrom("seasons").select("id").where("name", "=", "Torneo sin bono").executeTakeFirstOrThrow()).id;
+    const pools = await server.db.selectFrom("quinielas").select(["id", "season_id", "invite_code"]).where("name", "=", "La de la oficina").execute();
+    const cupPool = pools.find((pool) => pool.season_id === cupId)!;
+    const leaguePool = pools.find((pool) => pool.season_id === league)!;
+    expect(cupPool && leaguePool).toBeTruthy();
+    const cupFinished = finishedMessage("Copa de prueba");
+    const leagueFinished = finishedMessage("Torneo sin bono");
+
+    // The cup is finished, the league plays: the cup's pool keeps its invite code.
+    const renewedCup = await post(`/quiniela/${cupPool.id}`, { intent: "renew-code" }, cookie.ana);
+    expect(renewedCup.status).toBe(400);
+    expect(renewedCup.body).toContain(cupFinished);
+
+    // Now the current season is finished too.
+    expect((await post("/admin/temporadas", { intent: "finish", seasonId: String(league) }, cookie.admin)).status).toBe(200);
+    const snapshot = async () => ({
+      pools: await server.db.selectFrom("quinielas").selectAll().orderBy("id").execute(),
+      members: await server.db.selectFrom("quiniela_participants").selectAll().orderBy("quiniela_id").orderBy("user_id").execute(),
+      matches: await server.db.selectFrom("quiniela_matches").selectAll().orderBy("quiniela_id").orderBy("match_id").execute(),
+    });
+    const before = await snapshot();
+    const { id: anyMatch } = await matchOf(league, "Final Ida");
+    const attempts: [string, () => Promise<TextResponse>, string][] = [
+      ["duplicate into the finished current season", () => post(`/quiniela/${cupPool.id}`, { intent: "duplicate" }, cookie.ana), leagueFinished],
+      ["'Crear Quiniela'", () => post("/quiniela/new", { name: "Otra", matchId: String(anyMatch) }, cookie.ana), leagueFinished],
+      ["renew-code (cup)", () => post(`/quiniela/${cupPool.id}`, { intent: "renew-code" }, cookie.ana), cupFinished],
+      ["renew-code (league)", () => post(`/quiniela/${leaguePool.id}`, { intent: "renew-code" }, cookie.admin), leagueFinished],
+      ["leave", () => post(`/quiniela/${leaguePool.id}`, { intent: "leave" }, cookie.beto), leagueFinished],
+      ["remove-participant", () => post(`/quiniela/${leaguePool.id}`, { intent: "remove-participant", userId: id.beto }, cookie.ana), leagueFinished],
+    ];
+    for (const [what, attempt, message] of attempts) {
+      const response = await attempt();
+      expect(response.status, `${what}: ${response.body.slice(0, 200)}`).toBe(400);
+      expect(response.body, what).toContain(message);
+    }
+    // An invite to a finished season's pool lets nobody in.
+    const join = await post(`/quiniela/${leaguePool.id}/unirse`, { codigo: leaguePool.invite_code }, cookie.admin);
+    expect(join.status).toBe(302);
+    expect(join.location).toBe("/quinielas");
+    expect(await snapshot()).toEqual(before);
+
+    // Reopened, the league takes changes again.
+    expect((await post("/admin/temporadas", { intent: "reopen", seasonId: String(league) }, cookie.admin)).status).toBe(200);
+    const renewed = await post(`/quiniela/${leaguePool.id}`, { intent: "renew-code" }, cookie.ana);
+    expect(renewed.status).toBe(200);
+    expect((await server.db.selectFrom("quinielas").select("invite_code").where("id", "=", leaguePool.id).executeTakeFirstOrThrow()).invite_code).not.toBe(
+      leaguePool.invite_code,
+    );
   });
 });

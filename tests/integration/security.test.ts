@@ -12,6 +12,7 @@ import {
   startTestServer,
   type TestServer,
   type TextResponse,
+  userIdOf,
 } from "../support/server";
 
 // Low limits, so that a handful of attempts reach them. The counters are emptied before each
@@ -489,6 +490,102 @@ test("a badge request cannot inject markup", async () => {
   expect(response.status).toBe(200);
   expect(response.body).not.toContain("<script");
   expect(response.body).toContain(">?</text>");
+});
+
+// ---------------------------------------------------------------- caching and the session cookie
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sets a user's session expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
+async function setSessionExpiry(userId: string, at: Date) {
+  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  await server.db
+    .updateTable("sessions")
+    .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+async function sessionExpiry(userId: string): Promise<number> {
+  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  return new Date(row.expires_at).getTime();
+}
+
+/** 30-day sessions, extended once a day has passed since the last extension (auth.server.ts: expiresIn, updateAge). */
+const dueForExtension = () => new Date(Date.now() + 29 * DAY_MS - 60_000);
+
+/** A hashed script of the browser build, as a page names it. */
+async function builtScript(): Promise<string> {
+  const script = (await get("/login")).body.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(script).toBeDefined();
+  return script!;
+}
+
+test("a session due for its extension is neither read, extended nor sent back by a badge, /healthz or a static file", async () => {
+  const cookie = await createUser(server, { name: "Vera", email: "vera@quiniela.test" });
+  const userId = await userIdOf(server, "vera@quiniela.test");
+  const due = dueForExtension();
+  await setSessionExpiry(userId, due);
+  const { id: team } = await server.db.selectFrom("teams").select("id").orderBy("id").executeTakeFirstOrThrow();
+  for (const path of [`/badges/${team}.svg`, "/badges/999999.svg", "/healthz", "/favicon.svg", await builtScript()]) {
+    const response = await get(path, cookie);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.getSetCookie(), path).toEqual([]);
+    expect(await sessionExpiry(userId), path).toBe(due.getTime());
+  }
+  // The badge stays public: browsers and shared caches keep it a day.
+  expect((await get(`/badges/${team}.svg`, cookie)).headers.get("cache-control")).toBe("public, max-age=86400");
+
+  // A page is where the session is extended, with its cookie, on a private answer.
+  const home = await get("/", cookie);
+  expect(home.status).toBe(200);
+  expect(home.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(true);
+  expect(home.headers.get("cache-control")).toBe("private, no-store");
+  expect(await sessionExpiry(userId)).toBeGreaterThan(due.getTime());
+});
+
+test("no answer a shared cache may keep carries a Set-Cookie, whoever asks: public files, badges, health, public pages", async () => {
+  const cookie = await createUser(server, { name: "Wendy", email: "wendy@quiniela.test" });
+  const userId = await userIdOf(server, "wendy@quiniela.test");
+  const expired = await createUser(server, { name: "Ximena", email: "ximena@quiniela.test" });
+  await setSessionExpiry(await userIdOf(server, "ximena@quiniela.test"), new Date(Date.now() - 60_000));
+  const { id: team } = await server.db.selectFrom("teams").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const paths = [
+    `/badges/${team}.svg`,
+    "/healthz",
+    "/favicon.svg",
+    await builtScript(),
+    "/rankings",
+    "/rankings.data",
+    "/rankings/historico",
+    "/quiniela/quinielas-capturadas",
+    "/login",
+    "/logout",
+    "/no-existe",
+  ];
+  const visitors: [string, string | undefined, () => Promise<void>][] = [
+    ["anónimo", undefined, async () => {}],
+    ["sesión al día", anaCookie, async () => {}],
+    // Better Auth renews this one's cookie wherever the session is read…
+    ["sesión por extender", cookie, () => setSessionExpiry(userId, dueForExtension())],
+    // …and clears this one's.
+    ["sesión vencida", expired, async () => {}],
+  ];
+  let cookiesSeen = 0;
+  for (const [who, visitorCookie, prepare] of visitors) {
+    for (const path of paths) {
+      await prepare();
+      const response = await get(path, visitorCookie);
+      expect(response.status, `${who} ${path}`).toBeLessThan(500);
+      const cacheControl = response.headers.get("cache-control") ?? "";
+      const setCookies = response.headers.getSetCookie();
+      cookiesSeen += setCookies.length;
+      if (/\bpublic\b/i.test(cacheControl)) expect(setCookies, `${who} ${path}: ${cacheControl}`).toEqual([]);
+      if (setCookies.length > 0) expect(cacheControl, `${who} ${path}`).toMatch(/\b(private|no-store)\b/);
+    }
+  }
+  // The renewed and cleared cookies did come, on the private answers.
+  expect(cookiesSeen).toBeGreaterThan(0);
 });
 
 // ---------------------------------------------------------------- errors
