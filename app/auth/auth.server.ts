@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Engine } from "#app/data/db.server";
 import type { Database } from "#app/data/schema";
+import { isDeletedPlayer } from "#app/data/users.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** How long a one-time password-reset link stays valid (SPEC §2.11: one hour). */
@@ -97,6 +98,10 @@ export function createAuth(settings: AuthSettings) {
       fields: { expiresAt: "expires_at", createdAt: "created_at", updatedAt: "updated_at" },
     },
     databaseHooks: {
+      // A deleted player's row (decision 019) never gets credentials or a session: its e-mail
+      // reaches nobody, and should a reset link for it ever exist, it still opens nothing.
+      session: { create: { before: async (session) => !(await isDeletedPlayer(settings.db, session.userId)) } },
+      account: { create: { before: async (account) => !(await isDeletedPlayer(settings.db, account.userId)) } },
       user: {
         create: {
           // The configured admin e-mail is admin from the moment it registers; a roster e-mail

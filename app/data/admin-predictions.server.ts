@@ -135,6 +135,8 @@ export async function predictionStatus(db: Kysely<Database>, phaseId: number): P
       (join) => join.onRef("c.user_id", "=", "u.id"),
     )
     .select(["u.id", "u.name", "u.display_name", "c.captured"])
+    // A deleted player is never missing a pick (decision 019).
+    .where("u.deleted_at", "is", null)
     .execute();
   return phaseStatus(
     users.map((user) => ({

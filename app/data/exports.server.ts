@@ -80,6 +80,7 @@ export function predictionsCsv(db: Kysely<Database>, season: { id: number; timeZ
         "m.away_score as result_away",
         displayNameOf("u").as("player"),
         "u.email",
+        "u.deleted_at",
         "pr.home_score",
         "pr.away_score",
         "pr.points",
@@ -102,7 +103,8 @@ export function predictionsCsv(db: Kysely<Database>, season: { id: number; timeZ
           row.result_home,
           row.result_away,
           row.player,
-          row.email,
+          // A deleted player's placeholder address (decision 019) is no one's: the cell stays empty.
+          row.deleted_at === null ? row.email : "",
           row.home_score,
           row.away_score,
           row.points,

@@ -103,7 +103,7 @@ export async function captureCountsByPhase(
       .where("p.season_id", "=", seasonId)
       .groupBy("m.phase_id")
       .execute(),
-    db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("deleted_at", "is", null).executeTakeFirstOrThrow(),
   ]);
   return {
     byPhase: new Map(rows.map((row) => [row.phase_id, { predictions: Number(row.n), players: Number(row.players) }])),

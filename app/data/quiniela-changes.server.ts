@@ -50,9 +50,10 @@ async function resolveMatches(
   return { ok: true, ids: [...ids] };
 }
 
+/** Whether these are all accounts (a deleted player's row is none: decision 019). */
 async function usersExist(db: Db, userIds: readonly string[]): Promise<boolean> {
   if (userIds.length === 0) return true;
-  const found = await db.selectFrom("users").select("id").where("id", "in", userIds).execute();
+  const found = await db.selectFrom("users").select("id").where("id", "in", userIds).where("deleted_at", "is", null).execute();
   return found.length === userIds.length;
 }
 
@@ -227,19 +228,22 @@ export async function removeParticipant(db: Db, quinielaId: number, userId: stri
  * 'Duplicar para la temporada actual': a pool of another season again, for the current one, with
  * the same name, owner and members. Its matches are the current season's in the phases named
  * like the old pool's ('Cuartos Ida'…), or, when none is, every match of the current season (the
- * owner then trims them with 'Cambiar partidos').
+ * owner then trims them with 'Cambiar partidos'). Deleted players stay behind (decision 019): a
+ * pool a deleted player owned goes to whoever duplicates it (an admin).
  */
 export async function duplicateQuiniela(
   db: Db,
   quinielaId: number,
   seasonId: number,
+  byUserId: string,
   now: Date = new Date(),
 ): Promise<WriteResult<{ id: number }>> {
   return db.transaction().execute(async (trx) => {
     const pool = await trx
-      .selectFrom("quinielas")
-      .select(["name", "owner_id", "season_id"])
-      .where("id", "=", quinielaId)
+      .selectFrom("quinielas as q")
+      .innerJoin("users as o", "o.id", "q.owner_id")
+      .select(["q.name", "q.owner_id", "q.season_id", "o.deleted_at as owner_deleted"])
+      .where("q.id", "=", quinielaId)
       .executeTakeFirst();
     if (!pool) return { ok: false as const, message: QUINIELA_MESSAGES.notFound };
     if (pool.season_id === seasonId) return { ok: false as const, message: QUINIELA_MESSAGES.sameSeason };
@@ -257,7 +261,14 @@ export async function duplicateQuiniela(
     const phaseIds = samePhases.length > 0
       ? samePhases.map((phase) => phase.id)
       : (await trx.selectFrom("phases").select("id").where("season_id", "=", seasonId).execute()).map((phase) => phase.id);
-    const members = await trx.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", quinielaId).execute();
+    const members = await trx
+      .selectFrom("quiniela_participants as p")
+      .innerJoin("users as u", "u.id", "p.user_id")
+      .select("p.user_id")
+      .where("p.quiniela_id", "=", quinielaId)
+      .where("u.deleted_at", "is", null)
+      .execute();
+    const ownerId = pool.owner_deleted === null ? pool.owner_id : byUserId;
     const matches = await resolveMatches(trx, seasonId, { matchIds: [], phaseIds });
     if (!matches.ok) return matches;
     const stamp = now.toISOString();
@@ -266,7 +277,7 @@ export async function duplicateQuiniela(
       .values({
         season_id: seasonId,
         name: pool.name,
-        owner_id: pool.owner_id,
+        owner_id: ownerId,
         invite_code: newInviteCode(),
         created_at: stamp,
         updated_at: stamp,
@@ -274,7 +285,7 @@ export async function duplicateQuiniela(
       .returning("id")
       .executeTakeFirstOrThrow();
     await insertMatches(trx, id, matches.ids);
-    await insertParticipants(trx, id, members.map((member) => member.user_id), stamp);
+    await insertParticipants(trx, id, [...new Set([ownerId, ...members.map((member) => member.user_id)])], stamp);
     return { ok: true as const, id };
   });
 }

@@ -163,6 +163,8 @@ export async function searchPeople(db: Db, search: string): Promise<PersonView[]
   const rows = await db
     .selectFrom("users as u")
     .select(["u.id", name.as("name"), "u.image", "u.avatar_color"])
+    // A deleted player's row is nobody to invite (decision 019).
+    .where("u.deleted_at", "is", null)
     .$if(search !== "", (query) => query.where(nameHolds(name, search)))
     // Which ones: the first by name in SQL; their order: Spanish's (ñ after n, accents), below.
     .orderBy(sql`lower(${name})`)

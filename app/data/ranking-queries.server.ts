@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { TableLine, TieGroup } from "#app/domain/table-order";
 import { chunked } from "./chunks";
 import { displayNameOf } from "./display-name.server";
@@ -55,15 +55,21 @@ function tallies(db: Kysely<Database>, scope: TableScope) {
         .where("phase_id", "=", scope.phaseId);
 }
 
-/** The users a table lists (see TableScope). */
+/**
+ * The users a table lists (see TableScope). A deleted player's row (decision 019) is listed only
+ * where it has a stored total: the finished seasons they played (or one reopened since).
+ */
 function people(db: Pick<Kysely<Database>, "selectFrom">, scope: TableScope) {
-  return db.selectFrom("users as u").$if(scope.kind === "all-time" || !scope.everyone, (query) =>
-    query.where("u.id", "in", (eb) =>
-      scope.kind === "all-time"
-        ? eb.selectFrom("standings_total").select("user_id").where("season_id", "in", countedSeasons(db))
-        : eb.selectFrom("standings_total").select("user_id").where("season_id", "=", scope.seasonId),
-    ),
-  );
+  const played = (eb: ExpressionBuilder<Database & { u: Database["users"] }, "u">) =>
+    scope.kind === "all-time"
+      ? eb.selectFrom("standings_total").select("user_id").where("season_id", "in", countedSeasons(db))
+      : eb.selectFrom("standings_total").select("user_id").where("season_id", "=", scope.seasonId);
+  return db
+    .selectFrom("users as u")
+    .$if(scope.kind === "all-time" || !scope.everyone, (query) => query.where("u.id", "in", played))
+    .$if(scope.kind === "season" && scope.everyone, (query) =>
+      query.where((eb) => eb.or([eb("u.deleted_at", "is", null), eb("u.id", "in", played(eb))])),
+    );
 }
 
 /** The whole table ranked in SQL (a `ranked` CTE): users LEFT JOIN their tally, with RANK(). */

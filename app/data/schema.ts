@@ -22,6 +22,11 @@ export interface UsersTable {
   avatar_color: Generated<string>;
   created_at: AuthTimestamp;
   updated_at: AuthTimestamp;
+  /**
+   * Set on the row that stands for a deleted player in finished seasons (ISO UTC): nobody signs
+   * in as it, and the lists of people leave it out (decision 019).
+   */
+  deleted_at: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -196,7 +196,7 @@ export async function action(args: Route.ActionArgs) {
           headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
         });
       case "duplicate": {
-        const copy = await duplicateQuiniela(db, quiniela.id, (await currentSeason(db)).id);
+        const copy = await duplicateQuiniela(db, quiniela.id, (await currentSeason(db)).id, user.id);
         if (!copy.ok) return reply(400, errorToast(copy.message));
         return redirect(`/quiniela/${copy.id}`, {
           headers: {

@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(UsersAdminSchema, await readForm(request));
   if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
   const form = parsed.data;
-  const { db, auth, config } = servicesOf(context);
+  const { db, auth, config, live } = servicesOf(context);
   const origin = publicOrigin(config.BASE_URL, request);
   return withFailureToast(FAILURES[form.intent], async () => {
     switch (form.intent) {
@@ -99,7 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "delete-user": {
         const refusal = await deleteUser(db, form.userId);
-        return refusal ? refused(form.intent, refusal) : answer(200, { toast: successToast("Usuario eliminado") });
+        if (refusal) return refused(form.intent, refusal);
+        // The tables change (the current season's loses them, finished ones rename them): public
+        // pages kept by other processes are dropped at once.
+        await live.publish("resultados");
+        return answer(200, { toast: successToast("Usuario eliminado") });
       }
       case "delete-predictions": {
         const count = await deletePredictionsOfUser(db, form.userId);
