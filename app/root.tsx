@@ -28,12 +28,13 @@ import { ToastHost, useToast } from "./ui/toasts";
 
 /**
  * Answers that are the same for whoever asks, which browsers and shared caches may keep (a team's
- * badge) or which monitors ask without end (the health check): the session is never read for
- * them, so none of them extends a session or carries its renewed cookie to a cache that would hand
+ * badge), which monitors ask without end (the health check) or which stay open for as long as a
+ * page does (the live-update stream, whose one answer would carry a renewed cookie too late to
+ * matter): the session is never read for them, so none of them extends a session or carries its renewed cookie to a cache that would hand
  * it to the next visitor. By their path in `routes.ts` (React Router's `pattern`, without its
  * leading slash, which it leaves out today and its documentation shows).
  */
-const SESSIONLESS_ROUTES: ReadonlySet<string> = new Set(["badges/:file", "healthz"]);
+const SESSIONLESS_ROUTES: ReadonlySet<string> = new Set(["badges/:file", "healthz", "eventos"]);
 const isSessionless = (pattern: string) => SESSIONLESS_ROUTES.has(pattern.replace(/^\//, ""));
 
 const NOBODY = { user: null, setCookies: undefined };

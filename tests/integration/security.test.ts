@@ -521,7 +521,7 @@ async function builtScript(): Promise<string> {
   return script!;
 }
 
-test("a session due for its extension is neither read, extended nor sent back by a badge, /healthz or a static file", async () => {
+test("a session due for its extension is neither read, extended nor sent back by a badge, /healthz, the event stream or a static file", async () => {
   const cookie = await createUser(server, { name: "Vera", email: "vera@quiniela.test" });
   const userId = await userIdOf(server, "vera@quiniela.test");
   const due = dueForExtension();
@@ -533,6 +533,13 @@ test("a session due for its extension is neither read, extended nor sent back by
     expect(response.headers.getSetCookie(), path).toEqual([]);
     expect(await sessionExpiry(userId), path).toBe(due.getTime());
   }
+  // Nor the live-update stream, open for as long as its page.
+  const stream = new AbortController();
+  const events = await server.request("/eventos", { cookie, signal: stream.signal });
+  expect(events.status).toBe(200);
+  expect(events.headers.getSetCookie()).toEqual([]);
+  stream.abort();
+  expect(await sessionExpiry(userId)).toBe(due.getTime());
   // The badge stays public: browsers and shared caches keep it a day.
   expect((await get(`/badges/${team}.svg`, cookie)).headers.get("cache-control")).toBe("public, max-age=86400");
 
