@@ -77,8 +77,8 @@ export default defineConfig({
       // default); the per-e-mail limit is tested on its own too (tests/integration/security.test.ts).
       AUTH_RATE_LIMIT_PER_EMAIL: "10000",
       LOG_REQUESTS: "false",
-      // One process: on two cores the browser needs the other one (shell and round specs: 67 s
-      // against 74 s with one process per core). The cluster itself is tested in
+      // One process: on two cores the browser needs the other one (the specs run faster than with
+      // one process per core). The cluster itself is tested in
       // tests/integration/cluster.test.ts (live updates, sessions, limits across processes).
       WEB_CONCURRENCY: "1",
     },

@@ -5,7 +5,7 @@ import { precompressAssets } from "./scripts/lib/precompress-assets.ts";
 /**
  * Dependencies bundled into the server build instead of loaded from node_modules at start: Mantine,
  * Better Auth, Zod and Kysely come as hundreds of small ES modules, and resolving and reading them
- * took most of a process's start (importing the build: 1.0 s → 0.35 s). That start is paid by every
+ * took most of a process's start (decision 009). That start is paid by every
  * process of a cluster, every restart and every test server. React, React Router and the database
  * drivers stay outside: they must be the one copy the rest of the server (and native code) shares.
  */

@@ -6,8 +6,8 @@ import { defineConfig } from "vitest/config";
  * other (each engine's timed project is a group of its own: two projects in one group run side by
  * side, and the PostgreSQL restart then slowed the SQLite timings past their budget in CI).
  * `npm test` runs them as a step of their own (`--project '*-timed'`), after the browser tests
- * too: beside them, a 100-ms refusal took 105 ms; and PostgreSQL's outage, on a cluster of its
- * own, once answered in 3.17 s against its 3-s budget beside the other files (decision 009).
+ * too: beside them, a 100-ms refusal missed its budget; and PostgreSQL's outage, on a cluster of
+ * its own, missed its 3-s budget beside the other files (decision 009).
  * Only what measures time is here: hostile input's other checks (what the fields may carry) are
  * hostile-forms.test.ts, which runs with the other files.
  */
@@ -17,8 +17,8 @@ const TIMED = ["tests/integration/hostile-input.test.ts", "tests/integration/fau
  * Files at a time per project (unit, and integration per engine). Integration files wait (on
  * their server process, on PostgreSQL, on timers), so a project runs more than one; but in
  * `npm test` the browser suite fills every wait, and each worker loads the app and its libraries
- * for itself: unit and integration took 133 CPU-s with four a project, 119 with two, 115 with one
- * (which doubled their time alone); the whole `npm test` 244 → 234 s (decision 009). Every file
+ * for itself: two a project spend less CPU than four, and one would double their time alone; so
+ * the whole `npm test` is shorter with two (decision 009). Every file
  * has its own database and server, nothing shared.
  */
 const PARALLEL_WORKERS = 2;

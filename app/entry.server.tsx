@@ -25,10 +25,10 @@ export default function handleRequest(
     let shellRendered = false;
     // The guard against a render that never ends, cleared once the page is whole: a pending timer
     // keeps `abort`, and through it the request's whole render (its tree, data and output), alive
-    // for its six seconds. Under load that was every page of the last six seconds: 400 MB still
-    // live after a full collection at 145 pages a second, all of it copied and promoted by the
-    // collector (decision 009, nineteenth session). Set once the render has started (and not if it
-    // already ended), so that it never calls an `abort` that does not exist.
+    // for its six seconds. Under load that was every page of the last six seconds, all of it still
+    // live after a full collection, copied and promoted by the collector (decision 009). Set once
+    // the render has started (and not if it already ended), so that it never calls an `abort`
+    // that does not exist.
     let guard: ReturnType<typeof setTimeout> | undefined;
     let ended = false;
     const finish = () => {

@@ -12,8 +12,8 @@
 //   (BENCH_DATABASE_URL does the same as --postgres.)
 // Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/).
 // Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
-// running serves from JIT-compiled code, and after five requests V8 is still compiling (the demo
-// pages measured a third slower).
+// running serves from JIT-compiled code, and after a few requests V8 is still compiling (the
+// demo pages would measure markedly slower).
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -51,13 +51,11 @@ const RUSH_PLAYERS = 200;
  * Rushes of RUSH_PLAYERS others before the measured one. A server that has served a while runs
  * JIT-compiled code in every process; the other lines' warm-up reaches one process only (one
  * keep-alive connection), while each player of a rush opens a connection of its own, which the
- * cluster hands to the processes in turn. A server at a deadline has taken the week's saves; here
- * the figure keeps rising until the processes have served about a thousand batches each: on
- * SQLite (10,000 users, each rush after the one before) 384, 442, 426, 426, 417, 487, 543
- * batches/s after 2–8 warm rushes (CPU per batch 4.35 → 3.05–3.65 ms); on PostgreSQL 219, 277,
- * 315, 348, 345, 347, 362, 382, 399, 433, 426, 416, 408, 410 over 14 rushes, level from the
- * tenth. So twelve rushes (2,400 batches, 1,200 per process) come first, on both engines. Each
- * warm-up rush's figure is printed, so the curve shows in every run (decision 009).
+ * cluster hands to the processes in turn. A server at a deadline has taken the week's saves, and
+ * the rush's rate keeps rising (its CPU per batch falling) over the first rushes, PostgreSQL's
+ * longer than SQLite's. So twelve rushes (2,400 batches, 1,200 per process) come first, on both
+ * engines: enough for either curve to level off. Each warm-up rush's figure is printed, so the
+ * curve shows in every run (decision 009).
  */
 const RUSH_WARMUPS = 12;
 /** Connections and seconds per page of the throughput lines. */

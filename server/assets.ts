@@ -10,10 +10,9 @@ import { chooseEncoding, compress, COMPRESS_THRESHOLD_BYTES, type Encoding } fro
  * once, with the brotli copy the build wrote beside it (`<file>.br`, at a quality no request could
  * afford: scripts/lib/precompress-assets.ts), compressed once for an encoding the build did not prepare,
  * and from then on answered with no call to the file system and no compression. Served from disk
- * (serve-static), every request paid a stat, an open, reads and a close (about 1 ms of the
- * server's CPU a file here) and compressed the file anew; a phone's first visit asks for some
- * sixty of them. What is kept is bounded by the build: its files, once as they are and once per
- * encoding (about 2 MB in all).
+ * (serve-static), every request paid a stat, an open, reads and a close and compressed the file
+ * anew; a phone's first visit asks for dozens of them. What is kept is bounded by the build: its
+ * files, once as they are and once per encoding.
  *
  * Only plain GET and HEAD requests for a name the folder held when the server started are answered
  * here (a name is looked up, never joined to a path); anything else (a range, another method, a

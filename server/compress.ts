@@ -7,11 +7,10 @@ import zlib from "node:zlib";
  *
  * Why not a compressing stream per answer (the `compression` package, as before): a zlib stream
  * hands every write to libuv's thread pool and back, and sets up and tears down its native state
- * per answer. On this app's answers, whole (a rendered page, React Router's data), that cost four
- * to five times the compression itself: a 2.8-KB data answer 589 µs of CPU as a stream against
- * 124 µs in one call, an 81-KB page 1.6 ms against 1.3 (decision 016). Every answer of this app is
- * bounded and made whole before it is sent (pages by entry.server.tsx, data answers and exports in
- * memory; the static files are the build's, 250 KB at most), so nothing is lost by waiting for the
+ * per answer. On this app's answers, whole (a rendered page, React Router's data), that cost
+ * several times the compression itself (decision 016). Every answer of this app is bounded and
+ * made whole before it is sent (pages by entry.server.tsx, data answers and exports in memory;
+ * the static files are the build's), so nothing is lost by waiting for the
  * end. Server-Sent Events (/eventos) are the one stream: they pass through as they are written,
  * never gathered nor compressed.
  */
@@ -21,9 +20,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Brotli's quality for answers made on request (the build's own files are compressed once, at 10:
- * scripts/lib/precompress-assets.ts). 3, not 4: on this app's pages it takes half the CPU or less
- * for answers 0.2–6 % larger, about gzip's default size (a pool's page as its creator, 79 KB:
- * 1.08 ms and 12.9 KB at 4, 0.52 ms and 13.7 KB at 3, 1.24 ms and 13.9 KB for gzip; decision 016).
+ * scripts/lib/precompress-assets.ts). 3, not 4: on this app's pages it takes far less CPU for
+ * answers barely larger, about gzip's default size (decision 016).
  */
 const BROTLI_QUALITY = 3;
 

@@ -6,9 +6,9 @@ import type { Database } from "./schema";
  * page that answers it), compiled once and run with each call's values: Kysely's recipe for
  * splitting a query's building from its execution.
  *
- * Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call: 12–55 µs
- * apiece on this machine, warm, before the query is sent, and a new SQL string whose hash the
- * driver computes again to find its prepared statement (data/db.server.ts). Here a query is built
+ * Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call, before the
+ * query is sent, and the new SQL string's hash is computed again by the driver to find its
+ * prepared statement (data/db.server.ts): work repeated on every request of the rush. Here a query is built
  * once per engine and shape with stand-ins for its values; a call puts its values where the
  * stand-ins were. The query is still written with the query builder, as every other.
  *

@@ -45,8 +45,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; c
       // A connection left idle stays open for five minutes (pg's default is 10 s). Players come
       // in waves (a deadline, a match's end): a wave after a quiet moment would otherwise open
       // its connections anew, each a new PostgreSQL process whose every statement is prepared
-      // again (preparingStatements, below); a 200-player rush that did so ran at 246 batches/s
-      // against 295 for the one before (decision 009). Ten per process, at most, stay open.
+      // again (preparingStatements, below), and a rush that did so was markedly slower than the one
+      // before it (decision 009). Ten per process, at most, stay open.
       idleTimeoutMillis: 300_000,
       // A database that does not answer (host down, frozen, unreachable network) must not hold
       // requests forever: a new connection, or a free one from the pool, is waited for this long,
@@ -78,7 +78,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; c
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   // 64 MB of page cache (the default is 2 MB): a result touches every prediction of its match,
-  // spread over thousands of pages; kept in memory, re-scoring reads them at half the cost.
+  // spread over thousands of pages; kept in memory, re-scoring does not read them again.
   file.pragma("cache_size = -65536");
   // A result rewrites the pages of its match's predictions and of both standings tables, more
   // than SQLite's default 1,000-page WAL: every result's commit copied them back into the
@@ -125,7 +125,7 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
  * PostgreSQL parses and plans an unnamed statement every time it runs, and Kysely sends every
  * query unnamed. A page runs the same few dozen texts each time: here each connection prepares a
  * text (a named statement) the first time it runs it there and reuses it after, which saves the
- * database that work on every request (signed-in pages served 12–13 % more per second). A text
+ * database that work on every request, and signed-in pages are served faster (decision 009). A text
  * keeps its name for the life of the process; past PREPARED_TEXTS_MAX distinct texts (lists of
  * ids of every length could otherwise make them endless) the rest run unnamed, as before.
  */

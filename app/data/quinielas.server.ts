@@ -155,8 +155,8 @@ const PEOPLE_SEARCH_LIMIT = 20;
 
 /**
  * Registered users whose display name holds `search` (any case), by name, at most PEOPLE_SEARCH_LIMIT: the
- * participants picker asks as one types, so a page never carries every user (at 10,000 users the
- * whole list was 830 KB of every pool owner's page).
+ * participants picker asks as one types, so a page never carries every user (with thousands of
+ * users the whole list would weigh down every pool owner's page).
  */
 export async function searchPeople(db: Db, search: string): Promise<PersonView[]> {
   const name = displayName("u");

@@ -53,7 +53,7 @@ let urlId: ReturnType<typeof idField> | undefined;
 
 /**
  * An id in a URL (a path segment or ?jornada=), or undefined when it is not a valid one. Pages
- * read one on every request: the schema is built once (building it cost 3.5 % of `/`), on first
+ * read one on every request: the schema is built once (building it is not free), on first
  * use (a module-level one would be built in every browser page that imports this file).
  */
 export function parseId(value: string | null | undefined): number | undefined {

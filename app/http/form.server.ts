@@ -19,7 +19,7 @@ export async function readFormWithinLimit(request: Request): Promise<FormData | 
   if (body === "too-large") return "too-large";
   const type = request.headers.get("Content-Type") ?? "";
   // A form without a file (every one but two) is URL-encoded: read straight into FormData, as the
-  // Fetch API would, without another Response and its stream (about 60 µs less per form).
+  // Fetch API would, without another Response and its stream (cheaper, for every form).
   if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return urlEncodedForm(body);
   try {
     // The bytes read, parsed as the request's own type (multipart).

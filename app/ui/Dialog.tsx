@@ -6,8 +6,8 @@ const LoadedModal = lazy(orReload(() => import("./LoadedModal")));
 
 /**
  * A dialog ('Nuevo Usuario', 'Equipos de…'): Mantine's `Modal` (focus kept inside, Escape, the
- * page behind it locked), whose code — the modal, its focus trap, scroll lock and transitions,
- * about 30 KB compressed — loads the first time it opens, not with the page.
+ * page behind it locked), whose code — the modal, its focus trap, scroll lock and transitions, a
+ * sizeable share of a first load — loads the first time it opens, not with the page.
  *
  * The element that had the focus when it opened takes it back when it closes. Mantine does that
  * only for a modal it saw open, and this one mounts already open the first time.

@@ -11,7 +11,7 @@ const combobox = loadOnUse<Combobox>(() => import("./PeopleCombobox"));
 /**
  * Registered users by display name, with search; the choice is posted as one hidden `userId` per
  * person. Until someone reaches for it, a plain field of the same look: the combobox (Mantine's
- * MultiSelect with its positioning and focus code, about 40 KB compressed) loads when the field
+ * MultiSelect with its positioning and focus code, a sizeable share of a first load) loads when the field
  * is first focused (a hover fetches it ahead), takes its place with the focus and what was typed,
  * and opens its list.
  */

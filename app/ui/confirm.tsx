@@ -6,7 +6,7 @@ import { orReload } from "./load-on-use";
  * Confirmation dialogs ('¿Eliminar…?', 'Renovar enlace…'): `confirm(…)` from any screen, shown by
  * the one `ConfirmHost` the root renders. The dialog is Mantine's (`@mantine/modals`: focus kept
  * inside, Escape, focus back to the button), and its code — the modal, its focus trap and scroll
- * lock, about 30 KB compressed — loads the first time a screen asks, not with every page.
+ * lock, a sizeable share of a first load — loads the first time a screen asks, not with every page.
  */
 export type ConfirmOptions = OpenConfirmModal;
 

@@ -13,8 +13,8 @@ export interface HttpResult {
 }
 
 /**
- * What Chromium asks for: the server answers brotli to it, as it does to phones (it asked for gzip
- * alone until 27 Nov 2026, which no browser does: decision 009).
+ * What Chromium asks for: the server answers brotli to it, as it does to phones. Not gzip alone,
+ * which no browser asks for (decision 016).
  */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 

@@ -1,7 +1,7 @@
 // Which Chromium the browser tests and the scripts drive: always one of Debian's packages, never a
 // downloaded browser. Its headless shell (package chromium-headless-shell: Chromium without the
 // desktop browser around it) when it is installed: the same Blink renders the same pixels (the
-// visual baselines pass unchanged) for about a third less CPU than Chromium's own headless mode
+// visual baselines pass unchanged) for markedly less CPU than Chromium's own headless mode
 // (docs/decisions/013-chromium-headless-shell.md). CHROMIUM_PATH overrides both.
 import fs from "node:fs";
 

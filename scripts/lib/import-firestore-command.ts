@@ -1,6 +1,6 @@
 // The command behind `npm run import:firestore` (scripts/import-firestore.ts), as a function: its
 // arguments in, its report through `out`, its exit code back. The integration tests run it in their
-// own process (a child process with tsx costs some 2 s per run).
+// own process (a child process with tsx would pay its own start on every run).
 import fs from "node:fs";
 import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
 import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/firestore-import.server";

@@ -22,7 +22,7 @@ export interface RushFigures {
 
 /**
  * Signs the players in, one after another on one connection; their session cookies, in order.
- * (A connection left idle for the server's keep-alive timeout, 5 s, can be closed by the server
+ * (A connection left idle for the server's keep-alive timeout can be closed by the server
  * just as the rush writes on it, which a browser retries but this client reports: the rush
  * opens new connections.)
  */

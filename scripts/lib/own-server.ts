@@ -6,7 +6,7 @@ import path from "node:path";
 /**
  * A folder the browser-test run names (playwright.config.ts) where the demo season is loaded once
  * for the whole run: each server of the run that serves the demo starts on a copy of it, instead
- * of loading it again (about 3 CPU-seconds each, with its 20 password hashes).
+ * of loading it again (costly in CPU, with its 20 password hashes).
  */
 export const DEMO_CACHE_VARIABLE = "E2E_DEMO_CACHE";
 const READY = ".listo";

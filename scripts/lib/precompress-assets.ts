@@ -12,10 +12,10 @@ const BROTLI_QUALITY = 10;
 /**
  * Writes a brotli copy (`<file>.br`, at quality 10) beside every script and stylesheet of the
  * browser build, which the server sends as it is (server/assets.ts). Made once per build, at a
- * quality no server could afford per request: 12 % fewer bytes than the quality the server uses
- * for answers it makes (4), which a phone's first load of a page pays in full. Quality 11 saves
- * 2 % more for 2.6 times the CPU (1.3 s against 0.5 for the whole build, which every other step
- * waits for).
+ * quality no server could afford per request: fewer bytes than the quality the server uses for
+ * answers it makes (server/compress.ts), which a phone's first load of a page pays in full.
+ * Quality 11 saves little more for far more CPU, in a build every other step waits for
+ * (decision 016).
  */
 export function precompressAssets(): Plugin {
   return {

@@ -41,8 +41,8 @@ afterAll(async () => {
 
 test(
   "kill -9 in the middle of a burst of prediction batches, three times: after each restart every acknowledged batch is stored whole, none in part",
-  // Four server processes started one after another, and their bursts: 38–56 s beside the browser
-  // suite on 2 cores.
+  // Four server processes started one after another, and their bursts: far longer than the
+  // default limit beside the browser suite on 2 cores.
   { timeout: 120_000 },
   async () => {
     const batches = await makeBatches(server, { prefix: "golpe", players: 12, size: 20, matchIds });

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../support/server";
  * Clients that come slowly or in numbers (server/connections.ts): a request's headers and body
  * must arrive in time, one address holds only so many connections and everyone together only so
  * many, while the live-update streams stay open past the request timeout. Short limits here; the
- * defaults are in README's Security section.
+ * defaults are in docs/SECURITY.md and docs/CONFIGURATION.md.
  */
 
 const LIMITS = {

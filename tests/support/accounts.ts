@@ -8,7 +8,7 @@ import type { TestServer } from "./server";
  * adapter over the server's database, with the app's own settings (its hook makes the configured
  * admin e-mail an admin and takes a roster nickname), and the session cookie is signed with the
  * server's secret, as its sign-up would. What it saves is the password hashing of a sign-up
- * (about 0.1–0.3 s of CPU each): the hash of a password is made once per test worker and shared.
+ * (costly in CPU by design): the hash of a password is made once per test worker and shared.
  */
 
 const hashes = new Map<string, Promise<string>>();

@@ -44,7 +44,7 @@ let serverBuild: Promise<ServerBuild> | undefined;
  * Starts the real, built app (migrations, seed, middleware and all: what `node server.js` runs
  * in each of its processes) in this test process, on a free port, over the database
  * integration-setup.ts prepared for this test file; `env` adds or overrides settings for it alone.
- * A process costs about half a second of CPU to start: tests that need one (its pid, its output,
+ * A process costs far more CPU to start: tests that need one (its pid, its output,
  * kill -9, the cluster) use startServerProcess.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {

@@ -7,13 +7,12 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  *
  * - `standings_total_order_idx` goes: no query reads it (the tables rank with window functions
  *   over the season's rows, and find tie groups by season), yet every change of points had to
- *   move its entry. Measured on PostgreSQL at 10,000 users, the /rankings pages were the same
- *   with or without it.
+ *   move its entry. The /rankings pages are no slower without it.
  * - On PostgreSQL, the tables whose rows are rewritten in place leave room in each page
  *   (fillfactor), so that a row's new version stays on its page without touching the indexes
  *   (a HOT update). This applies to pages written from now on; SQLite rewrites in place anyway.
  *
- * Saving a result at 10,000 users on PostgreSQL: 217 → 106 ms (median of 40, docs/decisions/009).
+ * What it saves on a result's time on PostgreSQL: docs/decisions/009.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("standings_total_order_idx").ifExists().execute();

@@ -66,8 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { maxBytes: RESULTS_FILE_MAX_BYTES, timeZoneHint: timeZoneHint(season.timeZone) };
 }
 
-// Made when the action runs: a schema built at the top of the module would keep Zod (25 KB
-// compressed) in the page's browser code, which has no action.
+// Made when the action runs: a schema built at the top of the module would keep Zod (a sizeable
+// share of a first load) in the page's browser code, which has no action.
 const applySchema = () =>
   z.object({
     intent: z.literal("apply", { error: "Acción desconocida" }),
