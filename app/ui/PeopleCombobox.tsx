@@ -1,7 +1,7 @@
 import { Group, MultiSelect, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { ChosenPeople, PEOPLE_SEARCH_PATH, type PeoplePickerProps, type PeopleSearchAnswer, type PersonOption } from "./people-choice";
+import { type BegunSearch, ChosenPeople, PEOPLE_SEARCH_PATH, type PeoplePickerProps, type PeopleSearchAnswer, type PersonOption } from "./people-choice";
 import { UserAvatar } from "./UserAvatar";
 
 /** How long typing pauses before the search is asked (each new search cancels the one before). */
@@ -12,7 +12,8 @@ const SEARCH_DELAY_MS = 150;
  * each option with its avatar, offering what the server finds for the text typed (the first
  * people by name when nothing is typed), never the whole list of users. The people chosen are
  * kept here and stay in its data, so their pills keep their names whatever a later search finds.
- * `autoFocus` and `defaultSearchValue` carry on what was begun in the plain field it replaces.
+ * `begun` carries on what was begun in the plain field it replaces: the text (searched for at
+ * once), the caret and the focus.
  */
 export function PeopleCombobox({
   exclude = [],
@@ -21,11 +22,15 @@ export function PeopleCombobox({
   label = "Participantes",
   description,
   error,
-  autoFocus,
-  defaultSearchValue,
-}: PeoplePickerProps & { autoFocus: boolean; defaultSearchValue: string }) {
+  begun,
+}: PeoplePickerProps & { begun: BegunSearch }) {
   const search = useFetcher<PeopleSearchAnswer>();
-  const [text, setText] = useState(defaultSearchValue);
+  const [text, setText] = useState(begun.text);
+  const input = useRef<HTMLInputElement>(null);
+  // Before the browser paints or takes the next key, so typing goes on where it was.
+  useLayoutEffect(() => {
+    if (begun.focused && begun.selection) input.current?.setSelectionRange(...begun.selection);
+  }, [begun]);
   const [chosen, setChosen] = useState<ReadonlyMap<string, PersonOption>>(new Map());
   const { load } = search;
   useEffect(() => {
@@ -65,7 +70,8 @@ export function PeopleCombobox({
         searchable
         searchValue={text}
         onSearchChange={setText}
-        autoFocus={autoFocus}
+        ref={input}
+        autoFocus={begun.focused}
         clearable
         hidePickedOptions
         maxDropdownHeight={280}

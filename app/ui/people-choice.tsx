@@ -25,6 +25,14 @@ export interface PeoplePickerProps {
   error?: string;
 }
 
+/** What was begun in the plain field when the combobox takes its place. */
+export interface BegunSearch {
+  text: string;
+  /** The caret (or the selected part of the text). */
+  selection: readonly [number, number] | null;
+  focused: boolean;
+}
+
 /** The choice as the form posts it: one hidden `userId` per person. */
 export function ChosenPeople({ ids }: { ids: readonly string[] }) {
   return ids.map((id) => <input key={id} type="hidden" name="userId" value={id} />);

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequest, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, ensureAdmin, expectToast, field, fillRegisterForm, hydrated, newAccount, recordDataRequests, registerViaForm, SAME_ORIGIN, signIn, signUp, toast } from "./support";
 
 /**
@@ -301,12 +301,16 @@ test("'Participantes' en 'Crear Quiniela': el buscador carga al enfocarlo, conse
   await expect(page.locator('input[type="hidden"][name="userId"]')).toHaveCount(1);
 });
 
-test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya está, y agrega a quien se elige", async ({ page, playwright, baseURL }) => {
+/**
+ * Two people registered, and a pool of the page's own (new) account with the first of them in it;
+ * returns them and the pool's address.
+ */
+async function poolWithOneOfTwo(page: Page, request: APIRequest, baseURL: string | undefined) {
   const inPool = newAccount("adentro");
   const outside = newAccount("afuera");
   for (const account of [inPool, outside]) {
     // A context each: a registration signs its context in, and /register is for visitors.
-    const api = await playwright.request.newContext({ baseURL });
+    const api = await request.newContext({ baseURL });
     await registerViaForm(api, account);
     await api.dispose();
   }
@@ -321,7 +325,28 @@ test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya e
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
-  await page.goto(created.headers()["location"]!);
+  return { inPool, outside, url: created.headers()["location"]! };
+}
+
+/**
+ * Holds the browser's requests for the matching files until `release()`, as a slow connection
+ * would; `held` lists the ones asked for so far.
+ */
+async function holdBack(page: Page, files: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(files, async (route) => {
+    held.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya está, y agrega a quien se elige", async ({ page, playwright, baseURL }) => {
+  const { inPool, outside, url } = await poolWithOneOfTwo(page, playwright.request, baseURL);
+  await page.goto(url);
   await hydrated(page);
 
   const tools = page.getByRole("region", { name: "Administrar quiniela" });
@@ -337,4 +362,35 @@ test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya e
   await tools.getByRole("button", { name: "Agregar", exact: true }).click();
   await expect(toast(page, "Se agregó 1 participante")).toBeVisible();
   await expect(page.getByRole("region", { name: "Participantes" }).getByText(outside.name)).toBeVisible();
+});
+
+test("'Agregar participantes': lo que se escribe antes de que llegue el código del buscador queda entero, con el foco, y se busca", async ({ page, playwright, baseURL }) => {
+  const { inPool, outside, url } = await poolWithOneOfTwo(page, playwright.request, baseURL);
+  // A slow connection: the owner tools' code (the server renders them; they hydrate when it
+  // arrives) and then the combobox's come late, and the owner types as soon as the field shows.
+  const ownerTools = await holdBack(page, /\/assets\/QuinielaManage-[^/]+\.js$/);
+  const combobox = await holdBack(page, /\/assets\/PeopleCombobox-[^/]+\.js$/);
+  await page.goto(url);
+  await hydrated(page);
+  await expect.poll(() => ownerTools.held.length).toBeGreaterThan(0);
+
+  const tools = page.getByRole("region", { name: "Administrar quiniela" });
+  const field = tools.getByRole("textbox", { name: "Agregar participantes" });
+  await field.click();
+  await page.keyboard.type(inPool.name);
+  ownerTools.release();
+  // Hydrated, the focused field asks for the combobox, and keeps the text while it comes.
+  await expect.poll(() => combobox.held.length).toBeGreaterThan(0);
+  await expect(field).toHaveValue(inPool.name);
+  combobox.release();
+
+  // The combobox takes the field's place with all of the text, the focus and the caret at its
+  // end, and searches for it: the one it finds is already in the pool (and nobody else shows).
+  const search = tools.getByRole("combobox", { name: "Agregar participantes" });
+  await expect(search).toHaveValue(inPool.name);
+  await expect(search).toBeFocused();
+  await expect(page.getByText("Ya participan; escribe más del nombre para buscar a otros", { exact: true })).toBeVisible();
+  await expect(page.getByRole("option", { name: outside.name, exact: true })).toHaveCount(0);
+  await page.keyboard.press("Backspace");
+  await expect(search).toHaveValue(inPool.name.slice(0, -1));
 });
