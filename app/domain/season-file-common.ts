@@ -48,7 +48,7 @@ export function teamCell(value: string | null | undefined): string | null {
 export function groupLabel(value: string | null | undefined): string | null {
   const text = (value ?? "").trim();
   if (text === "") return null;
-  const named = /^(?:group|grupo)\s+(.+)$/i.exec(text);
+  const named = /^(?:group|grupo)\s+(\S.*)$/i.exec(text);
   if (named) return `Grupo ${named[1]}`;
   return /^[a-z]{1,2}$/i.test(text) ? `Grupo ${text.toUpperCase()}` : text;
 }
