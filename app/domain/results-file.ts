@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { csvDelimiter, parseCsv } from "./csv";
+import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
 import { zonedLocalToUtc } from "./dates";
 import { phaseLabel } from "./phases";
 import { type Score, THIRD_LEG_MESSAGE, tieKeyOf } from "./scoring";
@@ -54,9 +54,17 @@ type RawFile = { ok: true; rows: { label: string; row: number; cells: RawRow }[]
 
 function readCsv(text: string): RawFile {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const records = parseCsv(text, csvDelimiter(firstLine));
+  const delimiter = csvDelimiter(firstLine);
+  const tooWide = csvWidthProblem(text, delimiter);
+  if (tooWide) return { ok: false, errors: [tooWide] };
+  const records = parseCsv(text, delimiter);
   const header = (records[0] ?? []).map((name) => name.trim().toLowerCase());
-  const missing = CSV_COLUMNS.filter((column) => !header.includes(column));
+  // Each column's first position, found in one pass over the header.
+  const position = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!position.has(name)) position.set(name, index);
+  });
+  const missing = CSV_COLUMNS.filter((column) => !position.has(column));
   if (missing.length > 0) {
     return {
       ok: false,
@@ -72,7 +80,7 @@ function readCsv(text: string): RawFile {
       errors.push(`Fila ${row}: tiene ${record.length} columnas y el encabezado ${header.length}`);
       return;
     }
-    const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, record[header.indexOf(column)] ?? ""]));
+    const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, record[position.get(column) ?? -1] ?? ""]));
     rows.push({ label: `Fila ${row}`, row, cells: cells as RawRow });
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
