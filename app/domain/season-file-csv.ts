@@ -1,3 +1,4 @@
+import { NOT_UNICODE, type Problems } from "./problems";
 import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
 import { phaseLabel } from "./phases";
 import { parseKickoff } from "./results-file";
@@ -26,7 +27,7 @@ const OPTIONAL = ["grupo", "goles_local", "goles_visitante"] as const;
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
 const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
-export function readSeasonCsv(text: string, timeZone: string, problems: string[]): ParsedSeasonFile | null {
+export function readSeasonCsv(text: string, timeZone: string, problems: Problems): ParsedSeasonFile | null {
   const delimiter = csvDelimiter(text.split(/\r?\n/, 1)[0] ?? "");
   const tooWide = csvWidthProblem(text, delimiter);
   if (tooWide) {
@@ -35,6 +36,10 @@ export function readSeasonCsv(text: string, timeZone: string, problems: string[]
   }
   const records = parseCsv(text, delimiter);
   const written = records[0] ?? [];
+  if (!wellFormed(written)) {
+    problems.push(`Fila 1: ${NOT_UNICODE}`);
+    return null;
+  }
   const header = written.map((cell) => normalizeTeamName(cell).replace(/ /g, "_"));
   // Each known column's first position, found in one pass over the header.
   const position = new Map<string, number>();
@@ -61,6 +66,10 @@ export function readSeasonCsv(text: string, timeZone: string, problems: string[]
     const row = index + 2;
     const label = `Fila ${row}`;
     if (record.every((cell) => cell.trim() === "")) return;
+    if (!wellFormed(record)) {
+      problems.push(`${label}: ${NOT_UNICODE}`);
+      return;
+    }
     if (record.length !== header.length) {
       problems.push(`${label}: tiene ${record.length} columnas y el encabezado ${header.length}`);
       return;
@@ -99,4 +108,8 @@ export function readSeasonCsv(text: string, timeZone: string, problems: string[]
   const phases = phasesInOrder(matches);
   checkSeason("csv", phases, [], matches, problems);
   return { format: "csv", name: null, competition: null, timeZone: null, phases, teams: [], matches };
+}
+
+function wellFormed(record: readonly string[]): boolean {
+  return record.every((cell) => cell.isWellFormed());
 }

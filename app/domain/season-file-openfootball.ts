@@ -1,3 +1,4 @@
+import type { Problems } from "./problems";
 import { parseKickoff } from "./results-file";
 import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { checkSeason, groupLabel, phasesInOrder, quote, readScores, teamCell } from "./season-file-common";
@@ -40,7 +41,7 @@ const PLACEHOLDER = /^(?:[1-4][a-z](?:\/[a-z])*|[wl]\d{1,3})$/i;
 export function readOpenfootball(
   file: Record<string, unknown>,
   options: { seasonName?: string; timeZone: string },
-  problems: string[],
+  problems: Problems,
 ): ParsedSeasonFile | null {
   const fileName = typeof file.name === "string" && file.name.trim() !== "" ? file.name.trim() : null;
   const entries: Entry[] = [];
@@ -82,7 +83,7 @@ export function readOpenfootball(
   };
 }
 
-function readEntry(raw: unknown, row: number, timeZone: string, problems: string[]): Entry | null {
+function readEntry(raw: unknown, row: number, timeZone: string, problems: Problems): Entry | null {
   const label = `Partido ${row}`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     problems.push(`${label}: no tiene la forma {round, date, time, team1, team2, score}`);
