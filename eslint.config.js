@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexpPlugin from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -75,6 +76,25 @@ export default tseslint.config(
   { ignores: ["build*/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "screenshots/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  regexpPlugin.configs["flat/recommended"],
+  {
+    // Regular expressions (decision 018): none that reads uploaded or typed text may take time
+    // growing faster than its length. Recommended's rules that only judge how a class is written
+    // are off; no-super-linear-move, which recommended leaves off, is on.
+    rules: {
+      "regexp/no-super-linear-move": "error",
+      "regexp/control-character-escape": "off",
+      "regexp/no-unused-capturing-group": "off",
+      "regexp/no-useless-character-class": "off",
+      "regexp/prefer-w": "off",
+      "regexp/use-ignore-case": "off",
+    },
+  },
+  {
+    // Tests read the app's own answers and fixtures, not what people send.
+    files: ["tests/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "regexp/no-super-linear-backtracking": "off", "regexp/no-super-linear-move": "off" },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

@@ -10,6 +10,7 @@ import {
   type ResultsPlan,
   thirdLegProblems,
 } from "#app/domain/results-file";
+import { listedProblems } from "#app/domain/problems";
 import { insertMatch, resultOf } from "./matches.server";
 import type { Database } from "./schema";
 import { rescoreAround } from "./standings.server";
@@ -61,7 +62,7 @@ async function previewWith(db: Kysely<Database>, content: string, season: FileSe
   if (!parsed.ok) return { preview: { ok: false as const, errors: parsed.errors }, state };
   const plan = planResults(parsed.rows, state.current);
   const thirdLegs = thirdLegProblems(plan, state.current, state.phaseNames);
-  if (thirdLegs.length > 0) return { preview: { ok: false as const, errors: thirdLegs }, state };
+  if (thirdLegs.length > 0) return { preview: { ok: false as const, errors: listedProblems(thirdLegs) }, state };
   return { preview: { ok: true as const, plan, fingerprint: fingerprintOf(content, plan) }, state };
 }
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { listedProblems } from "#app/domain/problems";
 import { type ParsedSeasonFile, parseSeasonFile, planSeason, type SeasonPlan } from "#app/domain/season-file";
 import type { SeasonRules } from "#app/domain/season-rules";
 import type { Database } from "./schema";
@@ -68,7 +69,7 @@ export async function previewSeason(db: Kysely<Database>, draft: SeasonDraft): P
     problems.unshift(`Ya existe una temporada «${draft.name}»: elige otro nombre`);
   }
   if (plan.teams.length < 2) problems.push("El archivo no nombra al menos dos equipos");
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0) return { ok: false, problems: listedProblems(problems) };
   const fingerprint = crypto
     .createHash("sha256")
     .update(JSON.stringify({ draft: { ...draft, content: undefined }, content: draft.content, existing }))

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CSV_BOM, csvCell, csvDelimiter, csvLine, fileSlug, parseCsv } from "./csv";
+import { CSV_BOM, CSV_MAX_COLUMNS, csvCell, csvDelimiter, csvLine, csvWidthProblem, fileSlug, parseCsv } from "./csv";
 
 describe("csvCell", () => {
   test.each([
@@ -74,6 +74,14 @@ describe("parseCsv", () => {
     expect(csvDelimiter("jornada,local,visitante")).toBe(",");
     expect(csvDelimiter("jornada;local;visitante")).toBe(";");
   });
+});
+
+test("a header's width is counted as parseCsv splits it: separators inside quotes are no column", () => {
+  const fifty = Array.from({ length: CSV_MAX_COLUMNS }, (_, index) => `"c,${index}"`).join(",");
+  expect(parseCsv(fifty)[0]).toHaveLength(CSV_MAX_COLUMNS);
+  expect(csvWidthProblem(`${CSV_BOM}${fifty}\r\n${",".repeat(100)}`)).toBeNull();
+  expect(csvWidthProblem(`${fifty},x\n`)).toBe("Fila 1: el encabezado tiene 51 columnas; el máximo es 50");
+  expect(csvWidthProblem(`${fifty.replace(/,/g, ";")};x`, ";")).toBe("Fila 1: el encabezado tiene 51 columnas; el máximo es 50");
 });
 
 test("a season or phase name as part of a file name", () => {

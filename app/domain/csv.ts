@@ -64,10 +64,40 @@ export function parseCsv(text: string, delimiter: "," | ";" = ","): string[][] {
   return records;
 }
 
+/**
+ * The most columns a file's header may have. Ours have up to seven, and a spreadsheet may add a
+ * few empty ones; a header of thousands is no spreadsheet of ours, and each of its cells would be
+ * checked on every row.
+ */
+export const CSV_MAX_COLUMNS = 50;
+
+/**
+ * The problem of a file whose header has more than `CSV_MAX_COLUMNS` cells, or null. The header's
+ * cells are counted as `parseCsv` would split them, without making them.
+ */
+export function csvWidthProblem(text: string, delimiter: "," | ";" = ","): string | null {
+  let width = 1;
+  let quoted = false;
+  for (let i = text.startsWith(CSV_BOM) ? 1 : 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === delimiter) width++;
+    else if (char === "\n" || char === "\r") break;
+  }
+  if (width <= CSV_MAX_COLUMNS) return null;
+  return `Fila 1: el encabezado tiene ${width.toLocaleString("es-MX")} columnas; el máximo es ${CSV_MAX_COLUMNS}`;
+}
+
 /** The delimiter a header line uses: semicolon (Excel in Spanish) when it has more of them than commas. */
 export function csvDelimiter(headerLine: string): "," | ";" {
-  const count = (char: string) => headerLine.split(char).length - 1;
-  return count(";") > count(",") ? ";" : ",";
+  let balance = 0;
+  for (let i = 0; i < headerLine.length; i++) {
+    const char = headerLine[i];
+    if (char === ";") balance++;
+    else if (char === ",") balance--;
+  }
+  return balance > 0 ? ";" : ",";
 }
 
 /** A name as part of a file name: 'Liga MX · Clausura 2024' → 'liga-mx-clausura-2024'. */

@@ -7,6 +7,7 @@ import {
   parseKickoff,
   parseResultsFile,
   planFingerprintSource,
+  RESULTS_FILE_MAX_BYTES,
   planResults,
   thirdLegProblems,
 } from "./results-file";
@@ -112,6 +113,20 @@ describe("CSV", () => {
     ]);
     expect(errors(`${HEADER}\n`)).toEqual(["El archivo no tiene partidos"]);
   });
+
+  test("a header of more than 50 columns is refused; 600,000 commas and 55,000 'jornada' in under 100 ms", () => {
+    // Fifty columns are read (the row is then short of them).
+    expect(errors(`${HEADER}${",".repeat(44)}\nJornada 1,América,Toluca,,1,0\n`)).toEqual([
+      "Fila 2: tiene 6 columnas y el encabezado 50",
+    ]);
+    expect(errors(`${HEADER}${",".repeat(45)}\n`)).toEqual(["Fila 1: el encabezado tiene 51 columnas; el máximo es 50"]);
+    const text = `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\nJornada 1,América,Toluca,,1,0\n`;
+    errors(`${",".repeat(600)}${"jornada,".repeat(55)}\nJornada 1,América,Toluca,,1,0\n`); // the same code, warmed up
+    const started = performance.now();
+    const list = errors(text);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(list).toEqual(["Fila 1: el encabezado tiene 655,001 columnas; el máximo es 50"]);
+  });
 });
 
 describe("JSON (the season file)", () => {
@@ -151,6 +166,38 @@ describe("JSON (the season file)", () => {
   test("broken JSON and JSON without matches", () => {
     expect(errors("{ nope")).toEqual(["El archivo no es un JSON válido"]);
     expect(errors('{"partidos": []}')).toEqual(["El archivo JSON no tiene la lista «matches» de la temporada"]);
+  });
+});
+
+describe("hostile files", () => {
+  /** A file of `RESULTS_FILE_MAX_BYTES` at most: `head`, then `row` as many times as fit, then `tail`. */
+  const filled = (head: string, row: string, tail = "") =>
+    `${head}${row.repeat(Math.floor((RESULTS_FILE_MAX_BYTES - head.length - tail.length) / row.length))}${tail}`;
+
+  test("1 MB of bad rows lists the first 100 problems and counts the rest", () => {
+    const csv = errors(filled(`${HEADER}\n`, "1,1,1,1,1,1\n"));
+    expect(csv).toHaveLength(101);
+    expect(csv.slice(0, 3)).toEqual(["Fila 2: equipo desconocido «1»", "Fila 2: equipo desconocido «1»", "Fila 2: fecha no válida «1» (usa AAAA-MM-DD HH:mm o ISO 8601)"]);
+    expect(csv[100]).toBe("… y 262,028 problemas más: corrige estos y vuelve a revisar el archivo");
+    const json = errors(filled('{"matches":[', "1,", "1]}"));
+    expect(json).toHaveLength(101);
+    expect(json[100]).toBe("… y 524,181 problemas más: corrige estos y vuelve a revisar el archivo");
+  });
+
+  test("a score nested 300,000 levels deep is refused by its match, in Spanish", () => {
+    const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
+    expect(errors(`{"matches":[{"phase":"Jornada 1","home":"América","away":"Toluca","home_score":${deep},"away_score":1}]}`)).toEqual([
+      "Partido 1: tiene listas u objetos anidados a más de 8 niveles",
+    ]);
+  });
+
+  test("a lone surrogate is refused by its row", () => {
+    expect(errors(String.raw`{"matches":[{"phase":"Jornada 1","home":"Am\ud800","away":"Toluca"}]}`)).toEqual([
+      "Partido 1: tiene texto que no es Unicode válido (en «home»)",
+    ]);
+    expect(errors(`${HEADER}\nJornada 1,América,Toluca,,1,0\nJornada 1,Cruz Azul,Toluca\udc00,,1,0\n`)).toEqual([
+      "Fila 3: tiene texto que no es Unicode válido",
+    ]);
   });
 });
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { csvDelimiter, parseCsv } from "./csv";
+import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
 import { zonedLocalToUtc } from "./dates";
+import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
+import { NOT_UNICODE, ProblemList } from "./problems";
 import { phaseLabel } from "./phases";
 import { type Score, THIRD_LEG_MESSAGE, tieKeyOf } from "./scoring";
 import { type NamedTeam, normalizeTeamName, teamMatcher } from "./team-names";
@@ -9,8 +11,9 @@ import { goalsOrProblem, RESULT_MAX_GOALS } from "./score";
 /**
  * The results file the admin uploads (/admin/importar-resultados): the season's JSON format
  * (only its `matches`) or a CSV 'jornada,local,visitante,fecha,goles_local,goles_visitante'.
- * Reading is all or nothing: every row is checked and every problem reported with its row, so
- * the admin fixes the file once; nothing is applied while any row is wrong.
+ * Reading is all or nothing: every row is checked and every problem reported with its row (the
+ * first hundred listed, the rest counted), so the admin fixes the file once; nothing is applied
+ * while any row is wrong.
  */
 
 /** Bigger files are refused before they are read. */
@@ -54,28 +57,45 @@ type RawFile = { ok: true; rows: { label: string; row: number; cells: RawRow }[]
 
 function readCsv(text: string): RawFile {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-  const records = parseCsv(text, csvDelimiter(firstLine));
+  const delimiter = csvDelimiter(firstLine);
+  const tooWide = csvWidthProblem(text, delimiter);
+  if (tooWide) return { ok: false, errors: [tooWide] };
+  const records = parseCsv(text, delimiter);
   const header = (records[0] ?? []).map((name) => name.trim().toLowerCase());
-  const missing = CSV_COLUMNS.filter((column) => !header.includes(column));
+  // Each column's first position, found in one pass over the header.
+  const position = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!position.has(name)) position.set(name, index);
+  });
+  const missing = CSV_COLUMNS.filter((column) => !position.has(column));
   if (missing.length > 0) {
     return {
       ok: false,
       errors: [`Fila 1: faltan columnas: ${missing.join(", ")} (el encabezado debe ser ${CSV_COLUMNS.join(",")})`],
     };
   }
+  if (!wellFormed(records[0] ?? [])) return { ok: false, errors: [`Fila 1: ${NOT_UNICODE}`] };
   const rows: { label: string; row: number; cells: RawRow }[] = [];
-  const errors: string[] = [];
+  const errors = new ProblemList();
   records.slice(1).forEach((record, index) => {
     const row = index + 2;
     if (record.every((cell) => cell.trim() === "")) return;
+    if (!wellFormed(record)) {
+      errors.push(`Fila ${row}: ${NOT_UNICODE}`);
+      return;
+    }
     if (record.length !== header.length) {
       errors.push(`Fila ${row}: tiene ${record.length} columnas y el encabezado ${header.length}`);
       return;
     }
-    const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, record[header.indexOf(column)] ?? ""]));
+    const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, record[position.get(column) ?? -1] ?? ""]));
     rows.push({ label: `Fila ${row}`, row, cells: cells as RawRow });
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+  return errors.length > 0 ? { ok: false, errors: errors.report() } : { ok: true, rows };
+}
+
+function wellFormed(record: readonly string[]): boolean {
+  return record.every((cell) => cell.isWellFormed());
 }
 
 /**
@@ -88,16 +108,12 @@ function jsonMatchSchema() {
 }
 
 function readJson(text: string): RawFile {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, errors: ["El archivo no es un JSON válido"] };
-  }
-  const file = z.object({ matches: z.array(z.unknown()) }).safeParse(value);
+  const errors = new ProblemList();
+  const json = readJsonFile(text, errors, { maxDepth: MAX_JSON_DEPTH, rows: { matches: (row) => `Partido ${row}` } });
+  if (!json) return { ok: false, errors: errors.report() };
+  const file = z.object({ matches: z.array(z.unknown()) }).safeParse(json.value);
   if (!file.success) return { ok: false, errors: ["El archivo JSON no tiene la lista «matches» de la temporada"] };
   const rows: { label: string; row: number; cells: RawRow }[] = [];
-  const errors: string[] = [];
   const cell = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
   const jsonMatch = jsonMatchSchema();
   file.data.matches.forEach((entry, index) => {
@@ -121,7 +137,7 @@ function readJson(text: string): RawFile {
       },
     });
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+  return errors.length > 0 ? { ok: false, errors: errors.report() } : { ok: true, rows };
 }
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -151,7 +167,7 @@ function validateRows(rows: { label: string; row: number; cells: RawRow }[], con
   // Phase names are compared as team names are: without case, accents or extra spaces.
   const phases = new Map(context.phases.map((phase) => [normalizeTeamName(phase.name), phase]));
   const seen = new Map<string, string>();
-  const errors: string[] = [];
+  const errors = new ProblemList();
   const parsed: FileRow[] = [];
 
   for (const { label, row, cells } of rows) {
@@ -204,7 +220,7 @@ function validateRows(rows: { label: string; row: number; cells: RawRow }[], con
       parsed.push({ row, phaseId: phase.id, phaseName: phase.name, home, away, kickoffAt, result });
     }
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows: parsed };
+  return errors.length > 0 ? { ok: false, errors: errors.report() } : { ok: true, rows: parsed };
 }
 
 function lower(label: string): string {

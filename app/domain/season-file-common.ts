@@ -1,3 +1,4 @@
+import type { Problems } from "./problems";
 import { hasControlCharacters } from "./input";
 import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { normalizeTeamName } from "./team-names";
@@ -48,7 +49,7 @@ export function teamCell(value: string | null | undefined): string | null {
 export function groupLabel(value: string | null | undefined): string | null {
   const text = (value ?? "").trim();
   if (text === "") return null;
-  const named = /^(?:group|grupo)\s+(.+)$/i.exec(text);
+  const named = /^(?:group|grupo)\s+(\S.*)$/i.exec(text);
   if (named) return `Grupo ${named[1]}`;
   return /^[a-z]{1,2}$/i.test(text) ? `Grupo ${text.toUpperCase()}` : text;
 }
@@ -84,7 +85,7 @@ function goals(value: unknown): number | null | "bad" {
  * One score of a match ('marcador', 'marcador del tiempo extra', 'marcador de los penales'): both
  * sides whole numbers 0–99, or both empty (null). A problem is added and null returned otherwise.
  */
-export function readScore(home: unknown, away: unknown, what: string, label: string, problems: string[]): Score | null {
+export function readScore(home: unknown, away: unknown, what: string, label: string, problems: Problems): Score | null {
   const h = goals(home);
   const a = goals(away);
   if (h === "bad" || a === "bad") {
@@ -103,7 +104,7 @@ export function readScore(home: unknown, away: unknown, what: string, label: str
 export function readScores(
   raw: { result: [unknown, unknown]; extraTime: [unknown, unknown]; penalties: [unknown, unknown] },
   label: string,
-  problems: string[],
+  problems: Problems,
 ): Pick<SeasonFileMatch, "result" | "extraTime" | "penalties"> {
   const result = readScore(...raw.result, "marcador", label, problems);
   const extraTime = readScore(...raw.extraTime, "marcador del tiempo extra", label, problems);
@@ -129,7 +130,7 @@ export function checkSeason(
   phases: readonly string[],
   teams: readonly string[],
   matches: readonly SeasonFileMatch[],
-  problems: string[],
+  problems: Problems,
 ): void {
   const seen = new Map<string, number>();
   const teamNames = new Set(teams.map(normalizeTeamName));
@@ -165,7 +166,7 @@ export function checkSeason(
   checkLimits({ matches: matches.length, phases: phases.length, teams: teamNames.size }, problems);
 }
 
-export function checkLimits(counts: { matches: number; phases: number; teams: number }, problems: string[]): void {
+export function checkLimits(counts: { matches: number; phases: number; teams: number }, problems: Problems): void {
   if (counts.matches > MAX_MATCHES) {
     problems.push(`El archivo tiene ${counts.matches} partidos; una temporada tiene como máximo ${MAX_MATCHES}`);
   }

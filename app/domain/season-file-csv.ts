@@ -1,4 +1,5 @@
-import { csvDelimiter, parseCsv } from "./csv";
+import { NOT_UNICODE, type Problems } from "./problems";
+import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
 import { phaseLabel } from "./phases";
 import { parseKickoff } from "./results-file";
 import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
@@ -26,21 +27,38 @@ const OPTIONAL = ["grupo", "goles_local", "goles_visitante"] as const;
 type Column = (typeof REQUIRED)[number] | (typeof OPTIONAL)[number];
 const COLUMNS: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
-export function readSeasonCsv(text: string, timeZone: string, problems: string[]): ParsedSeasonFile | null {
-  const records = parseCsv(text, csvDelimiter(text.split(/\r?\n/, 1)[0] ?? ""));
-  const header = (records[0] ?? []).map((cell) => normalizeTeamName(cell).replace(/ /g, "_"));
-  const missing = REQUIRED.filter((column) => !header.includes(column));
-  // An empty header cell (a spreadsheet's trailing separator) is no column; its cells are ignored.
-  const unknown = (records[0] ?? []).filter(
-    (_, index) => header[index] !== "" && !COLUMNS.includes(header[index] ?? ""),
-  );
-  const repeated = header.filter((column, index) => COLUMNS.includes(column) && header.indexOf(column) !== index);
+export function readSeasonCsv(text: string, timeZone: string, problems: Problems): ParsedSeasonFile | null {
+  const delimiter = csvDelimiter(text.split(/\r?\n/, 1)[0] ?? "");
+  const tooWide = csvWidthProblem(text, delimiter);
+  if (tooWide) {
+    problems.push(tooWide);
+    return null;
+  }
+  const records = parseCsv(text, delimiter);
+  const written = records[0] ?? [];
+  if (!wellFormed(written)) {
+    problems.push(`Fila 1: ${NOT_UNICODE}`);
+    return null;
+  }
+  const header = written.map((cell) => normalizeTeamName(cell).replace(/ /g, "_"));
+  // Each known column's first position, found in one pass over the header.
+  const position = new Map<string, number>();
+  const unknown: string[] = [];
+  const repeated = new Set<string>();
+  header.forEach((column, index) => {
+    // An empty header cell (a spreadsheet's trailing separator) is no column; its cells are ignored.
+    if (column === "") return;
+    if (!COLUMNS.includes(column)) unknown.push(written[index] ?? "");
+    else if (position.has(column)) repeated.add(column);
+    else position.set(column, index);
+  });
+  const missing = REQUIRED.filter((column) => !position.has(column));
   const columns = `${REQUIRED.join(",")} y, si quieres, ${OPTIONAL.join(",")}`;
   if (missing.length > 0) problems.push(`Fila 1: faltan columnas: ${missing.join(", ")} (el encabezado es ${columns})`);
   if (unknown.length > 0) {
     problems.push(`Fila 1: columnas desconocidas: ${unknown.map(quote).join(", ")} (el encabezado es ${columns})`);
   }
-  if (repeated.length > 0) problems.push(`Fila 1: columnas repetidas: ${[...new Set(repeated)].join(", ")}`);
+  if (repeated.size > 0) problems.push(`Fila 1: columnas repetidas: ${[...repeated].join(", ")}`);
   if (problems.length > 0) return null;
 
   const matches: SeasonFileMatch[] = [];
@@ -48,13 +66,17 @@ export function readSeasonCsv(text: string, timeZone: string, problems: string[]
     const row = index + 2;
     const label = `Fila ${row}`;
     if (record.every((cell) => cell.trim() === "")) return;
+    if (!wellFormed(record)) {
+      problems.push(`${label}: ${NOT_UNICODE}`);
+      return;
+    }
     if (record.length !== header.length) {
       problems.push(`${label}: tiene ${record.length} columnas y el encabezado ${header.length}`);
       return;
     }
     const cell = (column: Column) => {
-      const at = header.indexOf(column);
-      return at < 0 ? "" : (record[at] ?? "").trim();
+      const at = position.get(column);
+      return at === undefined ? "" : (record[at] ?? "").trim();
     };
     const before = problems.length;
     const phase = phaseLabel(cell("jornada"));
@@ -86,4 +108,8 @@ export function readSeasonCsv(text: string, timeZone: string, problems: string[]
   const phases = phasesInOrder(matches);
   checkSeason("csv", phases, [], matches, problems);
   return { format: "csv", name: null, competition: null, timeZone: null, phases, teams: [], matches };
+}
+
+function wellFormed(record: readonly string[]): boolean {
+  return record.every((cell) => cell.isWellFormed());
 }

@@ -252,3 +252,36 @@ describe("problems", () => {
     expect(same).toEqual(["Partido 1: el equipo local y el visitante son el mismo («Mexico»)"]);
   });
 });
+
+describe("hostile files are read in time growing with their length, not its square", () => {
+  const RUN = 240_000;
+  const match = (fields: Record<string, unknown>) => ({ round: "Matchday 1", team1: "A", team2: "B", ...fields });
+
+  /** The time of one read, in ms, after a warm-up read of the same shape with a short run. */
+  function timed(file: (run: number) => unknown, seasonName?: string): { ms: number; result: ReturnType<typeof parseSeasonFile> } {
+    parseSeasonFile(JSON.stringify(file(100)), { timeZone: MEXICO, seasonName });
+    const text = JSON.stringify(file(RUN));
+    const started = performance.now();
+    const result = parseSeasonFile(text, { timeZone: MEXICO, seasonName });
+    return { ms: performance.now() - started, result };
+  }
+
+  test("a round of 240 KB of dashes (a minute before) is refused in under 100 ms", () => {
+    const { ms, result } = timed((run) => ({ name: "x", matches: [match({ round: `x${"-".repeat(run)}x` })] }));
+    expect(result).toEqual({ ok: false, problems: ["Partido 1: la fase tiene más de 80 caracteres"] });
+    expect(ms).toBeLessThan(100);
+  });
+
+  test("a group, a tournament and a file name padded with 240 KB of spaces are read in under 100 ms", () => {
+    const group = timed((run) => ({ name: "x", matches: [match({ group: `Group${" ".repeat(run)}a\nb` })] }));
+    expect(group.result).toEqual({ ok: false, problems: ["Partido 1: el grupo tiene caracteres no permitidos"] });
+    const tournament = timed((run) => ({ name: "Liga", matches: [match({ round: `Apertura${" ".repeat(run)}\u2028x, Matchday 1` })] }));
+    expect(tournament.result.ok).toBe(true);
+    const name = timed(
+      (run) => ({ name: `Liga${" ".repeat(run)}2024x`, matches: [match({ round: "Apertura, Matchday 1" }), match({ round: "Clausura, Matchday 1" })] }),
+      "Apertura",
+    );
+    expect(name.result.ok).toBe(true);
+    expect(Math.max(group.ms, tournament.ms, name.ms)).toBeLessThan(100);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Problems } from "./problems";
 import { parseKickoff } from "./results-file";
 import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { checkSeason, groupLabel, phasesInOrder, quote, readScores, teamCell } from "./season-file-common";
@@ -34,13 +35,13 @@ interface Entry {
 
 const FIRST_LEG = /\b(?:1st|first)\s+leg\b/i;
 const SECOND_LEG = /\b(?:2nd|second)\s+leg\b/i;
-const TOURNAMENT = /^(apertura|clausura)\b\s*(.*)$/i;
+const TOURNAMENT = /^(apertura|clausura)\b\s*(\S.*)?$/i;
 const PLACEHOLDER = /^(?:[1-4][a-z](?:\/[a-z])*|[wl]\d{1,3})$/i;
 
 export function readOpenfootball(
   file: Record<string, unknown>,
   options: { seasonName?: string; timeZone: string },
-  problems: string[],
+  problems: Problems,
 ): ParsedSeasonFile | null {
   const fileName = typeof file.name === "string" && file.name.trim() !== "" ? file.name.trim() : null;
   const entries: Entry[] = [];
@@ -82,7 +83,7 @@ export function readOpenfootball(
   };
 }
 
-function readEntry(raw: unknown, row: number, timeZone: string, problems: string[]): Entry | null {
+function readEntry(raw: unknown, row: number, timeZone: string, problems: Problems): Entry | null {
   const label = `Partido ${row}`;
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     problems.push(`${label}: no tiene la forma {round, date, time, team1, team2, score}`);
@@ -97,7 +98,7 @@ function readEntry(raw: unknown, row: number, timeZone: string, problems: string
     .replace(FIRST_LEG, "")
     .replace(SECOND_LEG, "")
     .split(",")
-    .map((part) => part.replace(/^[\s\-–·]+|[\s\-–·]+$/g, ""))
+    .map(trimSeparators)
     .filter((part) => part !== "");
   const name = parts.pop() ?? roundText;
   const prefix = parts.join(", ");
@@ -143,6 +144,21 @@ function readEntry(raw: unknown, row: number, timeZone: string, problems: string
     leg,
     when: `${kickoffAt ?? date}|${String(row).padStart(6, "0")}`,
   };
+}
+
+const SEPARATOR = /[\s\-–·]/;
+
+/**
+ * A part of a round without the spaces, dashes and dots around it, walked from both ends: a
+ * pattern anchored at the end (`[…]+$`) is tried from every position of a long run of dashes,
+ * which takes time growing with the square of its length.
+ */
+function trimSeparators(part: string): string {
+  let start = 0;
+  let end = part.length;
+  while (start < end && SEPARATOR.test(part.charAt(start))) start++;
+  while (end > start && SEPARATOR.test(part.charAt(end - 1))) end--;
+  return part.slice(start, end);
 }
 
 /** '13:00 UTC-6' is that offset; '16:45' is the season's wall clock. */
@@ -286,9 +302,10 @@ function competitionOf(name: string): string | null {
 
 /** 'Liga MX 2024/25' and 'Apertura' → 'Liga MX Apertura 2024'; with 'Clausura' → 'Liga MX Clausura 2025'. */
 function tournamentName(name: string, tournament: string): string {
-  const years = /^(.*?)\s*(\d{4})\s*[/-]\s*(\d{2}|\d{4})$/.exec(name);
+  const years = /(\d{4})\s*[/-]\s*(\d{2}|\d{4})$/.exec(name);
   if (!years) return `${name} ${tournament}`;
-  const [, base = "", first = "", second = ""] = years;
+  const [, first = "", second = ""] = years;
+  const base = name.slice(0, years.index).trimEnd();
   const year = tournament === "Apertura" ? first : second.length === 2 ? `${first.slice(0, 2)}${second}` : second;
   return `${base} ${tournament} ${year}`.trim();
 }

@@ -302,6 +302,19 @@ describe("CSV", () => {
     // A trailing separator (an empty header cell) is no column.
     expect(parsed("jornada;local;visitante;fecha;\n1;A;B;;\n").matches).toHaveLength(1);
   });
+
+  test("a header of at most 50 columns; 600,000 commas and 55,000 'jornada' (44 s before) refused in under 100 ms", () => {
+    const fifty = `jornada,local,visitante,fecha${",".repeat(46)}`;
+    expect(parsed(`${fifty}\n1,A,B,${",".repeat(46)}\n`).matches).toHaveLength(1);
+    expect(problems(`${fifty},\n1,A,B,${",".repeat(47)}\n`)).toEqual(["Fila 1: el encabezado tiene 51 columnas; el máximo es 50"]);
+    const text = `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\n1,A,B,\n`;
+    problems(`${",".repeat(600)}${"jornada,".repeat(55)}\n1,A,B,\n`); // the same code, warmed up
+    const started = performance.now();
+    const list = problems(text);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(list).toEqual(["Fila 1: el encabezado tiene 655,001 columnas; el máximo es 50"]);
+    expectSpanish(list);
+  });
 });
 
 describe("the file as a whole", () => {
@@ -328,5 +341,43 @@ describe("the file as a whole", () => {
       "El archivo tiene 101 fases; una temporada tiene como máximo 100",
       "El archivo tiene 300 equipos; una temporada tiene como máximo 200",
     ]);
+  });
+});
+
+describe("hostile files", () => {
+  /** A file of `SEASON_FILE_MAX_BYTES` at most: `head`, then `row` as many times as fit, then `tail`. */
+  const filled = (head: string, row: string, tail = "") =>
+    `${head}${row.repeat(Math.floor((SEASON_FILE_MAX_BYTES - head.length - tail.length) / row.length))}${tail}`;
+
+  test("1 MB of bad rows lists the first 100 problems and counts the rest", () => {
+    const json = problems(filled('{"matches":[', "1,", "1]}"));
+    expect(json).toHaveLength(101);
+    expect(json[0]).toBe("Partido 1: no tiene la forma {phase, home, away, kickoff, home_score, away_score}");
+    expect(json[99]).toMatch(/^Partido 100: /);
+    expect(json[100]).toBe("… y 524,181 problemas más: corrige estos y vuelve a revisar el archivo");
+    const csv = problems(filled("jornada,local,visitante,fecha\n", "1,1,1\n"));
+    expect(csv).toHaveLength(101);
+    expect(csv[0]).toBe("Fila 2: tiene 3 columnas y el encabezado 4");
+    expect(csv[100]).toMatch(/^… y 174,657 problemas más: /);
+    expectSpanish(csv);
+  });
+
+  test("a score nested 300,000 levels deep is refused by its match, in Spanish (a RangeError before)", () => {
+    const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
+    const text = `{"season":"Hondo","matches":[{"phase":"Jornada 1","home":"A","away":"B","home_score":${deep},"away_score":1}]}`;
+    expect(problems(text)).toEqual(["Partido 1: tiene listas u objetos anidados a más de 8 niveles"]);
+    expect(problems(`{"name":"x","matches":[{"round":"Matchday 1","team1":"A","team2":"B","score":{"ft":${deep}}}]}`)).toEqual([
+      "Partido 1: tiene listas u objetos anidados a más de 8 niveles",
+    ]);
+  });
+
+  test("a lone surrogate in a team's name is refused by its row (it passed, and the database stored U+FFFD)", () => {
+    const json = String.raw`{"season":"Sustituto","matches":[{"phase":"Jornada 1","home":"A","away":"B"},{"phase":"Jornada 1","home":"\ud800","away":"B"}]}`;
+    expect(problems(json)).toEqual(["Partido 2: tiene texto que no es Unicode válido (en «home»)"]);
+    expect(problems(String.raw`{"matches":[{"round":"Matchday 1","team1":{"name":"\udc00"},"team2":"B"}]}`)).toEqual([
+      "Partido 1: tiene texto que no es Unicode válido (en «name»)",
+    ]);
+    expect(problems("jornada,local,visitante,fecha\n1,A,B,\n1,\ud800,B,\n")).toEqual(["Fila 3: tiene texto que no es Unicode válido"]);
+    expect(problems("jornada,local,visitante,fecha,\ud800\n1,A,B,,\n")).toEqual(["Fila 1: tiene texto que no es Unicode válido"]);
   });
 });

@@ -1,4 +1,6 @@
+import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
 import { phaseLabel } from "./phases";
+import { ProblemList, type Problems } from "./problems";
 import { parseKickoff } from "./results-file";
 import {
   checkSeason,
@@ -19,7 +21,7 @@ import { normalizeTeamName } from "./team-names";
  * A season file the admin brings to 'Nueva Temporada' (or a bundled template): the season JSON
  * of the bundled files, openfootball's football.json / worldcup.json, or a CSV
  * 'jornada,local,visitante,fecha[,grupo]'. Reading is pure and all or nothing: every problem is
- * reported at once, with its row, in Spanish. Results in the file are read too (the demo seed
+ * found at once, with its row, in Spanish (the first hundred listed, the rest counted). Results in the file are read too (the demo seed
  * loads the templates with them); 'Nueva Temporada' leaves them out.
  */
 
@@ -42,24 +44,27 @@ export function parseSeasonFile(text: string, options: { seasonName?: string; ti
   }
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") return { ok: false, problems: ["El archivo está vacío"] };
-  const problems: string[] = [];
+  const problems = new ProblemList();
   const file = /^\s*[[{]/.test(body)
     ? readJson(body, options, problems)
     : readSeasonCsv(body, options.timeZone, problems);
   if (file && file.matches.length === 0 && problems.length === 0) problems.push("El archivo no tiene partidos");
-  return file && problems.length === 0 ? { ok: true, file } : { ok: false, problems };
+  return file && problems.length === 0 ? { ok: true, file } : { ok: false, problems: problems.report() };
 }
+
+/** How a problem of the JSON walk names its row: as the readers below do. */
+const JSON_ROWS = {
+  matches: (row: number) => `Partido ${row}`,
+  teams: (row: number) => `Equipo ${row} de «teams»`,
+  phases: (row: number) => `Fase ${row} de «phases»`,
+};
 
 type Options = { seasonName?: string; timeZone: string };
 
-function readJson(text: string, options: Options, problems: string[]): ParsedSeasonFile | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    problems.push("El archivo no es un JSON válido");
-    return null;
-  }
+function readJson(text: string, options: Options, problems: Problems): ParsedSeasonFile | null {
+  const json = readJsonFile(text, problems, { maxDepth: MAX_JSON_DEPTH, rows: JSON_ROWS });
+  if (!json) return null;
+  const value = json.value;
   if (!isObject(value)) {
     problems.push("El archivo JSON debe ser un objeto con la lista «matches» de partidos");
     return null;
@@ -89,7 +94,7 @@ const HEX = /^#[0-9a-f]{6}$/i;
 const SHORT = /^[a-z0-9]{2,3}$/i;
 
 /** The bundled format: {season, competition?, time_zone?, phases, teams, matches} (see the data README). */
-function readSeasonJson(file: Record<string, unknown>, options: Options, problems: string[]): ParsedSeasonFile | null {
+function readSeasonJson(file: Record<string, unknown>, options: Options, problems: Problems): ParsedSeasonFile | null {
   const header = (key: string, what: string) => {
     const text = optionalText(file[key]);
     const problem = text === undefined ? "debe ser texto" : text === null ? null : nameProblem(text);
@@ -167,7 +172,7 @@ function readSeasonJson(file: Record<string, unknown>, options: Options, problem
   return { format: "temporada", name, competition, timeZone, phases, teams, matches };
 }
 
-function readPhaseList(value: unknown, problems: string[]): string[] {
+function readPhaseList(value: unknown, problems: Problems): string[] {
   if (!Array.isArray(value)) {
     problems.push("«phases» debe ser la lista de los nombres de las fases, en orden");
     return [];
@@ -188,7 +193,7 @@ function readPhaseList(value: unknown, problems: string[]): string[] {
   return phases;
 }
 
-function readTeamList(value: unknown, problems: string[]): SeasonFileTeam[] {
+function readTeamList(value: unknown, problems: Problems): SeasonFileTeam[] {
   if (!Array.isArray(value)) {
     problems.push("«teams» debe ser la lista de equipos {name, short, primary, secondary}");
     return [];

@@ -56,7 +56,7 @@ export function planSeason(
   const wantedCodes = new Map<PlannedTeam, string>();
   const resolve = (name: string): PlannedTeam => {
     // openfootball writes a club's country after its name: 'CF América (MEX)'.
-    const bare = name.replace(/\s*\([^)]*\)\s*$/, "");
+    const bare = withoutTrailingParentheses(name);
     const find = <T>(matcher: (name: string) => T | undefined) => matcher(name) ?? matcher(bare);
     const source = find(findListed) ?? find(findKnown);
     const found = find(findExisting) ?? (source && findExisting(source.name));
@@ -162,6 +162,17 @@ const FILLER = new Set("de del la las los el y the of and fc cf cd sc ac club de
  * letters of the name, of its last word, then its initial with any two later letters in order
  * (ROV, REA, OVI, REA, RAL…), then the initial and two digits or letters.
  */
+/**
+ * 'CF América (MEX)' → 'CF América': the last parenthesised part and the spaces around it, found
+ * by position (a pattern ending in `\s*$` is tried from every position of a long run of spaces).
+ */
+function withoutTrailingParentheses(name: string): string {
+  const text = name.trimEnd();
+  if (!text.endsWith(")")) return name;
+  const open = text.indexOf("(", text.lastIndexOf(")", text.length - 2) + 1);
+  return open < 0 ? name : text.slice(0, open).trimEnd();
+}
+
 export function teamShortCode(name: string, taken: ReadonlySet<string>): string {
   for (const code of shortCodeCandidates(name)) if (!taken.has(code)) return code;
   return "EQ1";
@@ -169,7 +180,7 @@ export function teamShortCode(name: string, taken: ReadonlySet<string>): string 
 
 function* shortCodeCandidates(name: string): Generator<string> {
   // '(ESP)' after a club's name is its country, not its name; a year or a number is no initial.
-  const all = normalizeTeamName(name.replace(/\([^)]*\)/g, " "))
+  const all = normalizeTeamName(name.replace(/\([^()]*\)/g, " "))
     .toUpperCase()
     .split(" ")
     .filter(Boolean);

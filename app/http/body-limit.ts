@@ -17,7 +17,11 @@ const FILE_ROUTES = new Set(["/admin/importar-resultados", "/admin/temporadas"])
 
 export function bodyLimitFor(pathname: string): number {
   // React Router's data requests post to the same path with `.data` appended.
-  const route = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+  // Trailing slashes counted from the end: `/\/+$/` would be tried from every slash of a long run.
+  let end = path.length;
+  while (end > 0 && path[end - 1] === "/") end--;
+  const route = path.slice(0, end) || "/";
   return FILE_ROUTES.has(route) ? FILE_FORM_MAX_BYTES : FORM_MAX_BYTES;
 }
 

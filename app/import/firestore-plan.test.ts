@@ -178,3 +178,23 @@ test("the arrays export after the keyed one: Ana is the same account, her predic
   expect(plan.counts).toMatchObject({ usersNew: 1, usersReused: 1, matchesMatched: 2, matchesNew: 0, predictionsNew: 2, predictionsPresent: 1 });
   expect(plan.skipped).toEqual([]);
 });
+
+test("an e-mail is something, '@' and a domain with an inner dot; a long run of dots is judged at once", () => {
+  const emails = ["ana@example.com", "b@x.y", "ana@example", "ana@.com", "ana@example.", "ana example@x.com", "@x.com", `a@${".".repeat(100_000)} `];
+  const users = emails.map((email, index) => ({
+    key: `u${index}`,
+    uuid: `u${index}`,
+    aliases: [],
+    name: null,
+    displayName: null,
+    email,
+    createdAt: null,
+    photoUrl: null,
+    avatarColor: null,
+  }));
+  const started = performance.now();
+  const plan = planImport({ users, matches: [], predictions: [], quinielas: [], rankings: [], skipped: [] }, freshDatabase(), inviteCode);
+  expect(performance.now() - started).toBeLessThan(100);
+  expect(plan.users.map((user) => user.email)).toEqual(["ana@example.com", "b@x.y"]);
+  expect(plan.skipped.map((skip) => skip.id)).toEqual(["u2", "u3", "u4", "u5", "u6", "u7"]);
+});

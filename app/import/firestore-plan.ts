@@ -129,7 +129,16 @@ function avatarColorOf(value: string | null): string {
   return AVATAR_COLORS.includes(hue) ? hue : "blue";
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Something, '@', and a domain with a dot that is neither its first nor its last character. The
+ * domain's dot is looked for by position: `[^\s@]+\.[^\s@]+` backtracks over a run of dots.
+ */
+function isEmail(text: string): boolean {
+  const domain = /^[^\s@]+@([^\s@]+)$/.exec(text)?.[1];
+  if (domain === undefined) return false;
+  const dot = domain.indexOf(".", 1);
+  return dot !== -1 && dot < domain.length - 1;
+}
 
 export function planImport(data: NormalizedExport, state: DatabaseState, newInviteCode: () => string): ImportPlan {
   const skipped: Skip[] = [...data.skipped];
@@ -142,7 +151,7 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
   const userById = new Map<string, PlannedUser>();
   for (const doc of data.users) {
     const email = doc.email?.toLowerCase() ?? null;
-    if (!email || !EMAIL.test(email)) {
+    if (!email || !isEmail(email)) {
       skipped.push({ collection: "users", id: doc.key, reason: doc.email ? `correo no válido: ${doc.email}` : "sin correo electrónico" });
       continue;
     }

@@ -9,6 +9,12 @@ import { phaseLabel } from "#app/domain/phases";
  * one form. No I/O.
  */
 
+/**
+ * How deep an export may nest: Firestore holds a document's maps and arrays at most 20 levels
+ * deep, and the export tools wrap them in a few more (collections, documents, subcollections).
+ */
+export const EXPORT_MAX_DEPTH = 32;
+
 export interface Skip {
   collection: string;
   id: string;

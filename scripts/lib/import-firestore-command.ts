@@ -4,7 +4,9 @@
 import fs from "node:fs";
 import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
 import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/firestore-import.server";
-import { normalizeExport } from "#app/import/firestore-values";
+import { readJsonFile } from "#app/domain/json-file";
+import { ProblemList } from "#app/domain/problems";
+import { EXPORT_MAX_DEPTH, normalizeExport } from "#app/import/firestore-values";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 /** Where the command writes: the console, or what a test collects. */
@@ -31,14 +33,21 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
   }
   const file = files[0]!;
 
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+    text = fs.readFileSync(file, "utf8");
   } catch (error) {
     out.error(`✖ No se pudo leer ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const normalized = normalizeExport(raw);
+  // Read as the app reads an uploaded file: no nesting past the export's own, only well-formed text.
+  const problems = new ProblemList();
+  const json = readJsonFile(text, problems, { maxDepth: EXPORT_MAX_DEPTH });
+  if (!json) {
+    for (const problem of problems.report()) out.error(`✖ No se pudo leer ${file}: ${problem}`);
+    return 1;
+  }
+  const normalized = normalizeExport(json.value);
   if (!normalized.ok) {
     out.error(`✖ ${normalized.message}`);
     return 1;

@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { importFirestoreCommand } from "../../scripts/lib/import-firestore-command";
@@ -265,4 +268,24 @@ describe.sequential("import from the original app", () => {
     // The export's own total agrees: the report lists no difference for her.
     expect(run.output).not.toContain("Fer:");
   });
+});
+
+test("an export with a lone surrogate, or nested deeper than Firestore nests, is refused in Spanish before anything is read", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-export-"));
+  const surrogate = path.join(dir, "sustituto.json");
+  fs.writeFileSync(surrogate, String.raw`{"users":{"u1":{"name":"Ana \ud800","email":"ana@example.com"}}}`);
+  const deep = path.join(dir, "hondo.json");
+  fs.writeFileSync(deep, `{"users":{"u1":{"name":"Ana","email":"ana@example.com","extra":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`);
+  const before = await snapshot();
+  for (const [file, message] of [
+    [surrogate, "El archivo tiene texto que no es Unicode válido (en «name»)"],
+    [deep, "El archivo tiene listas u objetos anidados a más de 32 niveles"],
+  ]) {
+    let output = "";
+    const print = (...parts: unknown[]) => (output += `${parts.map(String).join(" ")}\n`);
+    expect(await importFirestoreCommand([file!], { log: print, error: print }), output).toBe(1);
+    expect(output).toBe(`✖ No se pudo leer ${file}: ${message}\n`);
+  }
+  expect(await snapshot()).toEqual(before);
+  fs.rmSync(dir, { recursive: true });
 });

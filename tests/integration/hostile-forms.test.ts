@@ -4,8 +4,9 @@ import { activatePhase, leakedInternals, postForm, requestText, startTestServer,
 
 /**
  * Hostile input in the fields of every form, on both engines: text with control characters, ids
- * beyond the database's integer, URLs that hide another scheme, garbage in every field. Each is
- * refused with a Spanish answer: nothing reaches SQL, nothing answers 500 or in English. (The
+ * beyond the database's integer, URLs that hide another scheme, garbage in every field, season
+ * and results files of a megabyte of bad rows, of JSON nested 300,000 deep or of lone surrogates.
+ * Each is refused with a Spanish answer: nothing reaches SQL, nothing answers 500 or in English. (The
  * refusals that must be quick, and the bodies that must not be read whole, are
  * hostile-input.test.ts, which runs on a quiet machine.)
  */
@@ -170,4 +171,87 @@ test("garbage in any field of any form answers in Spanish (no Zod English), neve
       }
     }
   }
+});
+
+// ---------------------------------------------------------------- 14. hostile season and results files
+
+const SEASONS = "/admin/temporadas";
+const RESULTS = "/admin/importar-resultados";
+const SEASON_FIELDS = { plantilla: "archivo", competicion: "Liga MX", puntosExacto: "3", puntosResultado: "1", marcadorEliminatoria: "90" };
+const RESULTS_HEADER = "jornada,local,visitante,fecha,goles_local,goles_visitante";
+const MB = 1024 * 1024;
+
+/** 'Revisar' on 'Nueva Temporada' (document, or `.data` as the page's script posts it) with this file. */
+function seasonPreview(content: string, name: string, data = false) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries({ intent: "preview", nombre: name, ...SEASON_FIELDS })) body.set(key, value);
+  body.set("archivo", new File([content], "temporada"));
+  return requestText(server, data ? `${SEASONS}.data` : SEASONS, { method: "POST", body, cookie: admin });
+}
+
+/** 'Revisar' on 'Importar Resultados' with this file. */
+function resultsPreview(content: string, data = false) {
+  const body = new FormData();
+  body.set("intent", "preview");
+  body.set("archivo", new File([content], "resultados.csv"));
+  return requestText(server, data ? `${RESULTS}.data` : RESULTS, { method: "POST", body, cookie: admin });
+}
+
+/** A file of 1 MB at most: `head`, then `row` as many times as fit, then `tail`. */
+function megabyteOf(head: string, row: string, tail = ""): string {
+  return `${head}${row.repeat(Math.floor((MB - head.length - tail.length) / row.length))}${tail}`;
+}
+
+/** The rows an answer names in its problems ('Fila 7', 'Partido 12'), each once. */
+function rowsNamed(body: string): Set<string> {
+  return new Set(body.match(/\b(?:Fila|Partido) \d+(?=:)/g) ?? []);
+}
+
+test("1 MB of bad rows lists 100 problems and counts the rest: a .data answer under 50 KB, a page under 100 KB", async () => {
+  const seasonJson = megabyteOf('{"matches":[', "1,", "1]}");
+  const seasonCsv = megabyteOf("jornada,local,visitante,fecha\n", "1,1,1\n");
+  const resultsCsv = megabyteOf(`${RESULTS_HEADER}\n`, "1,1,1,1,1,1\n");
+  // A document carries the whole page around the problems, and each problem twice: shown, and in
+  // the data the page hydrates with. A `.data` answer is the problems and the toast.
+  for (const [data, limit] of [[false, 100 * 1024], [true, 50 * 1024]] as const) {
+    const answers: [string, { status: number; body: string }, string][] = [
+      ["season JSON", await seasonPreview(seasonJson, "Unos json", data), "… y 524,181 problemas más"],
+      ["season CSV", await seasonPreview(seasonCsv, "Unos csv", data), "… y 174,657 problemas más"],
+      ["results CSV", await resultsPreview(resultsCsv, data), "problemas más"],
+    ];
+    for (const [file, response, more] of answers) {
+      const what = `${file}${data ? " (.data)" : ""}`;
+      expect(response.status, what).toBe(400);
+      expect(response.body.length, what).toBeLessThan(limit);
+      expect(response.body, what).toContain("Hay más de 100 problemas");
+      expect(response.body, what).toContain(more);
+      expect(rowsNamed(response.body).size, what).toBeLessThanOrEqual(100);
+      expect(leakedInternals(response.body), what).toEqual([]);
+    }
+  }
+});
+
+test("a score nested 300,000 levels deep is refused in Spanish on both screens, not with a 500", async () => {
+  const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
+  const file = `{"season":"Honda","matches":[{"phase":"Jornada 1","home":"América","away":"Toluca","home_score":${deep},"away_score":1}]}`;
+  for (const response of [await seasonPreview(file, "Honda"), await resultsPreview(file), await resultsPreview(file, true)]) {
+    expect(response.status).toBe(400);
+    expect(response.body).toContain("Partido 1: tiene listas u objetos anidados a más de 8 niveles");
+    expect(leakedInternals(response.body)).toEqual([]);
+  }
+});
+
+test("a team named with a lone surrogate is refused at 'Revisar' and at 'Crear Temporada', never a 500; no season", async () => {
+  const file = String.raw`{"season":"Sustituto","matches":[{"phase":"Jornada 1","home":"Am\ud800","away":"Toluca"},{"phase":"Jornada 1","home":"Toluca","away":"Am\ud800"}]}`;
+  const previewed = await seasonPreview(file, "Sustituto");
+  expect(previewed.status).toBe(400);
+  expect(previewed.body).toContain("Partido 1: tiene texto que no es Unicode válido (en «home»)");
+  expect(previewed.body).toContain("Partido 2: tiene texto que no es Unicode válido (en «away»)");
+  // 'Crear Temporada' sends the file back in its hidden field, with any fingerprint.
+  const fields = { intent: "preview", crear: "1", nombre: "Sustituto", ...SEASON_FIELDS, fingerprint: "0".repeat(64), contenido: file };
+  const created = await post(SEASONS, new URLSearchParams(fields), admin);
+  expect(created.status).toBe(400);
+  expect(created.body).toContain("Partido 1: tiene texto que no es Unicode válido");
+  expect(leakedInternals(created.body)).toEqual([]);
+  expect(await server.db.selectFrom("seasons").select("id").where("name", "=", "Sustituto").execute()).toEqual([]);
 });

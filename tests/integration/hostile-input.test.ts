@@ -7,7 +7,7 @@ import { activatePhase, postForm, requestText, type ServerProcess, startServerPr
 
 /**
  * Hostile input, on both engines: forms far too big or with far too many fields, bodies that
- * never end. Each is refused quickly with a Spanish answer, nothing freezes the process and no
+ * never end, files whose reading took time growing with the square of their size. Each is refused quickly with a Spanish answer, nothing freezes the process and no
  * body is read whole. This file measures time (a refusal within 100 ms), so it runs on a quiet
  * machine (vitest.config.ts); hostile-forms.test.ts holds what the fields themselves may carry.
  */
@@ -243,4 +243,45 @@ test("a chunked 50 MB results file is refused at 1 MB with the screen's own mess
   expect(response.status).toBe(413);
   expect(response.body).toContain("El archivo pesa más de 1 MB");
   expect(residentMb() - before).toBeLessThan(40);
+});
+
+// ---------------------------------------------------------------- 3. files that took time growing with the square of their size
+
+/** 'Revisar' with this file, as the page's script posts it (`.data`): 'Nueva Temporada' or 'Importar Resultados'. */
+function filePreview(path: string, content: string): Promise<TextResponse> {
+  const body = new FormData();
+  const season = { plantilla: "archivo", nombre: "Hostil", puntosExacto: "3", puntosResultado: "1", marcadorEliminatoria: "90" };
+  const fields = path === "/admin/temporadas" ? { intent: "preview", ...season } : { intent: "preview" };
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  body.set("archivo", new File([content], "archivo"));
+  return requestText(server, `${path}.data`, { method: "POST", body, cookie: admin });
+}
+
+test.each([
+  [
+    "a season file whose round is 240 KB of dashes (a minute before)",
+    "/admin/temporadas",
+    JSON.stringify({ name: "x", matches: [{ round: `x${"-".repeat(240_000)}x`, team1: "A", team2: "B" }] }),
+    "Partido 1: la fase tiene más de 80 caracteres",
+  ],
+  [
+    "a season CSV whose header is 600,000 commas and 55,000 'jornada' (44 s before)",
+    "/admin/temporadas",
+    `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\n1,A,B,\n`,
+    "Fila 1: el encabezado tiene 655,001 columnas; el máximo es 50",
+  ],
+  [
+    "a results CSV with the same header",
+    "/admin/importar-resultados",
+    `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\nJornada 1,América,Toluca,,1,0\n`,
+    "Fila 1: el encabezado tiene 655,001 columnas; el máximo es 50",
+  ],
+])("%s is refused in under 100 ms (quiet machine), and /healthz keeps answering meanwhile", async (_, path, content, message) => {
+  const { result, slowestMs, answered } = await healthWhile(() => medianOfThree(() => filePreview(path, content)));
+  const budget = await refusalBudgetMs();
+  expect(result.response.status).toBe(400);
+  expect(result.response.body).toContain(message);
+  expect(result.ms).toBeLessThan(budget);
+  expect(answered).toBeGreaterThan(0);
+  expect(slowestMs).toBeLessThan(budget);
 });

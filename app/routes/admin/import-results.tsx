@@ -6,6 +6,7 @@ import { finishedMessage } from "#app/data/seasons.server";
 import { formatKickoff, timeZoneHint } from "#app/domain/dates";
 import { parseForm } from "#app/domain/form";
 import { normalizeFileText } from "#app/domain/input";
+import { problemsHeadline } from "#app/domain/problems";
 import {
   CHANGE_KINDS,
   type ChangeKind,
@@ -123,9 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const content = normalizeFileText(await file.text());
       const preview = await previewResultsFile(db, content, season);
       if (!preview.ok) {
-        const n = preview.errors.length;
         return answer(400, {
-          toast: errorToast(`${n === 1 ? "Hay 1 problema" : `Hay ${n} problemas`} en el archivo; no se aplicó nada.`, FAILURE),
+          toast: errorToast(`${problemsHeadline(preview.errors)} en el archivo; no se aplicó nada.`, FAILURE),
           errors: preview.errors,
         });
       }
@@ -290,11 +290,10 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
       {result?.errors && (
         <Alert color="red" variant="light" title="El archivo tiene problemas; no se aplicó nada">
           <List size="sm" spacing={2}>
-            {result.errors.slice(0, 200).map((error) => (
+            {result.errors.map((error) => (
               <List.Item key={error}>{error}</List.Item>
             ))}
           </List>
-          {result.errors.length > 200 && <Text size="sm" mt="xs">{`… y ${result.errors.length - 200} más`}</Text>}
         </Alert>
       )}
 

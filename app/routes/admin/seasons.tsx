@@ -7,6 +7,7 @@ import { isTemplateKey, templateOptions, templateText } from "#app/data/season-t
 import { badgeSvg } from "#app/domain/badges";
 import { formatKickoff } from "#app/domain/dates";
 import { parseForm } from "#app/domain/form";
+import { problemsHeadline } from "#app/domain/problems";
 import { hasControlCharacters, normalizeFileText } from "#app/domain/input";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/season-rules";
 import { newSeasonSchema, seasonActionSchema } from "#app/domain/season-forms";
@@ -130,8 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === "preview") {
         const result = await previewSeason(db, draft);
         if (!result.ok) {
-          const n = result.problems.length;
-          return reply<SeasonsMore>(400, errorToast(`${n === 1 ? "Hay 1 problema" : `Hay ${n} problemas`}; no se creó nada.`, CREATE_FAILURE), {
+          return reply<SeasonsMore>(400, errorToast(`${problemsHeadline(result.problems)}; no se creó nada.`, CREATE_FAILURE), {
             problems: result.problems,
           });
         }
@@ -493,11 +493,10 @@ export default function AdminSeasons({ loaderData, actionData }: Route.Component
       {actionData?.problems && (
         <Alert color="red" variant="light" title="El archivo tiene problemas; no se creó nada">
           <List size="sm" spacing={2}>
-            {actionData.problems.slice(0, 200).map((problem) => (
+            {actionData.problems.map((problem) => (
               <List.Item key={problem}>{problem}</List.Item>
             ))}
           </List>
-          {actionData.problems.length > 200 && <Text size="sm" mt="xs">{`… y ${actionData.problems.length - 200} más`}</Text>}
         </Alert>
       )}
     </Page>
