@@ -36,7 +36,7 @@ const LAYERS = {
   "app/data/**": { forbidden: [ours("auth", "http", "live", "ui", "routes")], why: "data/ devuelve resultados simples: sin toasts, estados HTTP ni interfaz." },
   "app/auth/**": { forbidden: [ours("live", "ui", "routes")], why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP." },
   "app/live/**": { forbidden: [ours("auth", "http", "ui", "routes", "import")], why: "live/ solo avisa de cambios." },
-  "app/http/**": { forbidden: [ours("routes"), "^#app/ui/(?!toast$)"], why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast." },
+  "app/http/**": { forbidden: [ours("routes"), "^#app/ui/(?!feedback/Toasts$)"], why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast." },
   "app/ui/**": { forbidden: [ours("data", "auth", "http", "live", "import", "routes"), "^#app/config\\.server$"], why: "ui/ dibuja lo que recibe: datos por props, reglas de domain/." },
 };
 
@@ -107,7 +107,7 @@ export default tseslint.config(
   ...layerRules(),
   {
     // Migrations describe schemas the current types do not know yet.
-    files: ["app/data/migrations/**"],
+    files: ["app/data/engine/migrations/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
 );

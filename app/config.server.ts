@@ -19,7 +19,7 @@ const EnvSchema = z.object({
     (url) => url === undefined || /^postgres(ql)?:\/\//.test(url),
     "DATABASE_URL debe empezar con postgres:// (sin ella se usa SQLite)",
   ),
-  /** How long a request waits for a PostgreSQL connection before it fails (data/db.server.ts). */
+  /** How long a request waits for a PostgreSQL connection before it fails (data/engine/db.server.ts). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce
     .number({ message: "DATABASE_CONNECT_TIMEOUT_MS debe ser un número de milisegundos" })
     .int("DATABASE_CONNECT_TIMEOUT_MS debe ser un número entero de milisegundos")

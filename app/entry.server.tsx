@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestInfoContext } from "./http/context";
-import { NonceContext } from "./ui/nonce";
+import { NonceContext } from "#app/ui/layout/useNonce";
 
 export const streamTimeout = 5_000;
 

@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import "./ui/app.css";
+import "#app/ui/theme/app.css";
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import {
@@ -17,14 +17,14 @@ import type { Route } from "./+types/root";
 import { forwardCookies } from "./auth/cookies";
 import { readSessionUser } from "./auth/session-read.server";
 import { servicesOf, userContext } from "./http/context";
-import { ErrorPage, errorCopy } from "./ui/ErrorPage";
-import { Navbar, type NavUser } from "./ui/Navbar";
-import { reloadUnlessAnsweredWithPage } from "./ui/page-answer";
-import shellClasses from "./ui/Shell.module.css";
-import { useNonce } from "./ui/nonce";
-import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "./ui/theme";
-import { ConfirmHost } from "./ui/confirm";
-import { ToastHost, useToast } from "./ui/toasts";
+import { ErrorPage, errorCopy } from "#app/ui/layout/ErrorPage";
+import { Navbar, type NavUser } from "#app/ui/layout/Navbar";
+import { reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import shellClasses from "#app/ui/layout/Shell.module.css";
+import { useNonce } from "#app/ui/layout/useNonce";
+import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "#app/ui/theme/theme";
+import { ConfirmHost } from "#app/ui/feedback/Confirm";
+import { ToastHost, useToast } from "#app/ui/feedback/Toasts";
 
 /**
  * Answers that are the same for whoever asks, which browsers and shared caches may keep (a team's

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { getConfig } from "#app/config.server";
-import { sqliteFile } from "#app/data/db.server";
+import { sqliteFile } from "#app/data/engine/db.server";
 
 // Same settings as the server (server.js): .env first, real environment variables win.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");

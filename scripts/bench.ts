@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { openDatabase } from "#app/data/db.server";
+import { openDatabase } from "#app/data/engine/db.server";
 import { startRuntime, stopRuntime } from "#app/runtime.server";
 import {
   BenchClient,

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { getConfig } from "#app/config.server";
-import { sqliteFile } from "#app/data/db.server";
+import { sqliteFile } from "#app/data/engine/db.server";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 

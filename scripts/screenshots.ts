@@ -55,7 +55,7 @@ const SCHEMES = ["light", "dark"] as const;
 /** Taller pages are cut here (CSS pixels). */
 const MAX_HEIGHT = 2000;
 
-/** The app's localStorage key for the colour scheme (app/ui/theme.ts). */
+/** The app's localStorage key for the colour scheme (app/ui/theme/theme.ts). */
 const COLOR_SCHEME_KEY = "quiniela-color-scheme";
 
 const baseURL = (process.env.BASE_URL ?? "http://localhost:3000").replace(/\/$/, "");

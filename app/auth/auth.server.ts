@@ -1,8 +1,8 @@
 import { betterAuth } from "better-auth";
 import type { Kysely } from "kysely";
-import type { Engine } from "#app/data/db.server";
-import type { Database } from "#app/data/schema";
-import { isDeletedPlayer } from "#app/data/users.server";
+import type { Engine } from "#app/data/engine/db.server";
+import type { Database } from "#app/data/engine/schema";
+import { isDeletedPlayer } from "#app/data/people/users.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** How long a one-time password-reset link stays valid (SPEC §2.11: one hour). */

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseForm } from "#app/domain/form";
+import { parseForm } from "#app/domain/forms/form";
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
 
 function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: Record<string, unknown>) {

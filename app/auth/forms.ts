@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText } from "#app/domain/input";
+import { plainText } from "#app/domain/forms/input";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** Form schemas shared by the actions (and usable by the client for the same messages). */

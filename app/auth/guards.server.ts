@@ -30,7 +30,7 @@ export function requireUser({ request, context }: Args): SessionUser {
  * root loader runs, and the error page should still show who is signed in.
  */
 export function forbidden(user: SessionUser) {
-  // The navbar's shape (ui/Navbar.tsx NavUser).
+  // The navbar's shape (ui/layout/Navbar.tsx NavUser).
   const navUser = {
     displayName: user.displayName,
     image: user.image,

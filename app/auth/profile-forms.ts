@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "#app/domain/input";
+import { hasControlCharacters } from "#app/domain/forms/input";
 import { AVATAR_COLORS } from "#app/domain/avatar-colors";
 
 const colorValues = AVATAR_COLORS.map((color) => color.value) as [string, ...string[]];

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Config } from "#app/config.server";
-import { countHit, purgeOldHits } from "#app/data/rate-limits.server";
-import type { Database } from "#app/data/schema";
+import { countHit, purgeOldHits } from "#app/data/people/rate-limits.server";
+import type { Database } from "#app/data/engine/schema";
 
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
 

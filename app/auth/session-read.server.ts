@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import { runCompiled } from "#app/data/compiled-queries.server";
-import { noteSeasonMark, seasonMarkColumn } from "#app/data/kept-reads.server";
-import type { Database } from "#app/data/schema";
+import { runCompiled } from "#app/data/engine/compiled-queries.server";
+import { noteSeasonMark, seasonMarkColumn } from "#app/data/engine/kept-reads.server";
+import type { Database } from "#app/data/engine/schema";
 import type { Auth } from "./auth.server";
 import type { SessionUser } from "./session-user";
 
@@ -66,13 +66,13 @@ export async function readSessionUser(
   const value = cookieValue(header, authCookies.sessionToken.name);
   const token = value && verifiedToken(value, secret);
   if (!token) return NOBODY;
-  // Compiled once (data/compiled-queries.server.ts): every signed-in request asks it.
+  // Compiled once (data/engine/compiled-queries.server.ts): every signed-in request asks it.
   const [row] = await runCompiled(db, "session-read", { token }, (values) =>
     db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
       .select(["s.expires_at", "u.id", "u.name", "u.email", "u.role", "u.display_name", "u.image", "u.avatar_color"])
-      // The season's mark rides along: the request's kept reads need it (data/kept-reads.server.ts).
+      // The season's mark rides along: the request's kept reads need it (data/engine/kept-reads.server.ts).
       .select(seasonMarkColumn)
       .where("s.token", "=", values.token),
   );

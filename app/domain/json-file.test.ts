@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
-import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
-import { ProblemList } from "./problems";
+import { MAX_JSON_DEPTH, readJsonFile } from "#app/domain/files/json-file";
+import { ProblemList } from "#app/domain/files/problems";
 
 const ROWS = { matches: (row: number) => `Partido ${row}` };
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { listedProblems, MAX_PROBLEMS_LISTED, ProblemList, problemsHeadline } from "./problems";
+import { listedProblems, MAX_PROBLEMS_LISTED, ProblemList, problemsHeadline } from "#app/domain/files/problems";
 
 test("the first 100 problems are listed and the rest counted, in one last line", () => {
   const list = new ProblemList();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "./input";
+import { hasControlCharacters } from "#app/domain/forms/input";
 
 /**
  * The pasted roster: one 'correo, apodo' a line (apodo optional, emoji welcome). Blank lines are

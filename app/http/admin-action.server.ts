@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { finishedMessage } from "#app/data/seasons.server";
-import { errorToast, type Toast } from "#app/ui/toast";
+import { finishedMessage } from "#app/data/seasons/current-season.server";
+import { errorToast, type Toast } from "#app/ui/feedback/Toasts";
 
 /** What every admin game action answers: a toast for the screen, and whether the write happened. */
 export interface ActionReply {

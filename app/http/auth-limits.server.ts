@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { FieldErrors } from "#app/domain/form";
+import type { FieldErrors } from "#app/domain/forms/form";
 import { authRateLimit, RATE_LIMIT_MESSAGE } from "#app/auth/rate-limit.server";
-import { errorToast } from "#app/ui/toast";
+import { errorToast } from "#app/ui/feedback/Toasts";
 import { requestInfoContext, servicesOf } from "./context";
 
 /**

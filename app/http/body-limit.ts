@@ -1,4 +1,4 @@
-import { RESULTS_FILE_MAX_BYTES } from "#app/domain/results-file";
+import { RESULTS_FILE_MAX_BYTES } from "#app/domain/files/results-file";
 
 /**
  * How many bytes a request body may carry, by route. Forms are small (the largest, a pool's

@@ -2,10 +2,10 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "#app/auth/auth.server";
 import type { SessionUser } from "#app/auth/session-user";
 import type { Config } from "#app/config.server";
-import type { DatabaseHandle } from "#app/data/db.server";
-import { requestDatabase } from "#app/data/kept-reads.server";
+import type { DatabaseHandle } from "#app/data/engine/db.server";
+import { requestDatabase } from "#app/data/engine/kept-reads.server";
 import type { LiveUpdates } from "#app/live/updates.server";
-import type { ToastCookie } from "./toast.server";
+import type { ToastCookie } from "./toast-cookie.server";
 
 /** Facts about this request that the HTTP layer knows (see server/app.ts). */
 export interface RequestInfo {
@@ -55,7 +55,7 @@ export const servicesContext = createContext<Services>();
 /**
  * The services as one request sees them (server/app.ts puts them in its context): the database
  * through a handle of the request's own, whose kept reads share one reading of the season's mark
- * (data/kept-reads.server.ts).
+ * (data/engine/kept-reads.server.ts).
  */
 export function servicesForRequest(services: Services): Services {
   return { ...services, db: requestDatabase(services.db) };

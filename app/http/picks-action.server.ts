@@ -1,16 +1,16 @@
 import type { Kysely } from "kysely";
-import { savePicks } from "#app/data/predictions.server";
-import type { Database } from "#app/data/schema";
-import { currentSeason, type SeasonView } from "#app/data/seasons.server";
-import { parsePicksForm } from "#app/domain/prediction-form";
-import { errorToast, successToast, type Toast } from "#app/ui/toast";
+import { savePicks } from "#app/data/predictions/save-predictions.server";
+import type { Database } from "#app/data/engine/schema";
+import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
+import { parsePicksForm } from "#app/domain/forms/prediction-form";
+import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 
 /** The toast of a saved prediction form (the bench's rush checks every answer for it). */
 export const PICKS_SAVED = "Tus predicciones han sido guardadas";
 
 /**
  * A submitted prediction form (home page or pool page) → the answer the page shows. The form is
- * read and checked first (domain/prediction-form.ts); only then is the database asked.
+ * read and checked first (domain/forms/prediction-form.ts); only then is the database asked.
  * `allowedMatchIds` narrows the matches a page may save (a pool's own); `season`, the current
  * season when the caller has read it already (read here otherwise).
  */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "vitest";
-import season from "#app/data/season/liga-mx-clausura-2024.json";
+import season from "#app/data/seasons/bundled/liga-mx-clausura-2024.json";
 import { type DatabaseState, planImport } from "./firestore-plan";
 import { normalizeExport, type NormalizedExport } from "./firestore-values";
 

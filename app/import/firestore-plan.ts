@@ -1,5 +1,5 @@
-import { isKnockoutPhase } from "#app/domain/phases";
-import { type NamedTeam, teamMatcher } from "#app/domain/team-names";
+import { isKnockoutPhase } from "#app/domain/game/phases";
+import { type NamedTeam, teamMatcher } from "#app/domain/files/team-names";
 import type { ExportRanking, NormalizedExport, Skip } from "./firestore-values";
 
 /**

@@ -1,4 +1,4 @@
-import { phaseLabel } from "#app/domain/phases";
+import { phaseLabel } from "#app/domain/game/phases";
 
 /**
  * Reads a JSON export of the original app's Firestore (users, matches, predictions, rankings,
@@ -185,7 +185,7 @@ export function toScore(value: unknown): number | null | "invalid" {
 
 /**
  * The canonical phase name: a round number (3, '3', 'jornada 3') → 'Jornada 3'; the legacy
- * 'Quarters', 'Semifinals', 'Final' → their Spanish labels (domain/phases.ts); any other name as
+ * 'Quarters', 'Semifinals', 'Final' → their Spanish labels (domain/game/phases.ts); any other name as
  * written ('Cuartos Ida').
  */
 export function toPhaseName(value: unknown): string | null {

@@ -2,12 +2,12 @@ import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
-import type { Database } from "#app/data/schema";
+import type { Database } from "#app/data/engine/schema";
 import { createStreamSlots, type StreamSlots } from "./stream-slots";
 
 /**
  * Live updates: when the admin saves a result, resets a match or opens or closes a phase, every
- * open standings or home page hears about it (Server-Sent Events, routes/live.ts) and reloads its
+ * open standings or home page hears about it (Server-Sent Events, routes/eventos.ts) and reloads its
  * data. With PostgreSQL the news travels between instances (and their processes) through
  * LISTEN/NOTIFY; with SQLite (one instance) it stays in the process, or, when server.js runs
  * several processes (WEB_CONCURRENCY), goes through the primary process to every one of them.
@@ -40,7 +40,7 @@ export interface LiveUpdates {
    * (open streams end then, so the browsers reconnect elsewhere); returns the unsubscribe.
    */
   subscribe(onTopic: (topic: LiveTopic) => void, onClose: () => void): () => void;
-  /** The open streams' places (routes/live.ts takes one per stream). */
+  /** The open streams' places (routes/eventos.ts takes one per stream). */
   slots: StreamSlots;
   /** Stops listening and ends every open stream; safe to call twice. */
   close(): Promise<void>;

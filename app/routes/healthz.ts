@@ -1,4 +1,4 @@
-import { isDatabaseReachable } from "#app/data/db.server";
+import { isDatabaseReachable } from "#app/data/engine/db.server";
 import { servicesOf } from "#app/http/context";
 import type { Route } from "./+types/healthz";
 

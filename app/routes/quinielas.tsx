@@ -2,14 +2,14 @@ import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useEffect } from "react";
 import { Await, useAsyncError, useNavigate } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
-import { listQuinielas, type QuinielaCard } from "#app/data/quinielas.server";
+import { listQuinielas, type QuinielaCard } from "#app/data/pools/pools.server";
 import { servicesOf } from "#app/http/context";
-import { Page } from "#app/ui/Page";
+import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, type Toast } from "#app/ui/toast";
-import { showToast, useToast } from "#app/ui/toasts";
+import { errorToast, type Toast } from "#app/ui/feedback/Toasts";
+import { showToast, useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/quinielas";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mis Quinielas · Quiniela" }];

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { insertSeason, seasonFromFile } from "#app/data/season.server";
-import { setFinished } from "#app/data/season-admin.server";
-import { SEASON_TEMPLATES } from "#app/data/season-templates.server";
-import { currentSeason } from "#app/data/seasons.server";
-import { refreshAllScores } from "#app/data/standings.server";
+import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
+import { setFinished } from "#app/data/seasons/season-status.server";
+import { SEASON_TEMPLATES } from "#app/data/seasons/bundled-seasons.server";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
 import { createRng, plausiblePick } from "./picks";

@@ -28,7 +28,7 @@ test("no build is missing; a build newer than every source is fresh", () => {
 
 test("a source changed after the build makes it stale, in any of the places the build reads", () => {
   write("build/server/index.js", BUILT);
-  for (const source of ["app/routes/home.tsx", "server/assets.ts", "public/favicon.svg", "scripts/lib/precompress-assets.ts", "package-lock.json"]) {
+  for (const source of ["app/routes/index.tsx", "server/assets.ts", "public/favicon.svg", "scripts/lib/precompress-assets.ts", "package-lock.json"]) {
     write(source, BUILT + 60_000);
     expect(buildFreshness(root, "build"), source).toBe("stale");
     fs.rmSync(path.join(root, source));
@@ -38,7 +38,7 @@ test("a source changed after the build makes it stale, in any of the places the 
 
 test("a unit test beside the code, or a file the build does not read, changes nothing", () => {
   write("build/server/index.js", BUILT);
-  write("app/domain/scoring.test.ts", BUILT + 60_000);
+  write("app/domain/game/scoring.test.ts", BUILT + 60_000);
   write("tests/e2e/login.spec.ts", BUILT + 60_000);
   write("docs/ARCHITECTURE.md", BUILT + 60_000);
   expect(buildFreshness(root, "build")).toBe("fresh");

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from "kysely";
-import type { Engine } from "#app/data/db.server";
-import type { Database } from "#app/data/schema";
+import type { Engine } from "#app/data/engine/db.server";
+import type { Database } from "#app/data/engine/schema";
 
 /** Bind parameters one statement may carry: SQLite's SQLITE_MAX_VARIABLE_NUMBER, PostgreSQL's protocol limit. */
 const MAX_PARAMETERS: Record<Engine, number> = { sqlite: 32_766, postgres: 65_535 };

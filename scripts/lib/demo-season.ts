@@ -1,10 +1,10 @@
-import { createQuiniela } from "#app/data/quiniela-changes.server";
-import { insertSeason, seasonFromFile } from "#app/data/season.server";
-import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/season-templates.server";
-import { currentSeason } from "#app/data/seasons.server";
-import { refreshAllScores } from "#app/data/standings.server";
-import { isKnockoutPhase } from "#app/domain/phases";
-import { rankRows, type StandingRow } from "#app/domain/standings";
+import { createQuiniela } from "#app/data/pools/pool-changes.server";
+import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
+import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/seasons/bundled-seasons.server";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { refreshAllScores } from "#app/data/standings/upkeep.server";
+import { isKnockoutPhase } from "#app/domain/game/phases";
+import { rankRows, type StandingRow } from "#app/domain/game/standings";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
 import { createRng, pickIndexes, plausiblePick, seedFrom } from "./picks";

@@ -3,9 +3,9 @@
 // own process (a child process with tsx would pay its own start on every run).
 import fs from "node:fs";
 import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
-import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/firestore-import.server";
-import { readJsonFile } from "#app/domain/json-file";
-import { ProblemList } from "#app/domain/problems";
+import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/transfer/firestore-import.server";
+import { readJsonFile } from "#app/domain/files/json-file";
+import { ProblemList } from "#app/domain/files/problems";
 import { EXPORT_MAX_DEPTH, normalizeExport } from "#app/import/firestore-values";
 import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 

@@ -1,6 +1,6 @@
 // Load generators shared by `npm run bench` and `npm run scale`: the deadline rush and the
 // throughput of one page. They report figures; the scripts print them.
-import { openDatabase } from "#app/data/db.server";
+import { openDatabase } from "#app/data/engine/db.server";
 import { PICKS_SAVED } from "#app/http/picks-action.server";
 import { BenchClient, bodyText, median, percentile } from "./bench-http";
 
@@ -44,7 +44,7 @@ export type RushMode = "javascript" | "html";
  * The deadline rush: every signed-in player submits the open jornada at the same moment, each on
  * a new connection of their own. With JavaScript, as browsers do: the form's action as React
  * Router's data request (POST /_root.data?index), whose answer carries the page as it now is, so
- * the browser asks for nothing more (routes/home.tsx, ui/page-answer.ts). Without (`html`): the
+ * the browser asks for nothing more (routes/index.tsx, ui/behaviour/page-answer.ts). Without (`html`): the
  * action and the whole page in one answer.
  */
 export async function rush(

@@ -1,4 +1,4 @@
-import type { Score } from "#app/domain/scoring";
+import type { Score } from "#app/domain/game/scoring";
 
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same sequence. */
 export type Rng = () => number;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "#app/data/schema";
-import { defaultSeason, type SeasonFile } from "#app/data/season.server";
-import type { Score } from "#app/domain/scoring";
+import type { Database } from "#app/data/engine/schema";
+import { defaultSeason, type SeasonFile } from "#app/data/seasons/write-season.server";
+import type { Score } from "#app/domain/game/scoring";
 
 /** A match of the database with what the season file says about it (real kickoff and result). */
 export interface SeasonMatch {

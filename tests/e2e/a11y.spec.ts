@@ -21,7 +21,7 @@ import { hydrated } from "./support";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
-/** app/ui/theme.ts COLOR_SCHEME_KEY: the colour mode the app keeps in localStorage (checked on every page below). */
+/** app/ui/theme/theme.ts COLOR_SCHEME_KEY: the colour mode the app keeps in localStorage (checked on every page below). */
 const COLOR_SCHEME_KEY = "quiniela-color-scheme";
 
 /** The demo's accounts and pool (scripts/lib/demo-season.ts). */

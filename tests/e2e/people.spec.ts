@@ -295,7 +295,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
   test("si el código del diálogo ya no está (la app se actualizó), 'Nuevo Usuario' recarga la página y luego abre", async ({ page }) => {
     await page.goto("/admin/users");
     await hydrated(page);
-    // The dialog's chunk (ui/Dialog.tsx loads it on the first opening) as an old page would ask for it after a release.
+    // The dialog's chunk (ui/feedback/Dialog.tsx loads it on the first opening) as an old page would ask for it after a release.
     const dialogChunk = /\/assets\/LoadedModal-[\w-]+\.js$/;
     await page.route(dialogChunk, (route) => route.abort());
     const reloaded = page.waitForEvent("load");
@@ -319,7 +319,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     const edit = row.getByRole("button", { name: "Editar", exact: true });
     await edit.click();
     const dialog = page.getByRole("dialog", { name: "Editar usuario" });
-    // The dialog's code loads on this first opening (ui/Dialog.tsx): the focus goes inside, and
+    // The dialog's code loads on this first opening (ui/feedback/Dialog.tsx): the focus goes inside, and
     // Escape gives it back to the button; the keyboard then opens it again.
     await expect(dialog.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(account.email);
     await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -353,7 +353,7 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
-    // The first confirmation loaded the dialogs' code (ui/confirm.tsx); the focus is back on the button.
+    // The first confirmation loaded the dialogs' code (ui/feedback/Confirm.tsx); the focus is back on the button.
     await expect(row.getByRole("button", { name: "Eliminar", exact: true })).toBeFocused();
 
     await row.getByRole("button", { name: "Eliminar", exact: true }).click();

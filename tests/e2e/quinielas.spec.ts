@@ -221,7 +221,7 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(page.getByRole("heading", { name: "Para borrar pronto", level: 1 })).toBeVisible();
   await expect(nameField).toHaveValue("Para borrar pronto");
   // A blank name is refused in the browser, under the field, with the server's own schema (its
-  // code loaded when the field was first focused, ui/quiniela-schemas.ts).
+  // code loaded when the field was first focused, ui/pools/pool-schemas.ts).
   await nameField.fill("   ");
   await tools.getByRole("button", { name: "Renombrar", exact: true }).click();
   await expect(tools.getByText("El nombre de la quiniela es obligatorio", { exact: true })).toBeVisible();
@@ -281,7 +281,7 @@ test("'Participantes' en 'Crear Quiniela': el buscador carga al enfocarlo, conse
   await page.goto("/quiniela/new");
   await hydrated(page);
 
-  // A plain field until it is used (ui/PeoplePicker.tsx); focusing it loads the combobox, which
+  // A plain field until it is used (ui/people/PeoplePicker.tsx); focusing it loads the combobox, which
   // takes its place with the focus and what was typed, and opens its list.
   const search = page.getByRole("textbox", { name: "Participantes" });
   await search.click();

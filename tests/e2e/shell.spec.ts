@@ -184,7 +184,7 @@ test("el menú del usuario se abre con el teclado, con el foco dentro, y Escape 
   await page.goto("/");
   await hydrated(page);
   const button = userMenuButton(page, account.name);
-  // The first opening also loads the menu's code (ui/NavbarMenus.tsx); the second is Mantine's alone.
+  // The first opening also loads the menu's code (ui/layout/NavbarMenus.tsx); the second is Mantine's alone.
   for (const time of ["primera", "segunda"]) {
     await button.focus();
     await page.keyboard.press("Enter");
@@ -201,7 +201,7 @@ test("si el código del menú ya no está (la app se actualizó), el clic recarg
   await signUp(page, account);
   await page.goto("/");
   await hydrated(page);
-  // The menus' chunk (ui/NavbarMenus.tsx) as an old page would ask for it after a new release.
+  // The menus' chunk (ui/layout/NavbarMenus.tsx) as an old page would ask for it after a new release.
   const menusChunk = /\/assets\/NavbarMenus-[\w-]+\.js$/;
   await page.route(menusChunk, (route) => route.abort());
   const reloaded = page.waitForEvent("load");

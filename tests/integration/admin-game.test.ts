@@ -381,7 +381,7 @@ describe("/admin/activar-quinielas", () => {
     expect((await predict(betoCookie, [{ matchId: elsewhere!.id, home: 0, away: 1 }])).status).toBe(200);
 
     // Before it closes, the screen knows who captured any of the phase's picks, and of how many.
-    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activate", adminCookie);
+    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activar-quinielas", adminCookie);
     const people = Number((await server.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     expect(data).toMatchObject({ people });
     const shown = (data as { phases: { id: number; predictions: number; players: number }[] }).phases;

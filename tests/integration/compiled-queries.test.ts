@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runCompiled } from "#app/data/compiled-queries.server";
-import { keptUntilSeasonChanges, requestDatabase } from "#app/data/kept-reads.server";
+import { runCompiled } from "#app/data/engine/compiled-queries.server";
+import { keptUntilSeasonChanges, requestDatabase } from "#app/data/engine/kept-reads.server";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
- * The rush path's queries compiled once (data/compiled-queries.server.ts), on SQLite and
+ * The rush path's queries compiled once (data/engine/compiled-queries.server.ts), on SQLite and
  * PostgreSQL: each call gets its own values' rows, lists of another length get a text of their
  * own, the query's own constants stay, and a value written into the text is refused.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createAuth } from "#app/auth/auth.server";
-import { DEFAULT_RULES } from "#app/domain/season-rules";
+import { DEFAULT_RULES } from "#app/domain/game/season-rules";
 import { createUser } from "../support/accounts";
 import {
   form,
@@ -110,12 +110,12 @@ async function seasonTable(seasonId: number): Promise<Table> {
 }
 
 async function history() {
-  const { data } = await routeData(server, "/rankings/historico.data", "routes/history");
+  const { data } = await routeData(server, "/rankings/historico.data", "routes/rankings/historico");
   return data as { rows: { userId: string; name: string; points: number; titles: number }[]; champions: { seasonName: string; points: number; names: string[] }[] };
 }
 
 async function poolPage(poolId: number, who: string) {
-  const { data } = await routeData(server, `/quiniela/${poolId}.data`, "routes/quiniela-detail", who);
+  const { data } = await routeData(server, `/quiniela/${poolId}.data`, "routes/quiniela/$id", who);
   return data as {
     quiniela: { name: string; ownerName: string };
     participants: { id: string; name: string; image: string | null }[];
@@ -386,7 +386,7 @@ describe.sequential("deleting a player of a finished season", () => {
     const users = await get("/admin/users", cookie.admin);
     expect(users.body).toContain(`${before.users - 1} usuarios registrados`);
     expect(users.body).not.toContain(stand);
-    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activate", cookie.admin);
+    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activar-quinielas", cookie.admin);
     expect((data as { people: number }).people).toBe(before.users - 1);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { saveResult } from "#app/data/results.server";
+import { saveResult } from "#app/data/results/match-results.server";
 import { createUser } from "../support/accounts";
 import { requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
 

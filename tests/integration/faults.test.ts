@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase } from "#app/data/db.server";
+import { openDatabase } from "#app/data/engine/db.server";
 import {
   countOf,
   expectWholeOrAbsent,

@@ -75,7 +75,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test("the all-time table adds up the finished seasons and the current one, with seasons played and titles", async () => {
-  const { data } = await routeData(server, "/rankings/historico.data", "routes/history");
+  const { data } = await routeData(server, "/rankings/historico.data", "routes/rankings/historico");
   const { rows } = data as HistoryData;
   // Beto 25 + 28; Ana 30 + 10 (her 99 of the upcoming season do not count); Caro 28 + 7, tied
   // with Dani's 35 of one season: the same rank, listed by name. Eli has no counted season.
@@ -88,7 +88,7 @@ test("the all-time table adds up the finished seasons and the current one, with 
 });
 
 test("the champions of each finished season, ties sharing the title, newest first", async () => {
-  const { data } = await routeData(server, "/rankings/historico.data", "routes/history");
+  const { data } = await routeData(server, "/rankings/historico.data", "routes/rankings/historico");
   const { champions } = data as HistoryData;
   expect(champions.map((champion) => [champion.seasonName, champion.points, champion.names])).toEqual([
     ["Clausura de prueba", 28, ["Beto", "Caro"]],

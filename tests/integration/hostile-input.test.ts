@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MAX_PICKS_PER_FORM } from "#app/domain/prediction-texts";
+import { MAX_PICKS_PER_FORM } from "#app/domain/forms/prediction-texts";
 import { FORM_MAX_BYTES } from "#app/http/body-limit";
 import { createUser } from "../support/accounts";
 import { activatePhase, postForm, requestText, type ServerProcess, startServerProcess, type TextResponse, userIdOf } from "../support/server";

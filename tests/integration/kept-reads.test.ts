@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase } from "#app/data/db.server";
-import { keptUntilSeasonChanges, noteSeasonMark, requestDatabase } from "#app/data/kept-reads.server";
-import { SEASON_SHAPE_TABLES } from "#app/data/migrations/0006_season_mark";
+import { openDatabase } from "#app/data/engine/db.server";
+import { keptUntilSeasonChanges, noteSeasonMark, requestDatabase } from "#app/data/engine/kept-reads.server";
+import { SEASON_SHAPE_TABLES } from "#app/data/engine/migrations/0006_season_mark";
 import { createUser } from "../support/accounts";
 import { activatePhase, currentSeasonId, form, requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
  * The current season and its phases are kept in memory until the season's tables change
- * (data/kept-reads.server.ts, migration 0006), on SQLite and PostgreSQL. A change by any
+ * (data/engine/kept-reads.server.ts, migration 0006), on SQLite and PostgreSQL. A change by any
  * connection is seen at the next read; a change elsewhere, or one rolled back, leaves the kept
  * value in use; a transaction never gets one.
  */

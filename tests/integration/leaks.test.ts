@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { parseCsv } from "#app/domain/csv";
+import { parseCsv } from "#app/domain/files/csv";
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { updateUser } from "#app/data/users.server";
+import { updateUser } from "#app/data/people/users.server";
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,

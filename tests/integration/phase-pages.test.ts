@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { matchLabel } from "#app/domain/match";
+import { matchLabel } from "#app/domain/game/match";
 import { createUser } from "../support/accounts";
 import { requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
- * Game pages show some phases in full and the others as links (domain/phase-status.ts,
+ * Game pages show some phases in full and the others as links (domain/game/phase-status.ts,
  * phasesToShow): what waits for the viewer, or the phase in ?jornada=, else the last one. So a
  * week in play shows what is at stake and a finished season never lands on one page.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ScoredMatch } from "#app/domain/scoring";
-import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings";
-import type { GridPhase } from "#app/ui/PoolPicksGrid";
+import type { ScoredMatch } from "#app/domain/game/scoring";
+import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/game/standings";
+import type { GridPhase } from "#app/ui/game/PoolPredictionsGrid";
 import { createUser } from "../support/accounts";
 import { cookiesFrom, form, requestText, routeData, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -51,7 +51,7 @@ const withFlash = (session: string, response: { headers: Headers }) => `${sessio
 const get = (path: string, who?: string) => requestText(server, path, who ? { cookie: who } : undefined);
 
 /** A pool page's loader data, as far as these tests read it. */
-const POOL_ROUTE = "routes/quiniela-detail";
+const POOL_ROUTE = "routes/quiniela/$id";
 type PoolData = { picks: GridPhase[] };
 
 async function phaseId(name: string) {
@@ -594,7 +594,7 @@ describe("predictions and standings", () => {
     );
   });
 
-  /** The pool's table straight from the database and domain/standings.ts. */
+  /** The pool's table straight from the database and domain/game/standings.ts. */
   async function expectedTable(quinielaId: number) {
     const { db } = server;
     const matches = await db
@@ -673,7 +673,7 @@ describe("predictions and standings", () => {
 });
 
 describe("the participants search (/personas)", () => {
-  const SEARCH_ROUTE = "routes/people-search";
+  const SEARCH_ROUTE = "routes/personas";
   type Found = { people: { id: string; name: string; image: string | null; avatarColor: string }[] };
   const search = async (q: string, who = cookie.dani) => {
     const answer = await routeData(server, `/personas.data?${new URLSearchParams({ q })}`, SEARCH_ROUTE, who);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/rankings.server";
-import { refreshAllScores } from "#app/data/standings.server";
-import { rankRows, type TallyRow } from "#app/domain/standings";
+import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/standings/tables.server";
+import { refreshAllScores } from "#app/data/standings/upkeep.server";
+import { rankRows, type TallyRow } from "#app/domain/game/standings";
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
@@ -254,7 +254,7 @@ test("match cards: the phases still being played in full, every phase with activ
   expect(page.body).toContain("Pronósticos cerrados");
   expect(page.body).toContain("Pronósticos aún habilitados");
   expect(page.body).toMatch(/>-<\/span>/);
-  // The phase's section: its title, then its cards, each a group named by its match (ui/PhaseSection.tsx).
+  // The phase's section: its title, then its cards, each a group named by its match (ui/game/PhaseSection.tsx).
   expect(page.body).toMatch(/<section[^>]*aria-labelledby="(fase-\d+)"><h2[^>]*id="\1">Jornada 1<\/h2><div[^>]*><div[^>]*role="group" aria-label="[^"]+ vs [^"]+"/);
   const nav = page.body.match(/<nav aria-label="Partidos por jornada"[^>]*>(.*?)<\/nav>/)?.[1] ?? "";
   expect([...nav.matchAll(/>([^<>]+)<\/a>/g)].map((link) => link[1])).toEqual(["Jornada 1", "Cuartos Ida", "Cuartos Vuelta"]);
@@ -355,7 +355,7 @@ test("captured predictions and rankings never carry another user's unrevealed pi
 
   for (const viewer of [other, undefined]) {
     for (const path of ["/quiniela/quinielas-capturadas.data", `/quiniela/quinielas-capturadas.data?jornada=${jornada5}`]) {
-      const { raw, data } = await routeData(path, "routes/captured-predictions", viewer);
+      const { raw, data } = await routeData(path, "routes/quiniela/quinielas-capturadas", viewer);
       expect(findObjects(data, secret)).toEqual([]);
       expect(findObjects(data, (o) => o.userId === ownerId)).toEqual([]);
       expect(raw).not.toContain("Zacarías Oculto");
@@ -369,7 +369,7 @@ test("captured predictions and rankings never carry another user's unrevealed pi
     expect(html.body).not.toContain("17 - 13");
   }
 
-  const own = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/captured-predictions", owner);
+  const own = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/quiniela/quinielas-capturadas", owner);
   expect(findObjects(own.data, secret)).toEqual([expect.objectContaining({ userId: ownerId, mine: true })]);
   const ownHtml = await get(`/quiniela/quinielas-capturadas?jornada=${jornada5}`, owner);
   expect(ownHtml.body).toContain("17 - 13");
@@ -379,7 +379,7 @@ test("captured predictions and rankings never carry another user's unrevealed pi
   expect(ownHtml.body).toContain("Los pronósticos de los demás se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.");
 
   const visibleTo = async (viewer: string) => {
-    const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/captured-predictions", viewer);
+    const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/quiniela/quinielas-capturadas", viewer);
     return findObjects(data, secret).length > 0;
   };
 
@@ -428,7 +428,7 @@ test("captured predictions: tabs per phase as links, first legs first, users wit
   expect(all.body).toContain("Resultado oficial: 2 - 1");
 
   // One phase only: the server loads just that phase.
-  const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada1}`, "routes/captured-predictions");
+  const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada1}`, "routes/quiniela/quinielas-capturadas");
   const phases = (data as { phases: { phaseId: number }[] }).phases;
   expect(phases.map((phase) => phase.phaseId)).toEqual([jornada1]);
 
@@ -446,7 +446,7 @@ test("captured predictions: tabs per phase as links, first legs first, users wit
   // A user without any name is hidden.
   await addUser("u-nameless", "", { display_name: "" });
   await pick("u-nameless", legA!.id, 9, 9);
-  const legacy = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${legacyPhase}`, "routes/captured-predictions");
+  const legacy = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${legacyPhase}`, "routes/quiniela/quinielas-capturadas");
   const matches = (legacy.data as { phases: { matches: { id: number; picks: { userId: string }[] }[] }[] }).phases[0]!.matches;
   expect(matches.map((match) => match.id)).toEqual([legA!.id, finalVuelta.id]);
   expect(findObjects(legacy.data, (o) => o.userId === "u-nameless")).toEqual([]);

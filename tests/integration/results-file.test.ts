@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { refreshAllScores } from "#app/data/standings.server";
+import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { createUser } from "../support/accounts";
 import { leakedInternals, startTestServer, type TestServer, userIdOf } from "../support/server";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { finishedMessage } from "#app/data/seasons.server";
-import type { SeasonRules } from "#app/domain/season-rules";
-import { DEFAULT_RULES } from "#app/domain/season-rules";
+import { finishedMessage } from "#app/data/seasons/current-season.server";
+import type { SeasonRules } from "#app/domain/game/season-rules";
+import { DEFAULT_RULES } from "#app/domain/game/season-rules";
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,

@@ -1,15 +1,15 @@
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { updatePrediction } from "#app/data/admin-predictions.server";
-import { setMatchTeams } from "#app/data/matches.server";
-import { setPhaseActive } from "#app/data/phases.server";
-import { savePicks } from "#app/data/predictions.server";
-import { deletePredictionsOfUser, deleteUser } from "#app/data/users.server";
-import { resetMatch, saveResult } from "#app/data/results.server";
-import type { Database } from "#app/data/schema";
-import { currentSeason } from "#app/data/seasons.server";
-import { refreshAllScores } from "#app/data/standings.server";
+import { updatePrediction } from "#app/data/predictions/admin-predictions.server";
+import { setMatchTeams } from "#app/data/seasons/matches.server";
+import { setPhaseActive } from "#app/data/seasons/phases.server";
+import { savePicks } from "#app/data/predictions/save-predictions.server";
+import { deletePredictionsOfUser, deleteUser } from "#app/data/people/users.server";
+import { resetMatch, saveResult } from "#app/data/results/match-results.server";
+import type { Database } from "#app/data/engine/schema";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -208,7 +208,7 @@ async function stillWaiting(promise: Promise<unknown>, ms = 300): Promise<boolea
 test.runIf(postgres)("a save of picks that starts while its match's result is being saved waits for it, then is refused", async () => {
   const { matchId, userId } = await openMatchAndPlayer("carrera-1");
   const season = await currentSeason(server.db);
-  // The result, half-way: its match locked and updated (as data/standings.server.ts does), not committed.
+  // The result, half-way: its match locked and updated (as data/standings/upkeep.server.ts does), not committed.
   const result = await heldTransaction();
   try {
     await result.query("select id from matches where id = $1 for no key update", [matchId]);
@@ -225,7 +225,7 @@ test.runIf(postgres)("a save of picks that starts while its match's result is be
 
 test.runIf(postgres)("a result saved while a save of its match's picks is under way waits for it, then scores the pick", async () => {
   const { matchId, userId } = await openMatchAndPlayer("carrera-2");
-  // The save, half-way: its match read with the lock data/predictions.server.ts takes, the pick inserted, not committed.
+  // The save, half-way: its match read with the lock data/predictions/save-predictions.server.ts takes, the pick inserted, not committed.
   const save = await heldTransaction();
   let result: Promise<unknown> | undefined;
   try {
@@ -256,7 +256,7 @@ test.runIf(postgres)("a result saved while a save of its match's picks is under 
 test.runIf(postgres)("a save of picks that starts while its phase is being activated waits for it, then is refused", async () => {
   const { matchId, phaseId, userId } = await openMatchAndPlayer("carrera-3");
   const season = await currentSeason(server.db);
-  // The activation, half-way: its phase locked and marked (as data/phases.server.ts does), not committed.
+  // The activation, half-way: its phase locked and marked (as data/seasons/phases.server.ts does), not committed.
   const activation = await heldTransaction();
   try {
     await activation.query("select id from phases where id = $1 for no key update", [phaseId]);
@@ -294,7 +294,7 @@ test.runIf(postgres).each([
 
 test.runIf(postgres)("a phase switched off while a save of its picks is under way waits for it, without a deadlock", async () => {
   const { matchId, phaseId } = await openMatchAndPlayer("carrera-4");
-  // The save, half-way: it has locked its match (data/predictions.server.ts locks each match, then its phase).
+  // The save, half-way: it has locked its match (data/predictions/save-predictions.server.ts locks each match, then its phase).
   const save = await heldTransaction();
   let toggle: ReturnType<typeof setPhaseActive> | undefined;
   try {
@@ -341,7 +341,7 @@ test.runIf(postgres).each([
 ] as const)("%s while a result of one of the player's matches is being saved waits for it; no points stay behind", async (_, name, remove) => {
   const { matchId, userId } = await openMatchAndPlayer(name);
   expect(await savePicks(server.db, userId, [{ matchId, home: 2, away: 1 }], await currentSeason(server.db))).toMatchObject({ ok: true });
-  // The result, half-way: its match locked (as data/standings.server.ts does before it reads the picks).
+  // The result, half-way: its match locked (as data/standings/upkeep.server.ts does before it reads the picks).
   const result = await heldTransaction();
   let removal: Promise<unknown> | undefined;
   try {

@@ -4,9 +4,9 @@ import zlib from "node:zlib";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { openDatabase, sqliteFile } from "#app/data/db.server";
-import type { Database } from "#app/data/schema";
-import { refreshAllScores } from "#app/data/standings.server";
+import { openDatabase, sqliteFile } from "#app/data/engine/db.server";
+import type { Database } from "#app/data/engine/schema";
+import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { form, loginUser, requestText, startTestServer, type TestServer } from "../support/server";
 
 /**

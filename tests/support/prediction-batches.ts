@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { expect } from "vitest";
-import type { Database } from "#app/data/schema";
+import type { Database } from "#app/data/engine/schema";
 import { createUser } from "./accounts";
 import { type TestServer, userIdOf } from "./server";
 

@@ -6,8 +6,8 @@ import { pathToFileURL } from "node:url";
 import type { Kysely } from "kysely";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect } from "vitest";
-import { openDatabase } from "#app/data/db.server";
-import type { Database } from "#app/data/schema";
+import { openDatabase } from "#app/data/engine/db.server";
+import type { Database } from "#app/data/engine/schema";
 
 export interface TestServer {
   url: string;

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
 import { requireAdmin } from "#app/auth/guards.server";
-import { listSeasonOptions } from "#app/data/seasons.server";
+import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import type { AdminSeasonData } from "#app/ui/AdminSeasonSelect";
+import type { AdminSeasonData } from "#app/ui/admin/AdminSeasonSelect";
 import type { Route } from "./+types/layout";
 
 /**
@@ -16,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** The seasons for the screens' 'Temporada' select (ui/AdminSeasonSelect.tsx), and the one shown. */
+/** The seasons for the screens' 'Temporada' select (ui/admin/AdminSeasonSelect.tsx), and the one shown. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminSeasonData> {
   const { db } = servicesOf(context);
   const [seasons, season] = await Promise.all([listSeasonOptions(db), shownSeason(db, request)]);

@@ -4,7 +4,7 @@ import { data, useFetcher } from "react-router";
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/user-forms";
-import { listRoster, replaceRoster } from "#app/data/roster.server";
+import { listRoster, replaceRoster } from "#app/data/people/roster.server";
 import {
   deletePredictionsOfUser,
   deleteUser,
@@ -13,22 +13,22 @@ import {
   listUsers,
   type UserChangeRefusal,
   updateUser,
-} from "#app/data/users.server";
+} from "#app/data/people/users.server";
 import { formatDate } from "#app/domain/dates";
-import { parseForm } from "#app/domain/form";
+import { parseForm } from "#app/domain/forms/form";
 import { formatRoster, parseRoster } from "#app/domain/roster";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { Page } from "#app/ui/Page";
+import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
-import { errorToast, successToast, type Toast } from "#app/ui/toast";
-import { useToast } from "#app/ui/toasts";
+import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/users";
-import { RosterCard, UserActions, UserFormModal, UserName } from "./users/parts";
-import type { UserRow, UsersReply } from "./users/types";
+import { RosterCard, UserActions, UserFormModal, UserName } from "./users.parts";
+import type { UserRow, UsersReply } from "./users.types";
 import classes from "./users.module.css";
 
 export const meta: Route.MetaFunction = () => [

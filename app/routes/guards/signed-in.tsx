@@ -1,7 +1,7 @@
 import { Outlet, redirect } from "react-router";
 import { loginPath, requireUser } from "#app/auth/guards.server";
 import { servicesOf, userContext } from "#app/http/context";
-import { errorToast } from "#app/ui/toast";
+import { errorToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/signed-in";
 
 /** Pages whose form saves predictions (home and pool pages). */

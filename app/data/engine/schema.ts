@@ -1,0 +1,227 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as the code expects it (see migrations/). Conventions, the same on both engines
+ * (docs/decisions/002-portable-column-types.md):
+ * - app timestamps are ISO-8601 UTC text; flags are integers 0/1;
+ * - Better Auth's own columns use the engine's native types, as its adapter expects.
+ */
+
+/** Written as a Date, read back as a Date (PostgreSQL) or an ISO string (SQLite). */
+type AuthTimestamp = ColumnType<Date | string, Date | string, Date | string>;
+type AuthBoolean = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBoolean;
+  image: string | null;
+  role: Generated<"user" | "admin">;
+  display_name: string | null;
+  avatar_color: Generated<string>;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+  /**
+   * Set on the row that stands for a deleted player in finished seasons (ISO UTC): nobody signs
+   * in as it, and the lists of people leave it out (decision 019).
+   */
+  deleted_at: Generated<string | null>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: AuthTimestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthTimestamp | null;
+  refresh_token_expires_at: AuthTimestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthTimestamp;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface CompetitionsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** A season of a competition, with its rules (domain/game/season-rules.ts). */
+export interface SeasonsTable {
+  id: Generated<number>;
+  competition_id: number;
+  name: string;
+  time_zone: string;
+  /** Exactly one season is current (a partial unique index keeps at most one). */
+  is_current: Generated<0 | 1>;
+  /** When the admin finished it (ISO UTC): read-only until reopened. */
+  finished_at: string | null;
+  points_exact: Generated<number>;
+  points_outcome: Generated<number>;
+  two_leg_bonus: Generated<0 | 1>;
+  knockout_score: Generated<"90" | "tiempo_extra">;
+  editable_picks: Generated<0 | 1>;
+  created_at: string;
+}
+
+export interface SeasonTeamsTable {
+  season_id: number;
+  team_id: number;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  competition_id: number;
+  name: string;
+  short_code: string;
+  primary_color: string;
+  secondary_color: string;
+  logo_url: string | null;
+}
+
+export interface PhasesTable {
+  id: Generated<number>;
+  season_id: number;
+  name: string;
+  position: number;
+  activated_at: string | null;
+}
+
+export interface MatchesTable {
+  id: Generated<number>;
+  phase_id: number;
+  home_team_id: number | null;
+  away_team_id: number | null;
+  kickoff_at: string | null;
+  home_score: number | null;
+  away_score: number | null;
+  active: Generated<0 | 1>;
+  is_first_leg: 0 | 1 | null;
+  /** 'Grupo A' in a World Cup's group stage. */
+  group_name: string | null;
+  /** After extra time, when it was played (the 90-minute score stays in home_score/away_score). */
+  home_score_extra_time: number | null;
+  away_score_extra_time: number | null;
+  /** The shoot-out, when there was one. */
+  home_penalties: number | null;
+  away_penalties: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PredictionsTable {
+  id: Generated<number>;
+  user_id: string;
+  match_id: number;
+  home_score: number;
+  away_score: number;
+  activated: Generated<0 | 1>;
+  /** Null while the match has no result (see domain/game/scoring.ts). */
+  points: number | null;
+  /** The knockout bonus, kept on the second leg's prediction. */
+  bonus: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StandingsRow {
+  user_id: string;
+  points: number;
+  exact_hits: number;
+  outcome_hits: number;
+}
+
+export interface StandingsPhaseTable extends StandingsRow {
+  phase_id: number;
+}
+
+export interface StandingsTotalTable extends StandingsRow {
+  season_id: number;
+}
+
+export interface QuinielasTable {
+  id: Generated<number>;
+  season_id: number;
+  name: string;
+  owner_id: string;
+  invite_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuinielaMatchesTable {
+  quiniela_id: number;
+  match_id: number;
+}
+
+export interface QuinielaParticipantsTable {
+  quiniela_id: number;
+  user_id: string;
+  joined_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: number;
+  hits: number;
+}
+
+export interface AllowedEmailsTable {
+  email: string;
+  nickname: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  competitions: CompetitionsTable;
+  seasons: SeasonsTable;
+  season_teams: SeasonTeamsTable;
+  teams: TeamsTable;
+  phases: PhasesTable;
+  matches: MatchesTable;
+  predictions: PredictionsTable;
+  quinielas: QuinielasTable;
+  quiniela_matches: QuinielaMatchesTable;
+  quiniela_participants: QuinielaParticipantsTable;
+  rate_limits: RateLimitsTable;
+  standings_phase: StandingsPhaseTable;
+  standings_total: StandingsTotalTable;
+  allowed_emails: AllowedEmailsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Season = Selectable<SeasonsTable>;
+export type Team = Selectable<TeamsTable>;
+export type Phase = Selectable<PhasesTable>;
+export type Match = Selectable<MatchesTable>;
+export type NewMatch = Insertable<MatchesTable>;
+export type MatchUpdate = Updateable<MatchesTable>;
+export type Prediction = Selectable<PredictionsTable>;

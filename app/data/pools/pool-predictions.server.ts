@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import { picksRevealed } from "#app/domain/game/locking";
+import type { MatchView } from "#app/domain/game/match";
+import type { PoolPick } from "#app/domain/game/pool-table";
+import type { Database } from "#app/data/engine/schema";
+import { chunked } from "#app/data/engine/chunks";
+
+/** The pool page's one read of picks; its table and grid are made from it (domain/game/pool-table.ts). */
+
+type Db = Kysely<Database>;
+
+/**
+ * The pool's matches whose picks are revealed (SPEC §2.4: kickoff passed, result entered or phase
+ * activated; domain/game/locking.ts) and its participants' picks on them. Matches still open are left
+ * out entirely, so nobody's pick for them is ever read. The pool's standings (only matches with
+ * a result) and its picks grid both come from these.
+ */
+export async function revealedPoolPicks(
+  db: Db,
+  quinielaId: number,
+  { matches, now = new Date() }: { matches: readonly MatchView[]; now?: Date },
+): Promise<{ revealed: MatchView[]; picks: PoolPick[] }> {
+  const revealed = matches.filter((match) =>
+    picksRevealed({ hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt }, now),
+  );
+  const picks: PoolPick[] = [];
+  for (const chunk of chunked(revealed.map((match) => match.id))) {
+    const rows = await db
+      .selectFrom("predictions as pr")
+      .innerJoin("quiniela_participants as qp", (join) =>
+        join.onRef("qp.user_id", "=", "pr.user_id").on("qp.quiniela_id", "=", quinielaId),
+      )
+      .select(["pr.user_id", "pr.match_id", "pr.home_score", "pr.away_score"])
+      .where("pr.match_id", "in", chunk)
+      .execute();
+    for (const row of rows) picks.push({ userId: row.user_id, matchId: row.match_id, home: row.home_score, away: row.away_score });
+  }
+  return { revealed, picks };
+}

@@ -1,0 +1,188 @@
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { picksRevealed } from "#app/domain/game/locking";
+import type { MatchView, TeamView } from "#app/domain/game/match";
+import type { Score } from "#app/domain/game/scoring";
+import { scoreLabel } from "#app/domain/game/season-rules";
+import { listMatches } from "#app/data/seasons/matches.server";
+import type { Database } from "#app/data/engine/schema";
+import { displayNameOf } from "#app/data/people/display-name.server";
+
+/**
+ * The captured-predictions page (SPEC §2.4): other people's picks only for matches whose picks
+ * are revealed (kickoff passed, result entered, or phase activated: domain/game/locking.ts), the
+ * viewer's own picks always. The rule is applied here, to what is read from the database, so
+ * hidden picks never reach the loader data.
+ */
+
+export interface CapturedPick extends Score {
+  userId: string;
+  name: string;
+  /** The viewer's own pick ('Tú'). */
+  mine: boolean;
+}
+
+/** What a match card shows (no more: the 'Todas' tab may hold a whole season). */
+export interface CapturedMatch {
+  id: number;
+  phaseName: string;
+  home: Pick<TeamView, "name" | "badgeUrl"> | null;
+  away: Pick<TeamView, "name" | "badgeUrl"> | null;
+  result: Score | null;
+  /** '1 - 1 (3 - 4 pen.)': the result as the card shows it, with extra time and penalties. */
+  resultLabel: string | null;
+  /** Everyone's picks show; until then, only the viewer's own. */
+  revealed: boolean;
+  picks: CapturedPick[];
+}
+
+export interface CapturedPhase {
+  phaseId: number;
+  phaseName: string;
+  matches: CapturedMatch[];
+}
+
+export interface CapturedPicks {
+  /** Phases with at least one pick the viewer may see, in season order (one tab each). */
+  tabs: { phaseId: number; phaseName: string }[];
+  /** The tab shown: the one asked for when it exists, else the latest phase ('all': every one). */
+  selected: number | "all" | null;
+  /** The shown phase (or all of them), matches with visible picks only, first legs first. */
+  phases: CapturedPhase[];
+}
+
+const byName = new Intl.Collator("es", { sensitivity: "base" });
+
+const displayName = displayNameOf("u");
+
+const team = (t: TeamView | null) => t && { name: t.name, badgeUrl: t.badgeUrl };
+
+/** First legs (is_first_leg = 1) before second legs and unknown ones; otherwise season order. */
+function firstLegsFirst(a: MatchView, b: MatchView): number {
+  return Number(b.isFirstLeg === true) - Number(a.isFirstLeg === true);
+}
+
+export async function revealedPicks(
+  db: Kysely<Database>,
+  {
+    seasonId,
+    phaseId: requested,
+    viewerId,
+    now = new Date(),
+  }: { seasonId: number; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
+): Promise<CapturedPicks> {
+  const matches = await listMatches(db, { seasonId });
+  const revealed = new Set(
+    matches
+      .filter((match) =>
+        picksRevealed(
+          { hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt },
+          now,
+        ),
+      )
+      .map((match) => match.id),
+  );
+  const revealedIds = [...revealed];
+
+  // Who may be seen: picks of revealed matches, and the viewer's own. Users without a name are hidden.
+  const known = sql<boolean>`trim(${displayName}) <> ''`;
+
+  // A phase gets a tab when one of its matches has a pick the viewer may see. EXISTS stops at the
+  // first such pick of each match (a DISTINCT over every prediction read them all: ms per view).
+  const phasesWithPicks = new Set<number>();
+  if (revealedIds.length > 0 || viewerId) {
+    const visiblePick = (eb: ExpressionBuilder<Database & { m: Database["matches"] }, "m">, ownOnly: boolean) =>
+      eb.exists(
+        eb
+          .selectFrom("predictions as pr")
+          .innerJoin("users as u", "u.id", "pr.user_id")
+          .select(sql.lit(1).as("one"))
+          .whereRef("pr.match_id", "=", "m.id")
+          .where(known)
+          .$if(ownOnly, (q) => q.where("pr.user_id", "=", viewerId!)),
+      );
+    const rows = await db
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select("m.phase_id")
+      .where("p.season_id", "=", seasonId)
+      .where((eb) =>
+        eb.or([
+          ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePick(eb, false)])] : []),
+          ...(viewerId ? [visiblePick(eb, true)] : []),
+        ]),
+      )
+      .groupBy("m.phase_id")
+      .execute();
+    for (const row of rows) phasesWithPicks.add(row.phase_id);
+  }
+
+  const tabs: CapturedPicks["tabs"] = [];
+  for (const match of matches) {
+    if (phasesWithPicks.has(match.phaseId) && tabs.at(-1)?.phaseId !== match.phaseId) {
+      tabs.push({ phaseId: match.phaseId, phaseName: match.phaseName });
+    }
+  }
+
+  const selected =
+    requested === "all" ? "all" : tabs.some((tab) => tab.phaseId === requested) ? requested : (tabs.at(-1)?.phaseId ?? null);
+  const shown = matches.filter((match) => phasesWithPicks.has(match.phaseId) && (selected === "all" || match.phaseId === selected));
+  const shownRevealed = shown.filter((match) => revealed.has(match.id)).map((match) => match.id);
+  const shownIds = shown.map((match) => match.id);
+  if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
+
+  const picks = await db
+    .selectFrom("predictions as pr")
+    .innerJoin("users as u", "u.id", "pr.user_id")
+    .select(["pr.match_id", "pr.user_id", "pr.home_score", "pr.away_score", displayName.as("name")])
+    .where(known)
+    .where((eb) =>
+      eb.or([
+        ...(shownRevealed.length > 0 ? [eb("pr.match_id", "in", shownRevealed)] : []),
+        ...(viewerId ? [eb.and([eb("pr.user_id", "=", viewerId), eb("pr.match_id", "in", shownIds)])] : []),
+      ]),
+    )
+    .execute();
+
+  const picksByMatch = new Map<number, CapturedPick[]>();
+  for (const pick of picks) {
+    const list = picksByMatch.get(pick.match_id) ?? [];
+    list.push({
+      userId: pick.user_id,
+      name: pick.name,
+      home: pick.home_score,
+      away: pick.away_score,
+      mine: pick.user_id === viewerId,
+    });
+    picksByMatch.set(pick.match_id, list);
+  }
+
+  const phases: CapturedPhase[] = [];
+  let group: MatchView[] = [];
+  const flush = () => {
+    if (group.length === 0) return;
+    phases.push({
+      phaseId: group[0]!.phaseId,
+      phaseName: group[0]!.phaseName,
+      matches: group.sort(firstLegsFirst).map((match) => ({
+        id: match.id,
+        phaseName: match.phaseName,
+        home: team(match.home),
+        away: team(match.away),
+        result: match.result,
+        resultLabel: scoreLabel(match),
+        revealed: revealed.has(match.id),
+        picks: picksByMatch
+          .get(match.id)!
+          .sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
+      })),
+    });
+    group = [];
+  };
+  for (const match of shown) {
+    if (!picksByMatch.has(match.id)) continue;
+    if (group.length > 0 && group[0]!.phaseId !== match.phaseId) flush();
+    group.push(match);
+  }
+  flush();
+  return { tabs, selected, phases };
+}

@@ -1,0 +1,114 @@
+import { Title } from "@mantine/core";
+import { data } from "react-router";
+import { requireUser, type SessionUser } from "#app/auth/guards.server";
+import { listPhases } from "#app/data/seasons/phases.server";
+import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
+import { predictionMatches } from "#app/data/predictions/prediction-form.server";
+import { phaseParam } from "#app/domain/forms/admin-forms";
+import { phasesToShow } from "#app/domain/game/phase-status";
+import { allowsExtraTime, legOfPhase } from "#app/domain/game/phases";
+import { rulesText } from "#app/domain/game/season-rules";
+import { servicesOf } from "#app/http/context";
+import { readForm } from "#app/http/form.server";
+import { submitPicks } from "#app/http/picks-action.server";
+import { Page } from "#app/ui/layout/Page";
+import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import { PhaseNav } from "#app/ui/game/PhaseNav";
+import { PredictionForm } from "#app/ui/game/PredictionForm";
+import { ButtonLink } from "#app/ui/primitives/Button";
+import { Panel } from "#app/ui/primitives/Panel";
+import { useToast } from "#app/ui/feedback/Toasts";
+import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
+import type { Route } from "./+types/index";
+import classes from "./index.module.css";
+
+export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
+
+/** The active matches of the phases open for this user's picks (or of ?jornada=); the others as links. */
+async function homePage(
+  { context, request }: Pick<Route.LoaderArgs, "context" | "request">,
+  user: SessionUser,
+  current?: SeasonView,
+) {
+  const { db } = servicesOf(context);
+  const requested = phaseParam(request.url);
+  const season = current ?? (await currentSeason(db));
+  const allPhases = await listPhases(db, season.id);
+  const phases = allPhases.filter((phase) => phase.activeMatches > 0);
+  // Only a phase with active matches still without result, not yet activated, can wait for this
+  // user's picks: those are read, and the lock rules (kickoff, picks already saved) decide. A
+  // whole season is 167 matches; a week in play, nine.
+  const open = phases.filter((phase) => phase.activeWithoutResult > 0 && phase.activatedAt === null).map((p) => p.id);
+  const openMatches = await predictionMatches(db, user.id, { season, phaseIds: open });
+  const waiting = new Set(
+    openMatches.filter((match) => match.lockedBecause === null && match.pick === null).map((match) => match.phaseId),
+  );
+  const shown = phasesToShow(
+    phases.map((phase) => ({ id: phase.id, waiting: waiting.has(phase.id) })),
+    requested,
+  );
+  const matches = shown.every((id) => open.includes(id))
+    ? openMatches.filter((match) => shown.includes(match.phaseId))
+    : await predictionMatches(db, user.id, { season, phaseIds: shown });
+  const names = allPhases.map((phase) => phase.name);
+  return {
+    at: Date.now(),
+    seasonName: season.name,
+    rules: rulesText(season.rules, {
+      hasTwoLegTies: names.some((name) => legOfPhase(name) !== null),
+      hasSingleKnockouts: names.some(allowsExtraTime),
+    }),
+    phases: phases.map(({ id, name }) => ({ id, name })),
+    shown,
+    matches,
+  };
+}
+
+export function loader(args: Route.LoaderArgs) {
+  return homePage(args, requireUser(args));
+}
+
+/** Saved picks come back with the page as it now is (ui/behaviour/page-answer.ts): one request, not two. */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const { db } = servicesOf(args.context);
+  // Read once for the save and for the page that answers it (the deadline rush's hot path).
+  const season = await currentSeason(db);
+  const { status, toast } = await submitPicks(db, user.id, await readForm(args.request), { season });
+  const page = status === 200 ? await homePage(args, user, season) : null;
+  return data({ toast, page }, { status });
+}
+
+export const shouldRevalidate = reloadUnlessAnsweredWithPage;
+
+/** '¿Cómo se juega?', written from the current season's rules (domain/game/season-rules.ts). */
+function Instructions({ rules }: { rules: string[] }) {
+  return (
+    <Panel padding="lg">
+      <Title order={2} fz="lg" mb="xs">
+        ¿Cómo se juega?
+      </Title>
+      <ul className={classes.rules}>
+        {rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  useLiveUpdates();
+  useToast(actionData?.toast);
+  const page = newerPage(loaderData, actionData?.page);
+  return (
+    <Page title="Quiniela" description={page.seasonName}>
+      <Instructions rules={page.rules} />
+      <PhaseNav phases={page.phases} shown={page.shown} hrefFor={(id) => `/?jornada=${id}`} />
+      <PredictionForm matches={page.matches} />
+      <ButtonLink to="/rankings" variant="light" size="lg" className={classes.toRankings}>
+        Ver Tabla de Posiciones
+      </ButtonLink>
+    </Page>
+  );
+}

@@ -1,0 +1,369 @@
+import { lazy, Suspense } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
+import { publicOrigin } from "#app/auth/password-reset.server";
+import { listMatches } from "#app/data/seasons/matches.server";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { predictionMatches } from "#app/data/predictions/prediction-form.server";
+import {
+  addParticipants,
+  deleteQuiniela,
+  duplicateQuiniela,
+  removeParticipant,
+  renameQuiniela,
+  renewInviteCode,
+  setQuinielaMatches,
+} from "#app/data/pools/pool-changes.server";
+import { revealedPoolPicks } from "#app/data/pools/pool-predictions.server";
+import { findQuinielaForUser, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/pools/pools.server";
+import { formatKickoff } from "#app/domain/dates";
+import { parseId } from "#app/domain/forms/input";
+import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm } from "#app/domain/forms/pool-forms";
+import { QUINIELA_MESSAGES } from "#app/domain/forms/pool-texts";
+import { reply, runAction, withFailureToast } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
+import { readForm } from "#app/http/form.server";
+import { submitPicks } from "#app/http/picks-action.server";
+import { pickerPhases } from "#app/domain/game/match-picker";
+import { picksGrid, poolStandings } from "#app/domain/game/pool-table";
+import { ErrorPage, errorCopy } from "#app/ui/layout/ErrorPage";
+import { Page } from "#app/ui/layout/Page";
+import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import { PoolPicksGrid } from "#app/ui/game/PoolPredictionsGrid";
+import { PredictionForm } from "#app/ui/game/PredictionForm";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
+import { orReload } from "#app/ui/behaviour/load-on-use";
+import { LeavePool, RemoveParticipant } from "#app/ui/pools/pool-manage/Membership";
+import { PICKER_PARAM } from "#app/ui/pools/pool-manage/Parts";
+import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
+import { useToast } from "#app/ui/feedback/Toasts";
+import typography from "#app/ui/theme/typography.module.css";
+import { UserAvatar } from "#app/ui/people/UserAvatar";
+import type { Route } from "./+types/$id";
+import classes from "./$id.module.css";
+
+/**
+ * 'Administrar quiniela' (the people picker, the match picker, the name's check): only its owner
+ * and admins see it, so only they load its code; the server renders it for them as any part.
+ */
+const QuinielaManage = lazy(orReload(() => import("#app/ui/pools/PoolManage").then((module) => ({ default: module.QuinielaManage }))));
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniela.name ?? "Quiniela"} · Quiniela` }];
+
+/** Only the pool's participants and admins may open it (or post to it); everyone else gets 403. */
+async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{ user: SessionUser; quiniela: QuinielaSummary }> {
+  const user = requireUser(args);
+  const id = parseId(args.params.id);
+  const quiniela = id === undefined ? undefined : await findQuinielaForUser(servicesOf(args.context).db, id, user.id);
+  if (!quiniela) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
+  if (!quiniela.isMember && user.role !== "admin") throw forbidden(user);
+  return { user, quiniela };
+}
+
+const canManage = (user: SessionUser, quiniela: QuinielaSummary) => user.role === "admin" || quiniela.ownerId === user.id;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user, quiniela } = await requirePool(args);
+  return poolPage(args, user, quiniela);
+}
+
+/** The pool's page for this user: its standings, matches, revealed picks, and the owner's tools. */
+async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: SessionUser, quiniela: QuinielaSummary) {
+  const { db } = servicesOf(args.context);
+  const { season } = quiniela;
+  const manager = canManage(user, quiniela);
+  const finished = season.finishedAt !== null;
+  // The owner's tools while the season plays; the season for the match picker only when 'Cambiar
+  // partidos' asks for it (?partidos).
+  const managing = manager && !finished;
+  const withPicker = managing && new URL(args.request.url).searchParams.has(PICKER_PARAM);
+  const [matches, participants, seasonMatches] = await Promise.all([
+    predictionMatches(db, user.id, { season, quinielaId: quiniela.id }),
+    quinielaParticipants(db, quiniela),
+    withPicker ? listMatches(db, { seasonId: season.id }) : null,
+  ]);
+  // Everyone's picks for the pool's revealed matches only: its standings count those with a
+  // result, its grid shows them all, rows in table order.
+  const { revealed, picks: revealedPicks } = await revealedPoolPicks(db, quiniela.id, { matches });
+  const standings = poolStandings({ matches: revealed, picks: revealedPicks, participants, rules: season.rules });
+  const picks = picksGrid(revealed, revealedPicks, { participantIds: standings.map((row) => row.userId), rules: season.rules });
+  return {
+    at: Date.now(),
+    quiniela: {
+      id: quiniela.id,
+      name: quiniela.name,
+      ownerName: quiniela.ownerName,
+      isOwner: quiniela.ownerId === user.id,
+      isMember: quiniela.isMember,
+      canManage: manager,
+      seasonName: season.name,
+      // A pool of a finished season is read-only; its owner may duplicate it for the current one.
+      finished,
+      canDuplicate: manager && !season.isCurrent,
+    },
+    viewerId: user.id,
+    matches,
+    participants,
+    standings,
+    picks,
+    // The invite code and the pickers only for the owner and admins.
+    manage: managing
+      ? {
+          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
+          phases: seasonMatches
+            ? pickerPhases(
+                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
+              )
+            : null,
+          matchIds: matches.map((match) => match.id),
+        }
+      : null,
+  };
+}
+
+const FAILURE = "No se pudo actualizar la quiniela";
+
+/** An unexpected failure is logged and answered with a Spanish toast; redirects pass through. */
+const attempt = (work: () => Promise<Response | ReturnType<typeof reply>>) =>
+  withFailureToast<Response | ReturnType<typeof reply>>(FAILURE, work, (toast) => reply(500, toast));
+
+export async function action(args: Route.ActionArgs) {
+  const { user, quiniela } = await requirePool(args);
+  const { db } = servicesOf(args.context);
+  const form = await readForm(args.request);
+  const intent = form.get("intent");
+
+  // The prediction form (no intent): the home page's rules, for this pool's matches only. Saved
+  // picks come back with the page as it now is (ui/behaviour/page-answer.ts): one request, not two.
+  if (intent === null || intent === "predict") {
+    return runAction("No se pudieron guardar tus predicciones", async () => {
+      const { status, toast } = await submitPicks(db, user.id, form, {
+        allowedMatchIds: async () => new Set(await quinielaMatchIds(db, quiniela.id)),
+        // Picks go to the current season only: the pool's, already read, when it is the current one.
+        season: quiniela.season.isCurrent ? quiniela.season : undefined,
+      });
+      const page = status === 200 ? await poolPage(args, user, quiniela) : null;
+      return reply<{ page: typeof page }>(status, toast, { page });
+    });
+  }
+
+  // Every tool but 'leave' is the owner's or an admin's: checked before anything is read.
+  if (OWNER_INTENTS.has(String(intent) as never) && !canManage(user, quiniela)) {
+    return reply(403, errorToast(QUINIELA_MESSAGES.forbidden));
+  }
+  const parsed = parseQuinielaForm(manageQuinielaSchema, form);
+  if (!parsed.ok) return reply(400, errorToast(parsed.message));
+  const input = parsed.data;
+
+  return attempt(async () => {
+    switch (input.intent) {
+      case "rename": {
+        const renamed = await renameQuiniela(db, quiniela.id, input.name);
+        if (!renamed.ok) return reply(400, errorToast(renamed.message));
+        return reply(200, successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado"));
+      }
+      case "save-matches": {
+        const saved = await setQuinielaMatches(db, quiniela.id, input);
+        if (!saved.ok) return reply(400, errorToast(saved.message));
+        return reply(
+          200,
+          successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
+        );
+      }
+      case "add-participants": {
+        const added = await addParticipants(db, quiniela.id, input.userIds);
+        if (!added.ok) return reply(400, errorToast(added.message));
+        return reply(
+          200,
+          successToast(added.added === 1 ? "Se agregó 1 participante" : `Se agregaron ${added.added} participantes`, "Participantes"),
+        );
+      }
+      case "remove-participant": {
+        const removed = await removeParticipant(db, quiniela.id, input.userId);
+        if (!removed.ok) return reply(400, errorToast(removed.message));
+        return reply(200, successToast("Ya no participa en la quiniela", "Participante quitado"));
+      }
+      case "renew-code": {
+        const renewed = await renewInviteCode(db, quiniela.id);
+        if (!renewed.ok) return reply(400, errorToast(renewed.message));
+        return reply(200, successToast("El enlace anterior ya no funciona", "Enlace renovado"));
+      }
+      case "delete":
+        await deleteQuiniela(db, quiniela.id);
+        return redirect("/quinielas", {
+          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
+        });
+      case "duplicate": {
+        const copy = await duplicateQuiniela(db, quiniela.id, (await currentSeason(db)).id, user.id);
+        if (!copy.ok) return reply(400, errorToast(copy.message));
+        return redirect(`/quiniela/${copy.id}`, {
+          headers: {
+            "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`«${quiniela.name}» para la temporada actual`, "Quiniela duplicada")),
+          },
+        });
+      }
+      case "leave": {
+        if (!quiniela.isMember) return reply(400, errorToast(QUINIELA_MESSAGES.notParticipant));
+        const left = await removeParticipant(db, quiniela.id, user.id);
+        if (!left.ok) return reply(400, errorToast(left.message));
+        return redirect(user.role === "admin" ? `/quiniela/${quiniela.id}` : "/quinielas", {
+          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Saliste de «${quiniela.name}»`, "Quiniela")) },
+        });
+      }
+    }
+  });
+}
+
+export const shouldRevalidate = reloadUnlessAnsweredWithPage;
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId: string }) {
+  return (
+    <section className={classes.panel} aria-labelledby="posiciones">
+      <h2 className={typography.sectionTitle} id="posiciones">
+        Tabla de Posiciones
+      </h2>
+      <div className={classes.scroll}>
+        <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} />
+      </div>
+      <StandingsLegend />
+    </section>
+  );
+}
+
+function Participants({ data }: { data: LoaderData }) {
+  const { participants, quiniela } = data;
+  return (
+    <section className={classes.panel} aria-labelledby="participantes">
+      <div className={classes.heading}>
+        <h2 className={typography.sectionTitle} id="participantes">
+          Participantes
+        </h2>
+        <span className={typography.dimmed}>{participants.length}</span>
+      </div>
+      <ul className={classes.people}>
+        {participants.map((person) => (
+          <li key={person.id} className={classes.person}>
+            <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={32} />
+            <span className={person.id === data.viewerId ? `${classes.personName} ${classes.me}` : classes.personName}>
+              {person.name}
+            </span>
+            {person.isOwner && (
+              <>
+                <Badge tone="teal" className="mantine-visible-from-sm">Creador</Badge>
+                <span className={`${classes.star} mantine-hidden-from-sm`} title="Creador" aria-label="Creador">
+                  ★
+                </span>
+              </>
+            )}
+            {quiniela.canManage && !quiniela.finished && !person.isOwner && (
+              <span className={classes.end}>
+                <RemoveParticipant person={person} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {quiniela.isMember && !quiniela.isOwner && !quiniela.finished && (
+        <div className={classes.end}>
+          <LeavePool name={quiniela.name} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A pool of another season than the current one: 'Duplicar para la temporada actual' makes a new
+ * one with the same name and members (its matches chosen by the server). A finished season's pool
+ * is read-only.
+ */
+function DuplicatePool({ finished, seasonName }: { finished: boolean; seasonName: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "duplicate";
+  return (
+    <section className={classes.panel} aria-labelledby="otra-temporada">
+      <h2 className={typography.sectionTitle} id="otra-temporada">
+        {finished ? "Temporada terminada" : "Otra temporada"}
+      </h2>
+      <p className={typography.dimmed}>
+        {finished
+          ? `Esta quiniela es de «${seasonName}», que ya terminó: su tabla queda como estaba.`
+          : `Esta quiniela es de «${seasonName}», que no es la temporada actual.`}{" "}
+        Puedes jugarla de nuevo en la temporada actual con el mismo nombre y los mismos participantes.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="duplicate" />
+        <Button type="submit" variant="filled" busy={busy}>
+          Duplicar para la temporada actual
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function QuinielaDetail({ loaderData: loaded, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  // The prediction form's answer carries the page (the action's other answers do not).
+  const answered = actionData && "page" in actionData ? (actionData.page as LoaderData | null) : null;
+  const loaderData = newerPage(loaded, answered);
+  const { quiniela, matches, participants } = loaderData;
+  const summary = [
+    quiniela.seasonName,
+    `Creada por ${quiniela.ownerName}`,
+    matches.length === 1 ? "1 partido" : `${matches.length} partidos`,
+    participants.length === 1 ? "1 participante" : `${participants.length} participantes`,
+  ].join(" · ");
+  return (
+    <Page title={quiniela.name} description={summary}>
+      <div className={classes.back}>
+        <Link to="/quinielas" className={classes.backLink}>
+          ← Mis Quinielas
+        </Link>
+        {!quiniela.isMember && (
+          <Badge tone="gray">No participas (vista de administrador)</Badge>
+        )}
+      </div>
+      <div className={classes.top}>
+        <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
+        <Participants data={loaderData} />
+      </div>
+      <section className={classes.section} aria-labelledby="pronosticos">
+        <h2 className={typography.largeSectionTitle} id="pronosticos">
+          Partidos de la quiniela
+        </h2>
+        <p className={typography.dimmed}>
+          Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
+        </p>
+        <PredictionForm matches={matches} />
+      </section>
+      <PoolPicksGrid
+        phases={loaderData.picks}
+        people={participants.map((person) => ({ ...person, userId: person.id }))}
+        viewerId={loaderData.viewerId}
+      />
+      {loaderData.manage && (
+        <Suspense fallback={null}>
+          <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />
+        </Suspense>
+      )}
+      {quiniela.canDuplicate && <DuplicatePool finished={quiniela.finished} seasonName={quiniela.seasonName} />}
+    </Page>
+  );
+}
+
+/** 403 and 404 of a pool, in the pool's words. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The pool's own words for who may see it and for a pool that is gone.
+  const copy =
+    status === 403
+      ? { title: "No tienes acceso a esta página", message: "Esta quiniela es solo para sus participantes. Pide a quien la creó un enlace de invitación." }
+      : status === 404
+        ? { title: "Quiniela no encontrada", message: "Esta quiniela no existe o ya fue eliminada." }
+        : errorCopy(status);
+  return <ErrorPage status={status} {...copy} back={{ to: "/quinielas", label: "Ir a Mis Quinielas" }} />;
+}

@@ -1,0 +1,154 @@
+import { Box, Group, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { requireUser } from "#app/auth/guards.server";
+import { listMatches } from "#app/data/seasons/matches.server";
+import { createQuiniela } from "#app/data/pools/pool-changes.server";
+import { formatKickoff } from "#app/domain/dates";
+import { createQuinielaSchema, parseQuinielaForm } from "#app/domain/forms/pool-forms";
+import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX } from "#app/domain/forms/pool-texts";
+import { submitChecked } from "#app/ui/behaviour/load-on-use";
+import { quinielaNameCheck } from "#app/ui/pools/pool-schemas";
+import { withFailureToast } from "#app/http/admin-action.server";
+import { servicesOf } from "#app/http/context";
+import { readForm } from "#app/http/form.server";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { pickerPhases } from "#app/domain/game/match-picker";
+import { MatchPicker } from "#app/ui/game/MatchPicker";
+import { Page } from "#app/ui/layout/Page";
+import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+import { Button, ButtonLink } from "#app/ui/primitives/Button";
+import { TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
+import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { useToast } from "#app/ui/feedback/Toasts";
+import type { Route } from "./+types/new";
+
+export const meta: Route.MetaFunction = () => [{ title: "Crear Quiniela · Quiniela" }];
+
+const FAILURE = "No se pudo crear la quiniela";
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { db } = servicesOf(args.context);
+  // A pool is of the current season: its matches to choose from.
+  const season = await currentSeason(db);
+  const matches = await listMatches(db, { seasonId: season.id });
+  return {
+    seasonName: season.name,
+    phases: pickerPhases(matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) }))),
+    // The owner is always in; the others are chosen.
+    ownerId: user.id,
+  };
+}
+
+type ActionResult = { errors: Partial<Record<"name" | "matches" | "userIds" | "form", string>>; toast: Toast };
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const parsed = parseQuinielaForm(createQuinielaSchema, await readForm(args.request));
+  if (!parsed.ok) {
+    const field = parsed.field === "matchIds" || parsed.field === "phaseIds" ? "matches" : parsed.field;
+    return data<ActionResult>({ errors: { [field]: parsed.message }, toast: errorToast(parsed.message) }, { status: 400 });
+  }
+  return withFailureToast(FAILURE, async () => {
+    const { db } = servicesOf(args.context);
+    const created = await createQuiniela(db, { seasonId: (await currentSeason(db)).id, ownerId: user.id, ...parsed.data });
+    if (!created.ok) {
+      const field = created.message === QUINIELA_MESSAGES.badUser ? "userIds" : "matches";
+      return data<ActionResult>({ errors: { [field]: created.message }, toast: errorToast(created.message) }, { status: 400 });
+    }
+    return redirect(`/quiniela/${created.id}`, {
+      headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada")) },
+    });
+  }, (toast) => data<ActionResult>({ errors: {}, toast }, { status: 500 }));
+}
+
+export default function NewQuiniela({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [matchIds, setMatchIds] = useState<number[]>([]);
+  const [userIds, setUserIds] = useState<string[]>([]);
+  const [clientErrors, setClientErrors] = useState<ActionResult["errors"]>({});
+  useToast(actionData?.toast);
+  const errors = { ...actionData?.errors, ...clientErrors };
+
+  // The same messages as the server, before a round trip.
+  const check = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    submitChecked(event, quinielaNameCheck, ({ checkQuinielaName }) => {
+      const name = checkQuinielaName(new FormData(form));
+      const found: ActionResult["errors"] = name.ok ? {} : { ...name.errors };
+      if (matchIds.length === 0) found.matches = QUINIELA_MESSAGES.noMatches;
+      setClientErrors(found);
+      return Object.keys(found).length === 0;
+    });
+  };
+
+  return (
+    <Page
+      title="Crear Quiniela"
+      description={`${loaderData.seasonName} · Ponle nombre, elige los partidos e invita a tus amigos.`}
+      size="md"
+    >
+      <Form method="post" noValidate onSubmit={check}>
+        <Stack gap="lg">
+          <Panel padding="sm" paddingFromSm="lg">
+            <Stack gap="md">
+              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={quinielaNameCheck.prefetch} required autoComplete="off" />
+              <PeoplePicker
+                exclude={[loaderData.ownerId]}
+                value={userIds}
+                onChange={setUserIds}
+                description="Tú participas siempre. También podrás invitar con un enlace."
+                error={errors.userIds}
+              />
+            </Stack>
+          </Panel>
+          <Panel padding="sm" paddingFromSm="lg" as="section" aria-labelledby="partidos">
+            <Group justify="space-between" align="baseline" mb="xs" gap="xs">
+              <Title order={2} fz="lg" id="partidos">
+                Partidos
+              </Title>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {matchIds.length === 1 ? "1 partido elegido" : `${matchIds.length} partidos elegidos`}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed" mb="sm">
+              Marca una jornada completa o ábrela para elegir partidos sueltos.
+            </Text>
+            <MatchPicker
+              phases={loaderData.phases}
+              value={matchIds}
+              onChange={(ids) => {
+                setMatchIds(ids);
+                if (clientErrors.matches) setClientErrors({ ...clientErrors, matches: undefined });
+              }}
+              error={errors.matches}
+            />
+          </Panel>
+          <Box
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            style={{ zIndex: 2, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-default-border)" }}
+          >
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {`${matchIds.length === 1 ? "1 partido" : `${matchIds.length} partidos`} · ${userIds.length + 1} ${userIds.length === 0 ? "participante" : "participantes"}`}
+              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <ButtonLink variant="default" to="/quinielas" className="mantine-visible-from-xs">
+                  Cancelar
+                </ButtonLink>
+                <Button type="submit" busy={saving}>
+                  Crear Quiniela
+                </Button>
+              </Group>
+            </Group>
+          </Box>
+        </Stack>
+      </Form>
+    </Page>
+  );
+}

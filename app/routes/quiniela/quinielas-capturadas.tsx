@@ -1,0 +1,219 @@
+import { Center, Group, Loader, Text } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { Link, useNavigation } from "react-router";
+import { optionalUser } from "#app/auth/guards.server";
+import { parseId } from "#app/domain/forms/input";
+import { type CapturedMatch, revealedPicks } from "#app/data/predictions/revealed-predictions.server";
+import { PICKS_REVEALED_WHEN } from "#app/domain/game/locking";
+import { matchLabel } from "#app/domain/game/match";
+import { listSeasonOptions } from "#app/data/seasons/current-season.server";
+import { servicesOf } from "#app/http/context";
+import { shownSeason } from "#app/http/season.server";
+import { MatchTeam } from "#app/ui/game/MatchTeam";
+import { Page } from "#app/ui/layout/Page";
+import { PhaseSection } from "#app/ui/game/PhaseSection";
+import { Panel } from "#app/ui/primitives/Panel";
+import { SeasonSelect } from "#app/ui/game/SeasonSelect";
+import type { Route } from "./+types/quinielas-capturadas";
+import classes from "./quinielas-capturadas.module.css";
+
+export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
+
+const PATH = "/quiniela/quinielas-capturadas";
+const ALL = "todas";
+
+
+/** One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = optionalUser({ context });
+  const { db } = servicesOf(context);
+  const jornada = new URL(request.url).searchParams.get("jornada");
+  const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
+  const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);
+  const captured = await revealedPicks(db, { seasonId: season.id, phaseId, viewerId: viewer?.id ?? null });
+  return {
+    season: { id: season.id, name: season.name, isCurrent: season.isCurrent },
+    seasons,
+    selected: captured.selected,
+    tabs: captured.tabs,
+    phases: captured.phases,
+  };
+}
+
+/**
+ * A plain table (with its look in the CSS module): a season's 'Todas' tab holds thousands of
+ * rows, and the lighter each row, the faster the page renders and loads.
+ */
+function PicksTable({ match }: { match: CapturedMatch }) {
+  return (
+    <table className={classes.picks} aria-label={`Pronósticos de ${matchLabel(match)}`}>
+      <thead>
+        <tr>
+          <th>Usuario</th>
+          <th>Pronóstico</th>
+        </tr>
+      </thead>
+      <tbody>
+        {match.picks.map((pick) =>
+          pick.mine ? (
+            <tr key={pick.userId} className={classes.mine}>
+              <td>
+                <span className={classes.name}>
+                  <span className={classes.nameText}>{pick.name}</span>
+                  <span className={classes.you}>Tú</span>
+                </span>
+              </td>
+              <td>{`${pick.home} - ${pick.away}`}</td>
+            </tr>
+          ) : (
+            <tr key={pick.userId}>
+              <td>{pick.name}</td>
+              <td>{`${pick.home} - ${pick.away}`}</td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
+function MatchCard({ match }: { match: CapturedMatch }) {
+  return (
+    <section className={classes.card} aria-label={matchLabel(match)}>
+      <div className={classes.teams}>
+        <MatchTeam team={match.home} />
+        <span className={classes.vs}>vs</span>
+        <MatchTeam team={match.away} away />
+      </div>
+      <div className={classes.meta}>
+        <span className={classes.phase}>{`Partido de ${match.phaseName}`}</span>
+        {match.resultLabel ? (
+          <span className={classes.result}>{`Resultado oficial: ${match.resultLabel}`}</span>
+        ) : (
+          <span className={classes.pending}>Resultado pendiente</span>
+        )}
+      </div>
+      <PicksTable match={match} />
+      {!match.revealed && <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PICKS_REVEALED_WHEN}.`}</p>}
+    </section>
+  );
+}
+
+function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phases"] }) {
+  const navigation = useNavigation();
+  if (navigation.state === "loading" && navigation.location.pathname === PATH) {
+    return (
+      <Center py="xl">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text c="dimmed">Cargando resultados...</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (phases.length === 0) {
+    return (
+      <Panel flat padding="xl">
+        <Text c="dimmed" ta="center">
+          No hay predicciones capturadas.
+        </Text>
+      </Panel>
+    );
+  }
+  return (
+    <div className={classes.phases}>
+      {phases.map((phase) => (
+        <PhaseSection key={phase.phaseId} headingId={`capturadas-${phase.phaseId}`} title={phase.phaseName} tileMin="26rem">
+          {phase.matches.map((match) => (
+            <MatchCard key={match.id} match={match} />
+          ))}
+        </PhaseSection>
+      ))}
+    </div>
+  );
+}
+
+const TAB_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+/**
+ * 'Todas' and one tab per phase (a tab row: captured-predictions.module.css). Each tab is a link (?jornada=<id>): the
+ * server loads only the chosen phase, with or without scripts. The arrow keys move between tabs
+ * (the WAI-ARIA tabs pattern); Enter opens one. Plain markup: a season has 24 tabs, and as
+ * Mantine components they were a fifth of the page's server time.
+ */
+function PhaseTabs({
+  tabs,
+  current,
+  panelId,
+  hrefFor,
+}: {
+  tabs: { value: string; label: string }[];
+  current: string;
+  panelId: string;
+  hrefFor: (value: string) => string;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the tab row scrolls sideways: bring the chosen phase into view.
+    const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (list.current && active) list.current.scrollLeft = active.offsetLeft - list.current.clientWidth / 2 + active.offsetWidth / 2;
+  }, [current]);
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const move = TAB_KEYS[event.key];
+    const items = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const index = items.indexOf(event.target as HTMLElement);
+    if (!move || index < 0) return;
+    event.preventDefault();
+    items[move(index, items.length)]?.focus();
+  };
+  return (
+    <div
+      ref={list}
+      role="tablist"
+      aria-label="Jornadas"
+      className={classes.tabs}
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((tab) => (
+        <Link
+          key={tab.value}
+          to={hrefFor(tab.value)}
+          preventScrollReset
+          role="tab"
+          id={`tab-${tab.value}`}
+          aria-selected={tab.value === current}
+          aria-controls={tab.value === current ? panelId : undefined}
+          tabIndex={tab.value === current ? 0 : -1}
+          className={classes.tab}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export default function CapturedPredictions({ loaderData }: Route.ComponentProps) {
+  const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
+  const tabs = [{ value: ALL, label: "Todas" }, ...loaderData.tabs.map((tab) => ({ value: String(tab.phaseId), label: tab.phaseName }))];
+  const panelId = "capturadas-panel";
+  const { season } = loaderData;
+  const hrefFor = (value: string) => `${PATH}?${season.isCurrent ? "" : `temporada=${season.id}&`}jornada=${value}`;
+  return (
+    <Page title="Quinielas Capturadas" description={season.name}>
+      <SeasonSelect seasons={loaderData.seasons} selected={season.id} action={PATH} className={classes.seasonSelect} />
+      <div>
+        <PhaseTabs tabs={tabs} current={current} panelId={panelId} hrefFor={hrefFor} />
+        <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={classes.panel}>
+          <Content phases={loaderData.phases} />
+        </div>
+      </div>
+    </Page>
+  );
+}

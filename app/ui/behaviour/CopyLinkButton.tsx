@@ -1,0 +1,18 @@
+import { copyText } from "./clipboard";
+import { Button } from "#app/ui/primitives/Button";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
+import { showToast } from "#app/ui/feedback/Toasts";
+
+/** 'Copiar': puts a link on the clipboard and says whether it did ('Enlace copiado'). */
+export function CopyLinkButton({ value }: { value: string }) {
+  return (
+    <Button
+      onClick={async () => {
+        const copied = await copyText(value);
+        showToast(copied ? successToast("Enlace copiado") : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano."));
+      }}
+    >
+      Copiar
+    </Button>
+  );
+}

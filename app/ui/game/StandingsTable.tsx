@@ -1,0 +1,160 @@
+import type { Band } from "#app/domain/game/standings";
+import { Table } from "#app/ui/primitives/Table";
+import classes from "./StandingsTable.module.css";
+import typography from "#app/ui/theme/typography.module.css";
+import { UserAvatar } from "#app/ui/people/UserAvatar";
+
+/** What a row of a standings table shows (the /rankings rows and the pool rows both fit). */
+export interface StandingsTableRow {
+  userId: string;
+  name: string;
+  image: string | null;
+  avatarColor: string;
+  points: number;
+  exactHits: number;
+  /** Standard competition rank (1, 2, 2, 4). */
+  rank: number;
+  band: Band;
+}
+
+export const BAND_COLORS: Record<Exclude<Band, null>, string> = {
+  blue: "var(--mantine-color-blue-6)",
+  yellow: "var(--mantine-color-yellow-5)",
+  green: "var(--mantine-color-green-6)",
+  red: "var(--mantine-color-red-6)",
+};
+
+// Plain rows (primitives/Table): a standings page renders up to fifty of them.
+const ROW_SPACING = "calc(0.375rem * var(--mantine-scale))";
+
+/** A further number column (the all-time table's 'Temporadas', 'Títulos'). */
+export interface StandingsColumn<R> {
+  label: string;
+  value: (row: R) => number;
+  /** The number in words, for the line that stands for the column on a phone ('4 temporadas'). */
+  inWords: (value: number) => string;
+}
+
+function StandingRowView<R extends StandingsTableRow>({
+  row,
+  mine,
+  columns,
+}: {
+  row: R;
+  mine: boolean;
+  columns: readonly StandingsColumn<R>[];
+}) {
+  const marker = row.band ? ({ "--band-color": BAND_COLORS[row.band] } as React.CSSProperties) : undefined;
+  return (
+    <tr className={mine ? classes.mine : undefined} data-band={row.band ?? undefined}>
+      <td className={`${classes.pos} ${classes.marker}`} style={marker}>
+        {row.rank}
+      </td>
+      <td className={classes.avatarCell}>
+        <UserAvatar name={row.name} image={row.image} color={row.avatarColor} size={32} />
+      </td>
+      <td className={classes.nameCell}>
+        <span className={classes.name}>
+          <span className={classes.nameText} title={row.name}>
+            {row.name}
+          </span>
+          {mine && <span className={classes.you}>Tú</span>}
+        </span>
+        {columns.length > 0 && (
+          // On a phone the further columns give way to this line under the name (the CSS shows one or the other).
+          <span className={classes.extraLine}>
+            {columns.map((column, i) => (
+              <span key={column.label} className={classes.extraItem}>
+                {`${i > 0 ? "· " : ""}${column.inWords(column.value(row))}`}
+              </span>
+            ))}
+          </span>
+        )}
+      </td>
+      <td className={`${classes.number} ${classes.pointsCol} ${classes.points}`}>{row.points}</td>
+      <td className={`${classes.number} ${classes.exactCol} ${classes.dim}`}>{row.exactHits}</td>
+      {columns.map((column) => (
+        <td key={column.label} className={`${classes.number} ${classes.extraCol} ${classes.dim}`}>
+          {column.value(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * Position (with the colour marker of SPEC §5), avatar, name, points and exact hits; the
+ * viewer's row highlighted with 'Tú'. Fixed column widths, so that a one-row table (the pinned
+ * 'Tu posición') lines up with the table below it.
+ */
+export function StandingsTable<R extends StandingsTableRow>({
+  label,
+  rows,
+  viewerId,
+  headerHidden = false,
+  columns = [],
+}: {
+  label: string;
+  rows: readonly R[];
+  viewerId: string | null;
+  /** Column names for screen readers only (a one-row table such as 'Tu posición'). */
+  headerHidden?: boolean;
+  columns?: readonly StandingsColumn<R>[];
+}) {
+  return (
+    <Table aria-label={label} hover spacingY={ROW_SPACING} className={columns.length > 0 ? `${classes.table} ${classes.wide}` : classes.table}>
+      <colgroup>
+        <col className={classes.pos} />
+        <col className={classes.avatarCell} />
+        <col />
+        <col className={classes.pointsCol} />
+        <col className={classes.exactCol} />
+        {columns.map((column) => (
+          <col key={column.label} className={classes.extraCol} />
+        ))}
+      </colgroup>
+      <thead className={headerHidden ? typography.srOnly : undefined}>
+        <tr>
+          <th className={classes.pos}>Pos.</th>
+          <th className={classes.avatarCell}>
+            <span className={typography.srOnly}>Avatar</span>
+          </th>
+          <th>Nombre</th>
+          <th className={classes.number}>Puntos</th>
+          <th className={classes.number}>Exactos</th>
+          {columns.map((column) => (
+            <th key={column.label} className={`${classes.number} ${classes.extraCol}`}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} columns={columns} />
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+const LEGEND: { band: Exclude<Band, null>; label: string }[] = [
+  { band: "blue", label: "Lugares 1–4" },
+  { band: "yellow", label: "5–7" },
+  { band: "green", label: "8–9" },
+  { band: "red", label: "Últimos 2" },
+];
+
+/** What the colour markers mean. */
+export function StandingsLegend() {
+  return (
+    <div className={classes.legend} aria-hidden>
+      {LEGEND.map((item) => (
+        <span key={item.band} className={classes.legendItem}>
+          <span className={classes.swatch} style={{ "--band-color": BAND_COLORS[item.band] } as React.CSSProperties} />
+          {item.label}
+        </span>
+      ))}
+    </div>
+  );
+}

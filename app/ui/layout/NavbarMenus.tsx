@@ -1,0 +1,173 @@
+import { Box, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { useRef } from "react";
+import { Form, Link } from "react-router";
+import { ADMIN_LINKS, AdminMenuButton, MAIN_LINKS, type NavUser, UserMenuButton, UserMenuFrame } from "./NavbarParts";
+import { Button, ButtonLink } from "#app/ui/primitives/Button";
+import { UserAvatar } from "#app/ui/people/UserAvatar";
+
+/**
+ * The navbar's menus and the phone's drawer: Mantine's Menu and Drawer (positioning, focus trap,
+ * transitions). Navbar.tsx loads this module the first time someone opens one of them, so that
+ * no page pays for it in its first load; until then the navbar shows the same buttons, plain.
+ */
+
+function DarkModeSwitch() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme("light");
+  return (
+    <Switch
+      label="Modo oscuro"
+      checked={computed === "dark"}
+      onChange={(event) => setColorScheme(event.currentTarget.checked ? "dark" : "light")}
+    />
+  );
+}
+
+function LogoutForm({ children }: { children: React.ReactNode }) {
+  return (
+    <Form method="post" action="/logout">
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A desktop menu mounts open, on the first click of the plain button it replaces (Navbar.tsx).
+ * Mantine returns the focus to the button when a menu closes, but only for a menu it saw open;
+ * this first time the menu's own button takes it back.
+ */
+function useOpenedOnMount() {
+  const target = useRef<HTMLButtonElement>(null);
+  return { target, menu: { defaultOpened: true, onClose: () => target.current?.focus() } };
+}
+
+/** 'Administración' on a desktop. */
+export function AdminMenu({ active }: { active: boolean }) {
+  const { target, menu } = useOpenedOnMount();
+  return (
+    <Menu position="bottom-start" withinPortal={false} {...menu}>
+      <Menu.Target>
+        <AdminMenuButton ref={target} active={active} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {ADMIN_LINKS.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to}>
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The user's menu on a desktop. */
+export function UserMenu({ user }: { user: NavUser }) {
+  const { target, menu } = useOpenedOnMount();
+  return (
+    <Menu position="bottom-end" width={220} withinPortal={false} {...menu}>
+      <UserMenuFrame user={user}>
+        <Menu.Target>
+          <UserMenuButton ref={target} user={user} />
+        </Menu.Target>
+      </UserMenuFrame>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/profile">
+          Mi Perfil
+        </Menu.Item>
+        {/* The pools of SPEC §4 have no place in the original navbar: they live here. */}
+        <Menu.Item component={Link} to="/quinielas">
+          Mis Quinielas
+        </Menu.Item>
+        <Menu.Item closeMenuOnClick={false} component="div">
+          <DarkModeSwitch />
+        </Menu.Item>
+        <Menu.Divider />
+        <LogoutForm>
+          {/* Mantine's red menu item is shade 6 (3.3:1 on white); the red text colour reads in both schemes. */}
+          <Menu.Item component="button" type="submit" color="var(--mantine-color-red-text)">
+            Cerrar Sesión
+          </Menu.Item>
+        </LogoutForm>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The phone drawer's links, the current page marked. */
+function DrawerLinks({ links, pathname }: { links: readonly { to: string; label: string }[]; pathname: string }) {
+  return links.map((link) => (
+    <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} active={pathname === link.to} />
+  ));
+}
+
+/** The phone's menu, from the right. */
+export function NavDrawer({
+  user,
+  opened,
+  onClose,
+  pathname,
+}: {
+  user: NavUser | null;
+  opened: boolean;
+  onClose: () => void;
+  pathname: string;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Menú"
+      position="right"
+      size="80%"
+      hiddenFrom="sm"
+      closeButtonProps={{ "aria-label": "Cerrar menú" }}
+    >
+      <ScrollArea
+        h="calc(100dvh - 80px)"
+        onClick={(event) => {
+          // Any link or button in the drawer navigates; close it behind.
+          if ((event.target as HTMLElement).closest("a,button[type=submit]")) onClose();
+        }}
+      >
+        <Stack gap={4} component="nav" aria-label="Menú móvil">
+          {user ? (
+            <>
+              <Group gap="sm" px="sm" py="xs">
+                <UserAvatar name={user.displayName} image={user.image} color={user.avatarColor} size={36} />
+                <Text fw={600}>{user.displayName}</Text>
+              </Group>
+              <Divider />
+              <DrawerLinks links={MAIN_LINKS} pathname={pathname} />
+              {user.isAdmin && (
+                <MantineNavLink label="Administración" defaultOpened={pathname.startsWith("/admin")}>
+                  <DrawerLinks links={ADMIN_LINKS} pathname={pathname} />
+                </MantineNavLink>
+              )}
+              <Divider my="xs" />
+              <MantineNavLink component={Link} to="/profile" label="Mi Perfil" />
+              <MantineNavLink component={Link} to="/quinielas" label="Mis Quinielas" />
+              <Box px="sm" py="xs">
+                <DarkModeSwitch />
+              </Box>
+              <LogoutForm>
+                <Button variant="danger" type="submit" fullWidth style={{ marginTop: "var(--mantine-spacing-xs)" }}>
+                  Cerrar Sesión
+                </Button>
+              </LogoutForm>
+            </>
+          ) : (
+            <>
+              <ButtonLink variant="light" to="/login">
+                Iniciar Sesión
+              </ButtonLink>
+              <ButtonLink to="/register">Registrarse</ButtonLink>
+              <Box px="sm" py="xs">
+                <DarkModeSwitch />
+              </Box>
+            </>
+          )}
+        </Stack>
+      </ScrollArea>
+    </Drawer>
+  );
+}

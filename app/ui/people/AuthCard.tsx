@@ -1,0 +1,24 @@
+import { Box, Center, Stack, Text, Title } from "@mantine/core";
+import { Panel } from "#app/ui/primitives/Panel";
+
+/** The centred card of /login, /register and /reset-password. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Center mih={{ base: "auto", sm: "calc(100dvh - 60px)" }} px="sm" py="xl">
+      <Box w="100%" maw={420}>
+        <Stack gap={6} mb="lg" ta="center">
+          <Title order={1} fz={28}>
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {subtitle}
+          </Text>
+        </Stack>
+        <Panel flat shadow padding="lg" paddingFromSm="xl">
+          {children}
+        </Panel>
+      </Box>
+    </Center>
+  );
+}
+

@@ -1,0 +1,46 @@
+import { Matches } from "#app/ui/pools/pool-manage/Matches";
+import { type ManageData, Section } from "#app/ui/pools/pool-manage/Parts";
+import { AddParticipants } from "#app/ui/pools/pool-manage/Participants";
+import { DeletePool, InviteLink, Rename } from "#app/ui/pools/pool-manage/Settings";
+import classes from "./PoolManage.module.css";
+import typography from "#app/ui/theme/typography.module.css";
+
+
+/** 'Administrar quiniela': the owner's (and admins') tools. The server checks every intent again. */
+export function QuinielaManage({
+  name,
+  participantIds,
+  manage,
+}: {
+  name: string;
+  participantIds: string[];
+  manage: ManageData;
+}) {
+  return (
+    <section className={classes.panel} aria-labelledby="administrar">
+      <h2 className={typography.sectionTitle} id="administrar">
+        Administrar quiniela
+      </h2>
+      <div className={classes.columns}>
+        <div className={classes.column}>
+          <Rename name={name} />
+          <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
+            <InviteLink url={manage.inviteUrl} />
+          </Section>
+        </div>
+        <div className={classes.column}>
+          <Section title="Participantes" description="Quita a alguien con la × junto a su nombre.">
+            <AddParticipants participantIds={participantIds} />
+          </Section>
+          <Section title="Eliminar">
+            <DeletePool name={name} />
+          </Section>
+        </div>
+      </div>
+      <hr className={classes.divider} />
+      <Section title="Partidos" description="Marca una jornada completa o ábrela para elegir partidos sueltos.">
+        <Matches matchIds={manage.matchIds} />
+      </Section>
+    </section>
+  );
+}

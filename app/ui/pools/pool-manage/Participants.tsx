@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "#app/ui/primitives/Button";
+import classes from "#app/ui/pools/PoolManage.module.css";
+import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+import { useToast } from "#app/ui/feedback/Toasts";
+import type { Reply } from "./Parts";
+
+/** The owner adds people to the pool (the rest of membership: ./membership.tsx). */
+
+export function AddParticipants({ participantIds }: { participantIds: string[] }) {
+  const fetcher = useFetcher<Reply>();
+  const [chosen, setChosen] = useState<string[]>([]);
+  useToast(fetcher.data?.toast);
+  // After people are added, clear the picker for the next ones.
+  const [handled, setHandled] = useState(fetcher.data);
+  if (fetcher.data !== handled) {
+    setHandled(fetcher.data);
+    if (fetcher.data?.ok) setChosen([]);
+  }
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="add-participants" />
+      <div className={classes.add}>
+        <div className={classes.grow}>
+          <PeoplePicker
+            label="Agregar participantes"
+            exclude={participantIds}
+            value={chosen}
+            onChange={setChosen}
+          />
+        </div>
+        <Button type="submit" variant="light" disabled={chosen.length === 0} busy={fetcher.state !== "idle"}>
+          Agregar
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
