@@ -368,7 +368,7 @@ test("'Agregar participantes': lo que se escribe antes de que llegue el código 
   const { inPool, outside, url } = await poolWithOneOfTwo(page, playwright.request, baseURL);
   // A slow connection: the owner tools' code (the server renders them; they hydrate when it
   // arrives) and then the combobox's come late, and the owner types as soon as the field shows.
-  const ownerTools = await holdBack(page, /\/assets\/QuinielaManage-[^/]+\.js$/);
+  const ownerTools = await holdBack(page, /\/assets\/PoolManage-[^/]+\.js$/);
   const combobox = await holdBack(page, /\/assets\/PeopleCombobox-[^/]+\.js$/);
   await page.goto(url);
   await hydrated(page);
