@@ -35,7 +35,7 @@ import {
 } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
 import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
-import { throughput as measureThroughput, RENDERED_COOKIE, type RushMode, rush as runRush, signIn, storedPicks } from "./lib/load";
+import { throughput as measureThroughput, RENDERED_COOKIE, type RushMode, rush as runRush, signIn, storedPredictions } from "./lib/load";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -294,7 +294,7 @@ async function rush(
     mode,
   );
   if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
-  const stored = await storedPicks({ dataDir, databaseUrl }, emails, openMatchIds);
+  const stored = await storedPredictions({ dataDir, databaseUrl }, emails, openMatchIds);
   const expected = emails.length * openMatchIds.length;
   const line: LoadLine = {
     dataset,

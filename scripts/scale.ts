@@ -20,7 +20,7 @@ import { startRuntime, stopRuntime } from "#app/runtime.server";
 import { freePort, type RunningServer, startServer } from "./lib/bench-http";
 import { loadBigSeason } from "./lib/big-season";
 import { DEFAULT_ADMIN_EMAIL } from "./lib/demo-season";
-import { RENDERED_COOKIE, rush, signIn, storedPicks, throughput } from "./lib/load";
+import { RENDERED_COOKIE, rush, signIn, storedPredictions, throughput } from "./lib/load";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = "build-bench";
@@ -289,15 +289,15 @@ async function main() {
       const { result: figures, peak } = await peakConnections(database.name, () => rush(proxy.url, cookies, form));
       const after = { app: appCpu(), db: cpuMsOf("postgres") };
       if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
-      const stored = await storedPicks({ dataDir: dir, databaseUrl: database.url }, emails, big.openMatchIds);
+      const stored = await storedPredictions({ dataDir: dir, databaseUrl: database.url }, emails, big.openMatchIds);
       const expected = emails.length * big.openMatchIds.length;
       const healthz = await throughput(proxy.url, "/healthz", { connections: CONNECTIONS, seconds: SECONDS });
       const pageBefore = { app: appCpu(), db: cpuMsOf("postgres") };
       // Rendered for every request: what a page costs (the microcache would answer most of these).
-      const rankings = await throughput(proxy.url, "/rankings", { cookie: RENDERED_COOKIE, connections: CONNECTIONS, seconds: SECONDS });
+      const standings = await throughput(proxy.url, "/rankings", { cookie: RENDERED_COOKIE, connections: CONNECTIONS, seconds: SECONDS });
       const pageAfter = { app: appCpu(), db: cpuMsOf("postgres") };
       // The throughput run includes one second of warm-up: the CPU is divided over every request.
-      const pages = rankings.perSecond * (SECONDS + 1);
+      const pages = standings.perSecond * (SECONDS + 1);
       const row: Row = {
         instances: count,
         batchesPerSecond: figures.batchesPerSecond,
@@ -308,7 +308,7 @@ async function main() {
         dbCpuPerBatch: (after.db - before.db) / emails.length,
         peakConnections: peak,
         healthz: healthz.perSecond,
-        rankings: rankings.perSecond,
+        rankings: standings.perSecond,
         appCpuPerPage: (pageAfter.app - pageBefore.app) / pages,
         dbCpuPerPage: (pageAfter.db - pageBefore.db) / pages,
       };

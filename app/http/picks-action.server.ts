@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
-import { savePicks } from "#app/data/predictions/save-predictions.server";
+import { savePredictions } from "#app/data/predictions/save-predictions.server";
 import type { Database } from "#app/data/engine/schema";
 import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
-import { parsePicksForm } from "#app/domain/forms/prediction-form";
+import { parsePredictionsForm } from "#app/domain/forms/prediction-form";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 
 /** The toast of a saved prediction form (the bench's rush checks every answer for it). */
-export const PICKS_SAVED = "Tus predicciones han sido guardadas";
+export const PREDICTIONS_SAVED = "Tus predicciones han sido guardadas";
 
 /**
  * A submitted prediction form (home page or pool page) → the answer the page shows. The form is
@@ -14,13 +14,13 @@ export const PICKS_SAVED = "Tus predicciones han sido guardadas";
  * `allowedMatchIds` narrows the matches a page may save (a pool's own); `season`, the current
  * season when the caller has read it already (read here otherwise).
  */
-export async function submitPicks(
+export async function submitPredictions(
   db: Kysely<Database>,
   userId: string,
   form: FormData,
   { allowedMatchIds, season }: { allowedMatchIds?: () => Promise<ReadonlySet<number>>; season?: SeasonView } = {},
 ): Promise<{ status: number; toast: Toast }> {
-  const parsed = parsePicksForm(form);
+  const parsed = parsePredictionsForm(form);
   if (!parsed.ok) return { status: 400, toast: errorToast(parsed.message) };
   if (allowedMatchIds) {
     const allowed = await allowedMatchIds();
@@ -31,9 +31,9 @@ export async function submitPicks(
       };
     }
   }
-  const result = await savePicks(db, userId, parsed.picks, season ?? (await currentSeason(db)));
+  const result = await savePredictions(db, userId, parsed.picks, season ?? (await currentSeason(db)));
   if (!result.ok) {
     return { status: 409, toast: errorToast(`No se pudieron guardar tus predicciones. ${result.message}.`) };
   }
-  return { status: 200, toast: successToast(PICKS_SAVED) };
+  return { status: 200, toast: successToast(PREDICTIONS_SAVED) };
 }

@@ -161,7 +161,7 @@ test("users keep their data: nickname, photo, colour; 'blue.500' style colours b
     ["caro.ibanez@example.com", "Carolina Ibáñez", null, "orange", false],
     ["dani.lopez@example.com", "Daniel López", "Dani", "blue", false],
   ]);
-  expect(plan.rankings.map((ranking) => [ranking.userRef, ranking.points])).toEqual([
+  expect(plan.rankings.map((standings) => [standings.userRef, standings.points])).toEqual([
     ["Xk3aP9anaQ2", 9],
     ["Bt72betoLm1", 4],
   ]);

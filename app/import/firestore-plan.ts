@@ -1,6 +1,6 @@
 import { isKnockoutPhase } from "#app/domain/game/phases";
 import { type NamedTeam, teamMatcher } from "#app/domain/files/team-names";
-import type { ExportRanking, NormalizedExport, Skip } from "./firestore-values";
+import type { ExportStandings, NormalizedExport, Skip } from "./firestore-values";
 
 /**
  * What an import of the original app's export would do to this database: which users, phases,
@@ -84,7 +84,7 @@ export interface PlannedPrediction {
   createdAt: string | null;
 }
 
-export interface PlannedQuiniela {
+export interface PlannedPool {
   ref: string;
   existingId: number | null;
   name: string;
@@ -101,9 +101,9 @@ export interface ImportPlan {
   phases: PlannedPhase[];
   matches: PlannedMatch[];
   predictions: PlannedPrediction[];
-  quinielas: PlannedQuiniela[];
+  quinielas: PlannedPool[];
   /** The export's totals, with the user they belong to (null: nobody of the export). */
-  rankings: (ExportRanking & { userRef: string | null })[];
+  rankings: (ExportStandings & { userRef: string | null })[];
   counts: {
     usersNew: number;
     usersReused: number;
@@ -297,8 +297,8 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
   }
 
   // Pools: owner (or, when the export has none, the first participant) always takes part.
-  const quinielas: PlannedQuiniela[] = [];
-  let quinielasPresent = 0;
+  const pools: PlannedPool[] = [];
+  let poolsPresent = 0;
   for (const doc of data.quinielas) {
     const skip = (reason: string) => skipped.push({ collection: "quinielas", id: doc.key, reason });
     if (!doc.name) {
@@ -327,8 +327,8 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
       owner.existingId === null
         ? undefined
         : state.quinielas.find((pool) => pool.ownerId === owner.existingId && pool.name.toLowerCase() === doc.name!.toLowerCase());
-    if (existing) quinielasPresent++;
-    quinielas.push({
+    if (existing) poolsPresent++;
+    pools.push({
       ref: doc.key,
       existingId: existing?.id ?? null,
       name: doc.name,
@@ -342,9 +342,9 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
     });
   }
 
-  const userRefOf = (ranking: ExportRanking): string | null => {
-    if (ranking.userId) return userById.get(ranking.userId)?.ref ?? null;
-    const byName = users.filter((user) => ranking.name !== null && [user.displayName, user.name].includes(ranking.name));
+  const userRefOf = (standings: ExportStandings): string | null => {
+    if (standings.userId) return userById.get(standings.userId)?.ref ?? null;
+    const byName = users.filter((user) => standings.name !== null && [user.displayName, user.name].includes(standings.name));
     return byName.length === 1 ? byName[0]!.ref : null;
   };
 
@@ -354,8 +354,8 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
     phases: newPhases,
     matches,
     predictions,
-    quinielas,
-    rankings: data.rankings.map((ranking) => ({ ...ranking, userRef: userRefOf(ranking) })),
+    quinielas: pools,
+    rankings: data.rankings.map((standings) => ({ ...standings, userRef: userRefOf(standings) })),
     counts: {
       usersNew: created(users),
       usersReused: users.length - created(users),
@@ -365,8 +365,8 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
       results: matches.filter((match) => match.result !== null && (match.existingId === null || match.setResult)).length,
       predictionsNew: predictions.length,
       predictionsPresent,
-      quinielasNew: quinielas.length - quinielasPresent,
-      quinielasPresent,
+      quinielasNew: pools.length - poolsPresent,
+      quinielasPresent: poolsPresent,
     },
     skipped,
     warnings,

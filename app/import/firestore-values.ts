@@ -60,7 +60,7 @@ export interface ExportPrediction {
   createdAt: string | null;
 }
 
-export interface ExportQuiniela {
+export interface ExportPool {
   key: string;
   name: string | null;
   ownerId: string | null;
@@ -70,7 +70,7 @@ export interface ExportQuiniela {
 }
 
 /** A row of the export's `rankings`: a user's total (club documents are logos, not totals). */
-export interface ExportRanking {
+export interface ExportStandings {
   key: string;
   userId: string | null;
   name: string | null;
@@ -81,8 +81,8 @@ export interface NormalizedExport {
   users: ExportUser[];
   matches: ExportMatch[];
   predictions: ExportPrediction[];
-  quinielas: ExportQuiniela[];
-  rankings: ExportRanking[];
+  quinielas: ExportPool[];
+  rankings: ExportStandings[];
   /** Documents that could not be read at all (scores that are not numbers go here too). */
   skipped: Skip[];
 }
@@ -307,7 +307,7 @@ function readPredictionDoc(key: string, doc: Doc, skipped: Skip[]): ExportPredic
   return picks;
 }
 
-function readQuiniela(key: string, doc: Doc): ExportQuiniela {
+function readPool(key: string, doc: Doc): ExportPool {
   return {
     key,
     name: text(field(doc, "name", "nombre")),
@@ -318,7 +318,7 @@ function readQuiniela(key: string, doc: Doc): ExportQuiniela {
   };
 }
 
-function readRanking(key: string, doc: Doc): ExportRanking | null {
+function readStandings(key: string, doc: Doc): ExportStandings | null {
   const points = toScoreLike(field(doc, "total_points", "points", "puntos"));
   // The original's `rankings` also holds clubs (rank, club, logo): no user, no total.
   if (points === null || doc.club !== undefined) return null;
@@ -348,8 +348,8 @@ export function normalizeExport(root: unknown): NormalizeResult {
       users: docs("users").map(([key, doc]) => readUser(key, doc)),
       matches: docs("matches").flatMap(([key, doc]) => readMatch(key, doc, skipped) ?? []),
       predictions: docs("predictions").flatMap(([key, doc]) => readPredictionDoc(key, doc, skipped)),
-      quinielas: docs("quinielas").map(([key, doc]) => readQuiniela(key, doc)),
-      rankings: docs("rankings").flatMap(([key, doc]) => readRanking(key, doc) ?? []),
+      quinielas: docs("quinielas").map(([key, doc]) => readPool(key, doc)),
+      rankings: docs("rankings").flatMap(([key, doc]) => readStandings(key, doc) ?? []),
       skipped,
     },
   };

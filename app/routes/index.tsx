@@ -10,7 +10,7 @@ import { allowsExtraTime, legOfPhase } from "#app/domain/game/phases";
 import { rulesText } from "#app/domain/game/season-rules";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { submitPicks } from "#app/http/picks-action.server";
+import { submitPredictions } from "#app/http/picks-action.server";
 import { Page } from "#app/ui/layout/Page";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
   const { db } = servicesOf(args.context);
   // Read once for the save and for the page that answers it (the deadline rush's hot path).
   const season = await currentSeason(db);
-  const { status, toast } = await submitPicks(db, user.id, await readForm(args.request), { season });
+  const { status, toast } = await submitPredictions(db, user.id, await readForm(args.request), { season });
   const page = status === 200 ? await homePage(args, user, season) : null;
   return data({ toast, page }, { status });
 }

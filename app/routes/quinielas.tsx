@@ -2,7 +2,7 @@ import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useEffect } from "react";
 import { Await, useAsyncError, useNavigate } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
-import { listQuinielas, type QuinielaCard } from "#app/data/pools/pools.server";
+import { listPools, type PoolCard } from "#app/data/pools/pools.server";
 import { servicesOf } from "#app/http/context";
 import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Mis Quinielas · Quinie
 const LOAD_ERROR = "Error al cargar las quinielas";
 
 interface PoolList {
-  quinielas: QuinielaCard[];
+  quinielas: PoolCard[];
   /** Admins see every pool; cards of pools they are not in say so. */
   seesAll: boolean;
   toast: Toast | null;
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs): Promise<{ list: PoolList }
   const user = requireUser(args);
   const seesAll = user.role === "admin";
   try {
-    return { list: { quinielas: await listQuinielas(servicesOf(args.context).db, user.id, { all: seesAll }), seesAll, toast: null } };
+    return { list: { quinielas: await listPools(servicesOf(args.context).db, user.id, { all: seesAll }), seesAll, toast: null } };
   } catch (error) {
     console.error(LOAD_ERROR, error);
     return { list: { quinielas: [], seesAll, toast: errorToast(LOAD_ERROR) } };
@@ -46,7 +46,7 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function PoolCard({ pool }: { pool: QuinielaCard }) {
+function PoolCard({ pool }: { pool: PoolCard }) {
   const titleId = `quiniela-${pool.id}`;
   return (
     <Panel padding="lg" as="article" aria-labelledby={titleId}>
@@ -136,7 +136,7 @@ function LoadFailed() {
   return <Empty>No hay quinielas disponibles</Empty>;
 }
 
-export default function Quinielas({ loaderData }: Route.ComponentProps) {
+export default function Pools({ loaderData }: Route.ComponentProps) {
   return (
     <Page
       title="Mis Quinielas"

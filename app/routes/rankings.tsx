@@ -21,7 +21,7 @@ import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import { RankingsTabs } from "#app/ui/game/StandingsTabs";
+import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import typography from "#app/ui/theme/typography.module.css";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
@@ -272,7 +272,7 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
   useLiveUpdates();
   return (
     <Page title="Tabla de Posiciones" description={loaderData.season.name}>
-      <RankingsTabs season={loaderData.season} />
+      <StandingsTabs season={loaderData.season} />
       <SeasonSelect
         seasons={loaderData.seasons}
         selected={loaderData.season.id}

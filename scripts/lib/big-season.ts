@@ -6,7 +6,7 @@ import { currentSeason } from "#app/data/seasons/current-season.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
-import { createRng, plausiblePick } from "./picks";
+import { createRng, plausiblePrediction } from "./picks";
 import { activatePhases, type SeasonMatch, seasonMatches, setMatchState } from "./season-state";
 
 export interface BigSeasonOptions {
@@ -123,14 +123,14 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
           const phaseMatches = season.filter((match) => match.phasePosition === phase);
           for (const [index, id] of ids.entries()) {
             for (const match of phaseMatches) {
-              const pick = plausiblePick(rng, skills[index] ?? 0.5, match.result);
+              const pick = plausiblePrediction(rng, skills[index] ?? 0.5, match.result);
               yield [id, match.id, pick.home, pick.away, closedIds.has(match.id) ? 1 : 0];
             }
           }
           // The bench user played the closed phases (so its home page shows points), not the open one.
           if (phase < lastPhase) {
             for (const match of phaseMatches) {
-              const pick = plausiblePick(rng, 0.5, match.result);
+              const pick = plausiblePrediction(rng, 0.5, match.result);
               yield [bench.user.id, match.id, pick.home, pick.away, 1];
             }
           }

@@ -1,4 +1,4 @@
-import { createQuiniela } from "#app/data/pools/pool-changes.server";
+import { createPool } from "#app/data/pools/pool-changes.server";
 import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
 import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/seasons/bundled-seasons.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
@@ -7,7 +7,7 @@ import { isKnockoutPhase } from "#app/domain/game/phases";
 import { rankRows, type StandingRow } from "#app/domain/game/standings";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
-import { createRng, pickIndexes, plausiblePick, seedFrom } from "./picks";
+import { createRng, predictionIndexes, plausiblePrediction, seedFrom } from "./picks";
 import { activatePhases, seasonMatches, setMatchState } from "./season-state";
 
 export const DEMO_PASSWORD = "quiniela2024";
@@ -142,9 +142,9 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
         matchCount += matches.length;
         for (const { person, id } of created) {
           const rng = createRng(seedFrom(`${person.key}:${season.key}`, DEMO_SEED));
-          const skipped = pickIndexes(rng, matches.length, person.skips ?? 0);
+          const skipped = predictionIndexes(rng, matches.length, person.skips ?? 0);
           matches.forEach((match, index) => {
-            const pick = plausiblePick(rng, person.skill, match.result);
+            const pick = plausiblePrediction(rng, person.skill, match.result);
             // Captured some time in the three days before kickoff.
             const capturedAt = new Date(Date.parse(match.kickoffAt) - (2 + rng() * 70) * 3_600_000).toISOString();
             if (skipped.has(index)) return;
@@ -178,7 +178,7 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
     const owner = created.find(({ email }) => email === DEMO_PLAYER_EMAIL) ?? created[0]!;
     for (const seasonId of poolSeasons) {
       const knockout = await db.selectFrom("phases").select(["id", "name"]).where("season_id", "=", seasonId).execute();
-      await createQuiniela(db, {
+      await createPool(db, {
         seasonId,
         ownerId: owner.id,
         name: DEMO_POOL_NAME,

@@ -1,7 +1,7 @@
 // Load generators shared by `npm run bench` and `npm run scale`: the deadline rush and the
 // throughput of one page. They report figures; the scripts print them.
 import { openDatabase } from "#app/data/engine/db.server";
-import { PICKS_SAVED } from "#app/http/picks-action.server";
+import { PREDICTIONS_SAVED } from "#app/http/picks-action.server";
 import { BenchClient, bodyText, median, percentile } from "./bench-http";
 
 /**
@@ -61,7 +61,7 @@ export async function rush(
   const wallMs = performance.now() - started;
   for (const client of clients) client.close();
   // Each answer is checked for the saved toast after the clock stops: reading it is the browser's work.
-  const results = answers.map((answer) => ({ ...answer, saved: bodyText(answer).includes(PICKS_SAVED) }));
+  const results = answers.map((answer) => ({ ...answer, saved: bodyText(answer).includes(PREDICTIONS_SAVED) }));
   const times = results.map((res) => res.ms);
   const failures = results.filter((res) => res.status !== 200 || !res.saved);
   return {
@@ -74,7 +74,7 @@ export async function rush(
 }
 
 /** How many of these players' picks for these matches are stored (each batch exactly once: players × matches). */
-export async function storedPicks(
+export async function storedPredictions(
   where: { dataDir: string; databaseUrl: string | undefined },
   emails: readonly string[],
   matchIds: readonly number[],

@@ -63,7 +63,7 @@ function weightedScoreline(rng: Rng, lines: readonly (readonly [number, number, 
  * the exact score (5–20 %) and of the right outcome, so standings spread out; the rest is a
  * typical scoreline, which is sometimes right by luck.
  */
-export function plausiblePick(rng: Rng, skill: number, real: Score | null): Score {
+export function plausiblePrediction(rng: Rng, skill: number, real: Score | null): Score {
   const roll = rng();
   if (real && roll < 0.05 + 0.15 * skill) return { home: real.home, away: real.away };
   if (real && roll < 0.3 + 0.35 * skill) {
@@ -76,7 +76,7 @@ export function plausiblePick(rng: Rng, skill: number, real: Score | null): Scor
 }
 
 /** `count` distinct indexes below `size`, chosen with the generator. */
-export function pickIndexes(rng: Rng, size: number, count: number): Set<number> {
+export function predictionIndexes(rng: Rng, size: number, count: number): Set<number> {
   const chosen = new Set<number>();
   while (chosen.size < Math.min(count, size)) chosen.add(Math.floor(rng() * size));
   return chosen;

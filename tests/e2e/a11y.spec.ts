@@ -202,7 +202,7 @@ const pickerPhase: Step = {
   open: (page) => openPickerPhase(page, "Jornada 1"),
 };
 
-const revealedPicks: Step = {
+const revealedPredictions: Step = {
   state: "pronósticos revelados de una jornada abiertos",
   open: async (page) => {
     const revealed = page.getByRole("region", { name: "Pronósticos de los participantes" });
@@ -275,12 +275,12 @@ const SCREENS: readonly Screen[] = [
           await openPickerPhase(page, "Jornada 1");
         },
       },
-      revealedPicks,
+      revealedPredictions,
     ],
   },
   { role: "jugador", path: "/profile", steps: [{ state: "página" }, navbarMenu(/Chucho/, "Modo oscuro")] },
   // A participant of the demo pool.
-  { role: "participante", path: (demo) => demo.poolPath, heading: DEMO_POOL_NAME, steps: [{ state: "página" }, revealedPicks] },
+  { role: "participante", path: (demo) => demo.poolPath, heading: DEMO_POOL_NAME, steps: [{ state: "página" }, revealedPredictions] },
   // Someone outside the demo pool opens its invite link.
   {
     role: "invitado",

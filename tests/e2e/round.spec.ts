@@ -32,8 +32,8 @@ const M2 = `${FIXTURE.home} vs ${FIXTURE.away}`;
  * result another file enters on the shared server (quinielas.spec.ts: 2-1 in Jornada 12, when its
  * phase is open at the same time) scores 0 for a 0-0, so A's and B's totals stay as above.
  */
-const PICKS_A: Record<string, Score> = { [M1]: [2, 1], [M2]: [0, 2] };
-const PICKS_B: Record<string, Score> = { [M1]: [1, 0], [M2]: [1, 1] };
+const PREDICTIONS_A: Record<string, Score> = { [M1]: [2, 1], [M2]: [0, 2] };
+const PREDICTIONS_B: Record<string, Score> = { [M1]: [1, 0], [M2]: [1, 1] };
 const FIRST_RESULT_M1: Score = [1, 1];
 const RESULT_M1: Score = [2, 1];
 const RESULT_M2: Score = [1, 1];
@@ -98,7 +98,7 @@ async function positions(table: Locator): Promise<{ a: number; b: number }> {
 }
 
 /** The picks table of one match on the captured-predictions page. */
-function picksTable(page: Page, label: string): Locator {
+function predictionsTable(page: Page, label: string): Locator {
   return page.getByRole("table", { name: `Pronósticos de ${label}`, exact: true });
 }
 
@@ -149,8 +149,8 @@ test("el administrador agrega un partido a la Jornada 16 y activa la jornada", a
 
 test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo lectura", async () => {
   for (const [page, account, picks] of [
-    [pageA, playerA, PICKS_A],
-    [pageB, playerB, PICKS_B],
+    [pageA, playerA, PREDICTIONS_A],
+    [pageB, playerB, PREDICTIONS_B],
   ] as const) {
     await register(page, account);
     await hydrated(page);
@@ -202,11 +202,11 @@ test("antes del cierre nadie ve los pronósticos de otros; cada quien ve los suy
   await expect(tab).toHaveAttribute("aria-selected", "true");
   const phasePath = new URL(pageA.url()).pathname + new URL(pageA.url()).search;
   for (const label of [M1, M2]) {
-    const table = picksTable(pageA, label);
+    const table = predictionsTable(pageA, label);
     const own = table.getByRole("row").filter({ hasText: playerA.name });
     await expect(own).toHaveCount(1);
     await expect(own).toContainText("Tú");
-    const [home, away] = PICKS_A[label]!;
+    const [home, away] = PREDICTIONS_A[label]!;
     await expect(own.getByRole("cell").nth(1)).toHaveText(`${home} - ${away}`);
     await expect(table.getByRole("row").filter({ hasText: playerB.name })).toHaveCount(0);
   }
@@ -220,7 +220,7 @@ test("antes del cierre nadie ve los pronósticos de otros; cada quien ve los suy
     await expect(anonymous.getByRole("tab", { name: "Todas", exact: true })).toBeVisible();
     await expect(anonymous.getByRole("tab", { name: PHASE, exact: true })).toHaveCount(0);
     await expect(anonymous.getByRole("region", { name: PHASE, exact: true })).toHaveCount(0);
-    for (const label of [M1, M2]) await expect(picksTable(anonymous, label)).toHaveCount(0);
+    for (const label of [M1, M2]) await expect(predictionsTable(anonymous, label)).toHaveCount(0);
   }
 });
 
@@ -273,7 +273,7 @@ test("'Administración de Pronósticos': el administrador busca y corrige un pro
   await hydrated(admin);
   await expect(row().getByRole("spinbutton", { name: `Goles de ${local}`, exact: true })).toHaveValue("2");
   await expect(row().getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true })).toHaveValue("2");
-  const [home, away] = PICKS_B[M2]!;
+  const [home, away] = PREDICTIONS_B[M2]!;
   await correct(String(home), String(away), "Éxito", "Predicción actualizada correctamente");
 });
 
@@ -392,10 +392,10 @@ test("tras el cierre, 'Quinielas Capturadas' muestra los pronósticos de A y B y
   ] as const) {
     const card = anonymous.getByRole("region", { name: label, exact: true });
     await expect(card).toContainText(`Resultado oficial: ${result[0]} - ${result[1]}`);
-    const table = picksTable(anonymous, label);
+    const table = predictionsTable(anonymous, label);
     for (const [account, picks] of [
-      [playerA, PICKS_A],
-      [playerB, PICKS_B],
+      [playerA, PREDICTIONS_A],
+      [playerB, PREDICTIONS_B],
     ] as const) {
       const row = table.getByRole("row").filter({ hasText: account.name });
       await expect(row).toHaveCount(1);
@@ -442,8 +442,8 @@ test("'Reiniciar' borra el resultado y los pronósticos del partido, y la tabla 
   await open(anonymous, "/quiniela/quinielas-capturadas");
   await anonymous.getByRole("tab", { name: PHASE, exact: true }).click();
   await expect(anonymous).toHaveURL(/\?jornada=\d+$/);
-  await expect(picksTable(anonymous, M2).getByRole("row").filter({ hasText: playerA.name })).toHaveCount(1);
-  await expect(picksTable(anonymous, M2).getByRole("row").filter({ hasText: playerB.name })).toHaveCount(1);
-  await expect(picksTable(anonymous, M1)).toHaveCount(0);
+  await expect(predictionsTable(anonymous, M2).getByRole("row").filter({ hasText: playerA.name })).toHaveCount(1);
+  await expect(predictionsTable(anonymous, M2).getByRole("row").filter({ hasText: playerB.name })).toHaveCount(1);
+  await expect(predictionsTable(anonymous, M1)).toHaveCount(0);
   await expect(anonymous.getByRole("region", { name: M1, exact: true })).toHaveCount(0);
 });

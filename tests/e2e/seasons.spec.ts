@@ -29,10 +29,10 @@ const SHOOTOUT = "Alemania vs Paraguay"; // round of 32: 1-1, 1-1 after extra ti
  * Every other open match is predicted 0-0 and gets no result.
  * Histórico: A 9 points in 2 seasons, 1 title (Clausura 2024, finished); B 1 point, 2 seasons.
  */
-const CLAUSURA_PICKS_A: Record<string, Score> = { [OPENER]: [2, 2] };
-const CLAUSURA_PICKS_B: Record<string, Score> = { [OPENER]: [1, 0] };
-const WORLD_CUP_PICKS_A: Record<string, Score> = { [MEXICO]: [2, 0], [SHOOTOUT]: [1, 1] };
-const WORLD_CUP_PICKS_B: Record<string, Score> = { [MEXICO]: [1, 0], [SHOOTOUT]: [2, 1] };
+const CLAUSURA_PREDICTIONS_A: Record<string, Score> = { [OPENER]: [2, 2] };
+const CLAUSURA_PREDICTIONS_B: Record<string, Score> = { [OPENER]: [1, 0] };
+const WORLD_CUP_PREDICTIONS_A: Record<string, Score> = { [MEXICO]: [2, 0], [SHOOTOUT]: [1, 1] };
+const WORLD_CUP_PREDICTIONS_B: Record<string, Score> = { [MEXICO]: [1, 0], [SHOOTOUT]: [2, 1] };
 
 const suffix = Math.random().toString(36).slice(2, 8);
 const playerA: Account = { name: `Ana Temporadas ${suffix}`, email: uniqueEmail("temporada-a"), password: PASSWORD };
@@ -108,8 +108,8 @@ test.afterAll(async () => {
 
 test("Clausura 2024: A y B juegan la Jornada 1, hay un resultado y el administrador termina la temporada", async () => {
   await activatePhase("Jornada 1");
-  await predictOpenMatches(pageA, CLAUSURA_PICKS_A);
-  await predictOpenMatches(pageB, CLAUSURA_PICKS_B);
+  await predictOpenMatches(pageA, CLAUSURA_PREDICTIONS_A);
+  await predictOpenMatches(pageB, CLAUSURA_PREDICTIONS_B);
 
   await open(admin, "/admin/results");
   const row = resultRow(OPENER);
@@ -179,8 +179,8 @@ test("se abren 'Grupos · Jornada 1' y 'Dieciseisavos de Final'; A y B pronostic
   await expect(pageA.getByRole("group", { name: OPENER, exact: true })).toHaveCount(0);
   await expect(pageA.getByText("¿Cómo se juega?")).toBeVisible();
 
-  await predictOpenMatches(pageA, WORLD_CUP_PICKS_A);
-  await predictOpenMatches(pageB, WORLD_CUP_PICKS_B);
+  await predictOpenMatches(pageA, WORLD_CUP_PREDICTIONS_A);
+  await predictOpenMatches(pageB, WORLD_CUP_PREDICTIONS_B);
 });
 
 test("el administrador captura los resultados, uno decidido en penales, y las tablas cuentan los 90 minutos", async () => {

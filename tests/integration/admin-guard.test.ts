@@ -84,7 +84,7 @@ beforeAll(async () => {
     ])
     .returning("id")
     .execute();
-  const quiniela = await db
+  const pool = await db
     .insertInto("quinielas")
     .values({
       season_id: await currentSeasonId(server),
@@ -98,13 +98,13 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await db
     .insertInto("quiniela_matches")
-    .values(matches.map((m) => ({ quiniela_id: quiniela.id, match_id: m.id })))
+    .values(matches.map((m) => ({ quiniela_id: pool.id, match_id: m.id })))
     .execute();
   await db
     .insertInto("quiniela_participants")
     .values([
-      { quiniela_id: quiniela.id, user_id: victim, joined_at: now },
-      { quiniela_id: quiniela.id, user_id: mallory, joined_at: now },
+      { quiniela_id: pool.id, user_id: victim, joined_at: now },
+      { quiniela_id: pool.id, user_id: mallory, joined_at: now },
     ])
     .execute();
 
@@ -118,7 +118,7 @@ beforeAll(async () => {
     home: match.home_team_id!,
     away: match.away_team_id!,
     prediction: predictions[0]!.id,
-    quiniela: quiniela.id,
+    quiniela: pool.id,
   };
 });
 afterAll(() => server.close());

@@ -199,10 +199,10 @@ describe.sequential("import from the original app", () => {
     expect(run.output).toContain("'Generar enlace de acceso'");
 
     // Its table is on /rankings with 'Temporada'; the current season's does not list its points.
-    const rankings = await requestText(server, `/rankings?temporada=${season.id}`);
-    expect(rankings.status).toBe(200);
-    expect(rankings.body).toContain("Anita ⚽");
-    expect(rankings.body).toContain("Oficina 2024");
+    const standings = await requestText(server, `/rankings?temporada=${season.id}`);
+    expect(standings.status).toBe(200);
+    expect(standings.body).toContain("Anita ⚽");
+    expect(standings.body).toContain("Oficina 2024");
   });
 
   test("a printed link lets the imported person set a password and sign in", async () => {

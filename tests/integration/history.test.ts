@@ -97,9 +97,9 @@ test("the champions of each finished season, ties sharing the title, newest firs
 });
 
 test("the page: 'Histórico' beside 'Temporada' on /rankings, the table 'Tabla Histórica' and the heading 'Campeones'", async () => {
-  const rankings = await requestText(server, "/rankings");
-  expect(rankings.body).toContain('href="/rankings/historico"');
-  expect(rankings.body).toContain(">Histórico<");
+  const standings = await requestText(server, "/rankings");
+  expect(standings.body).toContain('href="/rankings/historico"');
+  expect(standings.body).toContain(">Histórico<");
   const page = await requestText(server, "/rankings/historico");
   expect(page.status).toBe(200);
   expect(page.body).toContain('aria-label="Tabla Histórica"');

@@ -60,9 +60,9 @@ test("NUL bytes and ids beyond the database's integer reach no SQL: Spanish 4xx 
     expect(leakedInternals(response.body), path).toEqual([]);
   }
   // The search with a NUL is dropped: the whole table, no error.
-  const rankings = await requestText(server, "/rankings?buscar=%00");
-  expect(rankings.status).toBe(200);
-  expect(rankings.body).toContain("Puntos Acumulados");
+  const standings = await requestText(server, "/rankings?buscar=%00");
+  expect(standings.status).toBe(200);
+  expect(standings.body).toContain("Puntos Acumulados");
 });
 
 test("a pick for match 2147483648, or with NUL in a field, is refused in Spanish (400), nothing stored", async () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MAX_PICKS_PER_FORM } from "#app/domain/forms/prediction-texts";
+import { MAX_PREDICTIONS_PER_FORM } from "#app/domain/forms/prediction-texts";
 import { FORM_MAX_BYTES } from "#app/http/body-limit";
 import { createUser } from "../support/accounts";
 import { activatePhase, postForm, requestText, type ServerProcess, startServerProcess, type TextResponse, userIdOf } from "../support/server";
@@ -136,15 +136,15 @@ test("40,000 match ids are refused in under 100 ms (quiet machine), and /healthz
   expect(await server.db.selectFrom("predictions").selectAll().execute()).toEqual([]);
 });
 
-test(`a form with more than ${MAX_PICKS_PER_FORM} picks (within the size limit) is refused with a Spanish 400 before any work`, async () => {
+test(`a form with more than ${MAX_PREDICTIONS_PER_FORM} picks (within the size limit) is refused with a Spanish 400 before any work`, async () => {
   const fields = new URLSearchParams();
-  for (let i = 0; i <= MAX_PICKS_PER_FORM; i++) fields.append("matchId", String(i + 1));
+  for (let i = 0; i <= MAX_PREDICTIONS_PER_FORM; i++) fields.append("matchId", String(i + 1));
   const body = fields.toString();
   expect(body.length).toBeLessThan(FORM_MAX_BYTES);
   const { ms, response } = await medianOfThree(() => post("/?index", body, ana));
   expect(ms).toBeLessThan(await refusalBudgetMs());
   expect(response.status).toBe(400);
-  expect(response.body).toContain(`No se pueden guardar más de ${MAX_PICKS_PER_FORM} pronósticos a la vez`);
+  expect(response.body).toContain(`No se pueden guardar más de ${MAX_PREDICTIONS_PER_FORM} pronósticos a la vez`);
 });
 
 test("the pool page refuses thousands of non-numeric ids just as fast", async () => {

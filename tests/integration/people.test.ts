@@ -977,10 +977,10 @@ describe("roster allow-list", () => {
         .insertInto("standings_total")
         .values({ season_id: await currentSeasonId(server), user_id: row.id, points: 99, exact_hits: 9, outcome_hits: 9 })
         .execute();
-      const rankings = await get("/rankings");
-      expect(rankings.status).toBe(200);
-      expect(rankings.body).toContain("La Listada 🌟");
-      expect(rankings.body).not.toContain("María Listada");
+      const standings = await get("/rankings");
+      expect(standings.status).toBe(200);
+      expect(standings.body).toContain("La Listada 🌟");
+      expect(standings.body).not.toContain("María Listada");
       await server.db.deleteFrom("standings_total").where("user_id", "=", row.id).execute();
 
       const plain = await register("Sin Apodo", "sin.apodo@quiniela.test");

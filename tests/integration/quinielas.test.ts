@@ -62,15 +62,15 @@ async function matchIdsOf(phase: number) {
   return (await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase).orderBy("id").execute()).map((m) => m.id);
 }
 
-async function pool(quinielaId: number) {
+async function pool(poolId: number) {
   const { db } = server;
   return {
-    row: await db.selectFrom("quinielas").selectAll().where("id", "=", quinielaId).executeTakeFirst(),
-    matches: (await db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", quinielaId).orderBy("match_id").execute()).map(
+    row: await db.selectFrom("quinielas").selectAll().where("id", "=", poolId).executeTakeFirst(),
+    matches: (await db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", poolId).orderBy("match_id").execute()).map(
       (r) => r.match_id,
     ),
     participants: (
-      await db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", quinielaId).orderBy("user_id").execute()
+      await db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", poolId).orderBy("user_id").execute()
     ).map((r) => r.user_id),
   };
 }
@@ -95,7 +95,7 @@ async function createPool(who: string, fields: Record<string, string | string[]>
   return Number(match![1]);
 }
 
-function pickFields(picks: { matchId: number; home: number; away: number }[]) {
+function predictionFields(picks: { matchId: number; home: number; away: number }[]) {
   const fields: Record<string, string[]> = { matchId: [] };
   for (const pick of picks) {
     fields.matchId!.push(String(pick.matchId));
@@ -238,7 +238,7 @@ describe("who sees a pool", () => {
   test("someone outside the pool cannot post to it: predictions or tools, nothing written", async () => {
     const before = await snapshot();
     for (const fields of <Record<string, string | string[]>[]>[
-      pickFields([{ matchId: jornada1[0]!, home: 1, away: 0 }]),
+      predictionFields([{ matchId: jornada1[0]!, home: 1, away: 0 }]),
       { intent: "rename", name: "Mía" },
       { intent: "add-participants", userId: id.carla },
       { intent: "delete" },
@@ -266,8 +266,8 @@ describe("who sees a pool", () => {
 });
 
 describe("invite links", () => {
-  const joinPath = (code: string, quiniela = poolId) => `/quiniela/${quiniela}/unirse?${new URLSearchParams({ codigo: code })}`;
-  const join = (code: string, who: string, quiniela = poolId) => post(joinPath(code, quiniela), { codigo: code }, who);
+  const joinPath = (code: string, pool = poolId) => `/quiniela/${pool}/unirse?${new URLSearchParams({ codigo: code })}`;
+  const join = (code: string, who: string, pool = poolId) => post(joinPath(code, pool), { codigo: code }, who);
 
   test("opening the link shows the pool and 'Unirme' and writes nothing; only the button's POST joins", async () => {
     const { row } = await pool(poolId);
@@ -502,20 +502,20 @@ describe("predictions and standings", () => {
       cookie: cookie.ana,
     });
     expect(response.status).toBe(200);
-    response = await post(`/quiniela/${bothLegs}`, pickFields([{ matchId: j3[1]!, home: 0, away: 0 }, { matchId: ida, home: 2, away: 0 }, { matchId: vuelta, home: 1, away: 1 }]), cookie.ana);
+    response = await post(`/quiniela/${bothLegs}`, predictionFields([{ matchId: j3[1]!, home: 0, away: 0 }, { matchId: ida, home: 2, away: 0 }, { matchId: vuelta, home: 1, away: 1 }]), cookie.ana);
     expect(response.status).toBe(200);
     expect(response.body).toContain("Tus predicciones han sido guardadas");
 
     // The match Ana predicted at home is closed for her on the pool page.
     const before = await snapshot();
-    response = await post(`/quiniela/${bothLegs}`, pickFields([{ matchId: j3[0]!, home: 0, away: 0 }]), cookie.ana);
+    response = await post(`/quiniela/${bothLegs}`, predictionFields([{ matchId: j3[0]!, home: 0, away: 0 }]), cookie.ana);
     expect(response.status).toBe(409);
     expect(response.body).toContain("Ya guardaste un pronóstico para este partido");
     expect(await snapshot()).toEqual(before);
 
     response = await post(
       `/quiniela/${bothLegs}`,
-      pickFields([
+      predictionFields([
         { matchId: j3[0]!, home: 1, away: 0 },
         { matchId: j3[1]!, home: 1, away: 1 },
         { matchId: ida, home: 1, away: 1 },
@@ -524,7 +524,7 @@ describe("predictions and standings", () => {
       cookie.beto,
     );
     expect(response.status).toBe(200);
-    response = await post(`/quiniela/${bothLegs}`, pickFields([{ matchId: j3[0]!, home: 47, away: 38 }]), cookie.carla);
+    response = await post(`/quiniela/${bothLegs}`, predictionFields([{ matchId: j3[0]!, home: 47, away: 38 }]), cookie.carla);
     expect(response.status).toBe(200);
 
     const home = await get("/", cookie.carla);
@@ -533,7 +533,7 @@ describe("predictions and standings", () => {
 
   test("a pool page takes predictions for its own matches only", async () => {
     const before = await snapshot();
-    const response = await post(`/quiniela/${secondLegOnly}`, pickFields([{ matchId: j3[2]!, home: 1, away: 0 }]), cookie.beto);
+    const response = await post(`/quiniela/${secondLegOnly}`, predictionFields([{ matchId: j3[2]!, home: 1, away: 0 }]), cookie.beto);
     expect(response.status).toBe(400);
     expect(response.body).toContain("El partido no pertenece a esta quiniela");
     expect(await snapshot()).toEqual(before);
@@ -595,7 +595,7 @@ describe("predictions and standings", () => {
   });
 
   /** The pool's table straight from the database and domain/game/standings.ts. */
-  async function expectedTable(quinielaId: number) {
+  async function expectedTable(poolId: number) {
     const { db } = server;
     const matches = await db
       .selectFrom("quiniela_matches as qm")
@@ -603,7 +603,7 @@ describe("predictions and standings", () => {
       .innerJoin("phases as p", "p.id", "m.phase_id")
       .selectAll("m")
       .select(["p.name as phase_name", "p.position"])
-      .where("qm.quiniela_id", "=", quinielaId)
+      .where("qm.quiniela_id", "=", poolId)
       .execute();
     const scored: (ScoredMatch & { phaseId: number })[] = matches.map((m) => ({
       id: m.id,
@@ -620,7 +620,7 @@ describe("predictions and standings", () => {
       .selectFrom("quiniela_participants as qp")
       .innerJoin("users as u", "u.id", "qp.user_id")
       .select(["u.id", "u.name"])
-      .where("qp.quiniela_id", "=", quinielaId)
+      .where("qp.quiniela_id", "=", poolId)
       .execute();
     const picks = await db
       .selectFrom("predictions")

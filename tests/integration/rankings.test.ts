@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { overallStandings, phaseStandings, type RankingRow, userPosition } from "#app/data/standings/tables.server";
+import { overallStandings, phaseStandings, type StandingsRow, userPosition } from "#app/data/standings/tables.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { rankRows, type TallyRow } from "#app/domain/game/standings";
 import { createUser } from "../support/accounts";
@@ -362,8 +362,8 @@ test("captured predictions and rankings never carry another user's unrevealed pi
       // Not even a tab for a phase whose only picks are hidden.
       expect(findObjects(data, (o) => o.phaseId === jornada5)).toEqual([]);
     }
-    const rankings = await routeData("/rankings.data", "routes/rankings", viewer);
-    expect(findObjects(rankings.data, secret)).toEqual([]);
+    const standings = await routeData("/rankings.data", "routes/rankings", viewer);
+    expect(findObjects(standings.data, secret)).toEqual([]);
     const html = await get("/quiniela/quinielas-capturadas", viewer);
     expect(html.body).not.toContain("Zacarías Oculto");
     expect(html.body).not.toContain("17 - 13");
@@ -505,7 +505,7 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
         };
       }),
     ).map((row, index) => ({ userId: row.userId, rank: row.rank, position: index + 1, band: row.band }));
-  const shape = (row: RankingRow) => ({ userId: row.userId, rank: row.rank, position: row.position, band: row.band });
+  const shape = (row: StandingsRow) => ({ userId: row.userId, rank: row.rank, position: row.position, band: row.band });
 
   for (const phaseOnly of [false, true]) {
     const read = (query: { page?: number; perPage?: number; search?: string }) =>
@@ -513,7 +513,7 @@ test("ranks computed in SQL equal rankRows() on the same data, page by page, sea
     const want = expected(phaseOnly);
     expect(new Set(want.map((row) => row.rank)).size).toBeLessThan(want.length / 3); // plenty of ties
 
-    const paged: RankingRow[] = [];
+    const paged: StandingsRow[] = [];
     const first = await read({ page: 1, perPage: 7 });
     expect(first.total).toBe(users.length);
     for (let page = 1; page <= first.pageCount; page++) paged.push(...(await read({ page, perPage: 7 })).rows);

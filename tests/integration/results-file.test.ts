@@ -178,8 +178,8 @@ test("the preview shows what would change and writes nothing; applying does it a
   await refreshAllScores(server.db);
   expect(await snapshot()).toEqual(kept);
 
-  const rankings = decode(await (await server.request("/rankings")).text());
-  expect(rankings).toMatch(/Ana Archivo[\s\S]*?>4</);
+  const standings = decode(await (await server.request("/rankings")).text());
+  expect(standings).toMatch(/Ana Archivo[\s\S]*?>4</);
 });
 
 test("applying the same file again is 'Sin cambios' everywhere and changes nothing", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { updatePrediction } from "#app/data/predictions/admin-predictions.server";
 import { setMatchTeams } from "#app/data/seasons/matches.server";
 import { setPhaseActive } from "#app/data/seasons/phases.server";
-import { savePicks } from "#app/data/predictions/save-predictions.server";
+import { savePredictions } from "#app/data/predictions/save-predictions.server";
 import { deletePredictionsOfUser, deleteUser } from "#app/data/people/users.server";
 import { resetMatch, saveResult } from "#app/data/results/match-results.server";
 import type { Database } from "#app/data/engine/schema";
@@ -213,7 +213,7 @@ test.runIf(postgres)("a save of picks that starts while its match's result is be
   try {
     await result.query("select id from matches where id = $1 for no key update", [matchId]);
     await result.query("update matches set home_score = 2, away_score = 1 where id = $1", [matchId]);
-    const save = savePicks(server.db, userId, [{ matchId, home: 2, away: 1 }], season);
+    const save = savePredictions(server.db, userId, [{ matchId, home: 2, away: 1 }], season);
     expect(await stillWaiting(save)).toBe(true);
     await result.query("commit");
     expect(await save).toEqual({ ok: false, message: expect.stringContaining("El partido ya tiene resultado") });
@@ -261,7 +261,7 @@ test.runIf(postgres)("a save of picks that starts while its phase is being activ
   try {
     await activation.query("select id from phases where id = $1 for no key update", [phaseId]);
     await activation.query("update phases set activated_at = $2 where id = $1", [phaseId, NOW]);
-    const save = savePicks(server.db, userId, [{ matchId, home: 1, away: 1 }], season);
+    const save = savePredictions(server.db, userId, [{ matchId, home: 1, away: 1 }], season);
     expect(await stillWaiting(save)).toBe(true);
     await activation.query("commit");
     expect(await save).toEqual({ ok: false, message: expect.stringContaining("La jornada ya fue activada") });
@@ -281,7 +281,7 @@ test.runIf(postgres).each([
   const admin = await heldTransaction();
   try {
     await admin.query(`update seasons set ${change} where id = $1`, [season.id]);
-    const save = savePicks(server.db, userId, [{ matchId, home: 1, away: 1 }], season);
+    const save = savePredictions(server.db, userId, [{ matchId, home: 1, away: 1 }], season);
     expect(await stillWaiting(save)).toBe(true);
     await admin.query("commit");
     expect(await save).toEqual({ ok: false, message: expect.stringContaining(refusal) });
@@ -340,7 +340,7 @@ test.runIf(postgres).each([
   ["deleting the account", "carrera-7", (userId: string) => deleteUser(server.db, userId)],
 ] as const)("%s while a result of one of the player's matches is being saved waits for it; no points stay behind", async (_, name, remove) => {
   const { matchId, userId } = await openMatchAndPlayer(name);
-  expect(await savePicks(server.db, userId, [{ matchId, home: 2, away: 1 }], await currentSeason(server.db))).toMatchObject({ ok: true });
+  expect(await savePredictions(server.db, userId, [{ matchId, home: 2, away: 1 }], await currentSeason(server.db))).toMatchObject({ ok: true });
   // The result, half-way: its match locked (as data/standings/upkeep.server.ts does before it reads the picks).
   const result = await heldTransaction();
   let removal: Promise<unknown> | undefined;

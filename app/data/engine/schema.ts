@@ -163,7 +163,7 @@ export interface StandingsTotalTable extends StandingsRow {
   season_id: number;
 }
 
-export interface QuinielasTable {
+export interface PoolsTable {
   id: Generated<number>;
   season_id: number;
   name: string;
@@ -173,12 +173,12 @@ export interface QuinielasTable {
   updated_at: string;
 }
 
-export interface QuinielaMatchesTable {
+export interface PoolMatchesTable {
   quiniela_id: number;
   match_id: number;
 }
 
-export interface QuinielaParticipantsTable {
+export interface PoolParticipantsTable {
   quiniela_id: number;
   user_id: string;
   joined_at: string;
@@ -208,9 +208,9 @@ export interface Database {
   phases: PhasesTable;
   matches: MatchesTable;
   predictions: PredictionsTable;
-  quinielas: QuinielasTable;
-  quiniela_matches: QuinielaMatchesTable;
-  quiniela_participants: QuinielaParticipantsTable;
+  quinielas: PoolsTable;
+  quiniela_matches: PoolMatchesTable;
+  quiniela_participants: PoolParticipantsTable;
   rate_limits: RateLimitsTable;
   standings_phase: StandingsPhaseTable;
   standings_total: StandingsTotalTable;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/data/engine/schema";
-import { cardQuery, type QuinielaCard, toCard } from "./pools.server";
+import { cardQuery, type PoolCard, toCard } from "./pools.server";
 
 /**
  * Pool invites (SPEC §4): the secret code of /quiniela/:id/unirse and what the link shows
@@ -26,7 +26,7 @@ export function sameCode(stored: string, given: string): boolean {
  * The card of the pool an invite link names, when its code is the pool's current one; undefined
  * otherwise (no telling whether the pool exists).
  */
-export async function invitedQuiniela(db: Db, quinielaId: number, code: string, userId: string): Promise<QuinielaCard | undefined> {
-  const row = await cardQuery(db, userId).where("q.id", "=", quinielaId).executeTakeFirst();
+export async function invitedPool(db: Db, poolId: number, code: string, userId: string): Promise<PoolCard | undefined> {
+  const row = await cardQuery(db, userId).where("q.id", "=", poolId).executeTakeFirst();
   return row && sameCode(row.invite_code, code) ? toCard(row, userId) : undefined;
 }

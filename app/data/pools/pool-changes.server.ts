@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { QUINIELA_MESSAGES } from "#app/domain/forms/pool-texts";
+import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import type { Database } from "#app/data/engine/schema";
 import { finishedMessage } from "#app/data/seasons/current-season.server";
 import { chunked, eachChunk } from "#app/data/engine/chunks";
@@ -28,7 +28,7 @@ async function resolveMatches(
       .where("id", "in", phaseIds)
       .where("season_id", "=", seasonId)
       .execute();
-    if (phases.length !== phaseIds.length) return { ok: false, message: QUINIELA_MESSAGES.badPhase };
+    if (phases.length !== phaseIds.length) return { ok: false, message: POOL_MESSAGES.badPhase };
   }
   const ids = new Set<number>();
   if (matchIds.length > 0) {
@@ -39,14 +39,14 @@ async function resolveMatches(
       .where("m.id", "in", matchIds)
       .where("p.season_id", "=", seasonId)
       .execute();
-    if (found.length !== matchIds.length) return { ok: false, message: QUINIELA_MESSAGES.badMatch };
+    if (found.length !== matchIds.length) return { ok: false, message: POOL_MESSAGES.badMatch };
     for (const row of found) ids.add(row.id);
   }
   if (phaseIds.length > 0) {
     const inPhases = await db.selectFrom("matches").select("id").where("phase_id", "in", phaseIds).execute();
     for (const row of inPhases) ids.add(row.id);
   }
-  if (ids.size === 0) return { ok: false, message: QUINIELA_MESSAGES.noMatches };
+  if (ids.size === 0) return { ok: false, message: POOL_MESSAGES.noMatches };
   return { ok: true, ids: [...ids] };
 }
 
@@ -57,40 +57,40 @@ async function usersExist(db: Db, userIds: readonly string[]): Promise<boolean> 
   return found.length === userIds.length;
 }
 
-async function insertParticipants(db: Db, quinielaId: number, userIds: readonly string[], stamp: string) {
+async function insertParticipants(db: Db, poolId: number, userIds: readonly string[], stamp: string) {
   await eachChunk(userIds, (chunk) =>
     db
       .insertInto("quiniela_participants")
-      .values(chunk.map((userId) => ({ quiniela_id: quinielaId, user_id: userId, joined_at: stamp })))
+      .values(chunk.map((userId) => ({ quiniela_id: poolId, user_id: userId, joined_at: stamp })))
       .onConflict((oc) => oc.columns(["quiniela_id", "user_id"]).doNothing())
       .execute(),
   );
 }
 
-async function insertMatches(db: Db, quinielaId: number, matchIds: readonly number[]) {
+async function insertMatches(db: Db, poolId: number, matchIds: readonly number[]) {
   await eachChunk(matchIds, (chunk) =>
     db
       .insertInto("quiniela_matches")
-      .values(chunk.map((matchId) => ({ quiniela_id: quinielaId, match_id: matchId })))
+      .values(chunk.map((matchId) => ({ quiniela_id: poolId, match_id: matchId })))
       .onConflict((oc) => oc.columns(["quiniela_id", "match_id"]).doNothing())
       .execute(),
   );
 }
 
 /** Creates a pool of a season with its matches and participants (the owner always among them). */
-export async function createQuiniela(
+export async function createPool(
   db: Db,
   input: { seasonId: number; ownerId: string; name: string; matchIds: number[]; phaseIds: number[]; userIds: string[] },
   now: Date = new Date(),
 ): Promise<WriteResult<{ id: number }>> {
   return db.transaction().execute(async (trx) => {
     const season = await trx.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", input.seasonId).executeTakeFirst();
-    if (!season) return { ok: false as const, message: QUINIELA_MESSAGES.badMatch };
+    if (!season) return { ok: false as const, message: POOL_MESSAGES.badMatch };
     if (season.finished_at !== null) return { ok: false as const, message: finishedMessage(season.name) };
     const matches = await resolveMatches(trx, input.seasonId, input);
     if (!matches.ok) return matches;
     const people = [...new Set([input.ownerId, ...input.userIds])];
-    if (!(await usersExist(trx, people))) return { ok: false as const, message: QUINIELA_MESSAGES.badUser };
+    if (!(await usersExist(trx, people))) return { ok: false as const, message: POOL_MESSAGES.badUser };
     const stamp = now.toISOString();
     const { id } = await trx
       .insertInto("quinielas")
@@ -115,44 +115,44 @@ export async function createQuiniela(
  * pools are read-only too (their table is part of its history, their invite code included); they
  * may still be deleted, or duplicated for the current season while that one plays.
  */
-async function refusedForFinished(db: Db, quinielaId: number): Promise<{ ok: false; message: string } | null> {
+async function refusedForFinished(db: Db, poolId: number): Promise<{ ok: false; message: string } | null> {
   const season = await db
     .selectFrom("quinielas as q")
     .innerJoin("seasons as s", "s.id", "q.season_id")
     .select(["s.name", "s.finished_at"])
-    .where("q.id", "=", quinielaId)
+    .where("q.id", "=", poolId)
     .executeTakeFirst();
   return season && season.finished_at !== null ? { ok: false, message: finishedMessage(season.name) } : null;
 }
 
-export async function renameQuiniela(db: Db, quinielaId: number, name: string, now: Date = new Date()): Promise<WriteResult> {
+export async function renamePool(db: Db, poolId: number, name: string, now: Date = new Date()): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
-    const refused = await refusedForFinished(trx, quinielaId);
+    const refused = await refusedForFinished(trx, poolId);
     if (refused) return refused;
-    await trx.updateTable("quinielas").set({ name, updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
+    await trx.updateTable("quinielas").set({ name, updated_at: now.toISOString() }).where("id", "=", poolId).execute();
     return { ok: true as const };
   });
 }
 
 /** Makes the pool's matches exactly the chosen ones: adds the new, removes the others. */
-export async function setQuinielaMatches(
+export async function setPoolMatches(
   db: Db,
-  quinielaId: number,
+  poolId: number,
   choice: { matchIds: number[]; phaseIds: number[] },
   now: Date = new Date(),
 ): Promise<WriteResult<{ added: number; removed: number }>> {
   return db.transaction().execute(async (trx) => {
-    const refused = await refusedForFinished(trx, quinielaId);
+    const refused = await refusedForFinished(trx, poolId);
     if (refused) return refused;
     const { season_id: seasonId } = await trx
       .selectFrom("quinielas")
       .select("season_id")
-      .where("id", "=", quinielaId)
+      .where("id", "=", poolId)
       .executeTakeFirstOrThrow();
     const wanted = await resolveMatches(trx, seasonId, choice);
     if (!wanted.ok) return wanted;
     const current = new Set(
-      (await trx.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", quinielaId).execute()).map(
+      (await trx.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", poolId).execute()).map(
         (row) => row.match_id,
       ),
     );
@@ -160,21 +160,21 @@ export async function setQuinielaMatches(
     const added = wanted.ids.filter((id) => !current.has(id));
     const removed = [...current].filter((id) => !keep.has(id));
     for (const chunk of chunked(removed)) {
-      await trx.deleteFrom("quiniela_matches").where("quiniela_id", "=", quinielaId).where("match_id", "in", chunk).execute();
+      await trx.deleteFrom("quiniela_matches").where("quiniela_id", "=", poolId).where("match_id", "in", chunk).execute();
     }
-    await insertMatches(trx, quinielaId, added);
-    await trx.updateTable("quinielas").set({ updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
+    await insertMatches(trx, poolId, added);
+    await trx.updateTable("quinielas").set({ updated_at: now.toISOString() }).where("id", "=", poolId).execute();
     return { ok: true as const, added: added.length, removed: removed.length };
   });
 }
 
 /** A new invite code: links with the old one stop working. */
-export async function renewInviteCode(db: Db, quinielaId: number, now: Date = new Date()): Promise<WriteResult<{ code: string }>> {
+export async function renewInviteCode(db: Db, poolId: number, now: Date = new Date()): Promise<WriteResult<{ code: string }>> {
   return db.transaction().execute(async (trx) => {
-    const refused = await refusedForFinished(trx, quinielaId);
+    const refused = await refusedForFinished(trx, poolId);
     if (refused) return refused;
     const code = newInviteCode();
-    await trx.updateTable("quinielas").set({ invite_code: code, updated_at: now.toISOString() }).where("id", "=", quinielaId).execute();
+    await trx.updateTable("quinielas").set({ invite_code: code, updated_at: now.toISOString() }).where("id", "=", poolId).execute();
     return { ok: true as const, code };
   });
 }
@@ -182,44 +182,44 @@ export async function renewInviteCode(db: Db, quinielaId: number, now: Date = ne
 /** Adds people to the pool (those already in it stay as they were). */
 export async function addParticipants(
   db: Db,
-  quinielaId: number,
+  poolId: number,
   userIds: string[],
   now: Date = new Date(),
 ): Promise<WriteResult<{ added: number }>> {
   return db.transaction().execute(async (trx) => {
-    const refused = await refusedForFinished(trx, quinielaId);
+    const refused = await refusedForFinished(trx, poolId);
     if (refused) return refused;
-    if (!(await usersExist(trx, userIds))) return { ok: false as const, message: QUINIELA_MESSAGES.badUser };
+    if (!(await usersExist(trx, userIds))) return { ok: false as const, message: POOL_MESSAGES.badUser };
     const already = new Set(
       (
         await trx
           .selectFrom("quiniela_participants")
           .select("user_id")
-          .where("quiniela_id", "=", quinielaId)
+          .where("quiniela_id", "=", poolId)
           .where("user_id", "in", userIds)
           .execute()
       ).map((row) => row.user_id),
     );
     const stamp = now.toISOString();
-    await insertParticipants(trx, quinielaId, userIds, stamp);
-    await trx.updateTable("quinielas").set({ updated_at: stamp }).where("id", "=", quinielaId).execute();
+    await insertParticipants(trx, poolId, userIds, stamp);
+    await trx.updateTable("quinielas").set({ updated_at: stamp }).where("id", "=", poolId).execute();
     return { ok: true as const, added: userIds.filter((id) => !already.has(id)).length };
   });
 }
 
 /** Takes someone out of the pool (their predictions stay: they belong to the season). Never the owner. */
-export async function removeParticipant(db: Db, quinielaId: number, userId: string): Promise<WriteResult> {
+export async function removeParticipant(db: Db, poolId: number, userId: string): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
-    const refused = await refusedForFinished(trx, quinielaId);
+    const refused = await refusedForFinished(trx, poolId);
     if (refused) return refused;
-    const pool = await trx.selectFrom("quinielas").select("owner_id").where("id", "=", quinielaId).executeTakeFirst();
-    if (pool?.owner_id === userId) return { ok: false as const, message: QUINIELA_MESSAGES.ownerStays };
+    const pool = await trx.selectFrom("quinielas").select("owner_id").where("id", "=", poolId).executeTakeFirst();
+    if (pool?.owner_id === userId) return { ok: false as const, message: POOL_MESSAGES.ownerStays };
     const result = await trx
       .deleteFrom("quiniela_participants")
-      .where("quiniela_id", "=", quinielaId)
+      .where("quiniela_id", "=", poolId)
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) return { ok: false as const, message: QUINIELA_MESSAGES.notParticipant };
+    if (Number(result.numDeletedRows) === 0) return { ok: false as const, message: POOL_MESSAGES.notParticipant };
     return { ok: true as const };
   });
 }
@@ -231,9 +231,9 @@ export async function removeParticipant(db: Db, quinielaId: number, userId: stri
  * owner then trims them with 'Cambiar partidos'). Deleted players stay behind (decision 019): a
  * pool a deleted player owned goes to whoever duplicates it (an admin).
  */
-export async function duplicateQuiniela(
+export async function duplicatePool(
   db: Db,
-  quinielaId: number,
+  poolId: number,
   seasonId: number,
   byUserId: string,
   now: Date = new Date(),
@@ -243,20 +243,20 @@ export async function duplicateQuiniela(
       .selectFrom("quinielas as q")
       .innerJoin("users as o", "o.id", "q.owner_id")
       .select(["q.name", "q.owner_id", "q.season_id", "o.deleted_at as owner_deleted"])
-      .where("q.id", "=", quinielaId)
+      .where("q.id", "=", poolId)
       .executeTakeFirst();
-    if (!pool) return { ok: false as const, message: QUINIELA_MESSAGES.notFound };
-    if (pool.season_id === seasonId) return { ok: false as const, message: QUINIELA_MESSAGES.sameSeason };
+    if (!pool) return { ok: false as const, message: POOL_MESSAGES.notFound };
+    if (pool.season_id === seasonId) return { ok: false as const, message: POOL_MESSAGES.sameSeason };
     // The season the copy is made in, as 'Crear Quiniela' checks it: a finished one takes no new pool.
     const season = await trx.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", seasonId).executeTakeFirst();
-    if (!season) return { ok: false as const, message: QUINIELA_MESSAGES.notFound };
+    if (!season) return { ok: false as const, message: POOL_MESSAGES.notFound };
     if (season.finished_at !== null) return { ok: false as const, message: finishedMessage(season.name) };
     const oldPhases = trx
       .selectFrom("quiniela_matches as qm")
       .innerJoin("matches as m", "m.id", "qm.match_id")
       .innerJoin("phases as p", "p.id", "m.phase_id")
       .select("p.name")
-      .where("qm.quiniela_id", "=", quinielaId);
+      .where("qm.quiniela_id", "=", poolId);
     const samePhases = await trx.selectFrom("phases").select("id").where("season_id", "=", seasonId).where("name", "in", oldPhases).execute();
     const phaseIds = samePhases.length > 0
       ? samePhases.map((phase) => phase.id)
@@ -265,7 +265,7 @@ export async function duplicateQuiniela(
       .selectFrom("quiniela_participants as p")
       .innerJoin("users as u", "u.id", "p.user_id")
       .select("p.user_id")
-      .where("p.quiniela_id", "=", quinielaId)
+      .where("p.quiniela_id", "=", poolId)
       .where("u.deleted_at", "is", null)
       .execute();
     const ownerId = pool.owner_deleted === null ? pool.owner_id : byUserId;
@@ -291,11 +291,11 @@ export async function duplicateQuiniela(
 }
 
 /** Deletes the pool with its match list and participants (predictions stay: they are the season's). */
-export async function deleteQuiniela(db: Db, quinielaId: number): Promise<boolean> {
+export async function deletePool(db: Db, poolId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("quiniela_matches").where("quiniela_id", "=", quinielaId).execute();
-    await trx.deleteFrom("quiniela_participants").where("quiniela_id", "=", quinielaId).execute();
-    const result = await trx.deleteFrom("quinielas").where("id", "=", quinielaId).executeTakeFirst();
+    await trx.deleteFrom("quiniela_matches").where("quiniela_id", "=", poolId).execute();
+    await trx.deleteFrom("quiniela_participants").where("quiniela_id", "=", poolId).execute();
+    const result = await trx.deleteFrom("quinielas").where("id", "=", poolId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
 }
@@ -303,25 +303,25 @@ export async function deleteQuiniela(db: Db, quinielaId: number): Promise<boolea
 export type JoinResult = "joined" | "already" | "invalid" | "finished";
 
 /** Joins through an invite link; the code must be the pool's current one. Joining twice changes nothing. */
-export async function joinQuiniela(
+export async function joinPool(
   db: Db,
-  quinielaId: number,
+  poolId: number,
   code: string,
   userId: string,
   now: Date = new Date(),
 ): Promise<JoinResult> {
   return db.transaction().execute(async (trx) => {
-    const pool = await trx.selectFrom("quinielas").select("invite_code").where("id", "=", quinielaId).executeTakeFirst();
+    const pool = await trx.selectFrom("quinielas").select("invite_code").where("id", "=", poolId).executeTakeFirst();
     if (!pool || !sameCode(pool.invite_code, code)) return "invalid";
     const member = await trx
       .selectFrom("quiniela_participants")
       .select("user_id")
-      .where("quiniela_id", "=", quinielaId)
+      .where("quiniela_id", "=", poolId)
       .where("user_id", "=", userId)
       .executeTakeFirst();
     if (member) return "already";
-    if (await refusedForFinished(trx, quinielaId)) return "finished";
-    await insertParticipants(trx, quinielaId, [userId], now.toISOString());
+    if (await refusedForFinished(trx, poolId)) return "finished";
+    await insertParticipants(trx, poolId, [userId], now.toISOString());
     return "joined";
   });
 }

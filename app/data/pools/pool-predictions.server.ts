@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { picksRevealed } from "#app/domain/game/locking";
+import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView } from "#app/domain/game/match";
-import type { PoolPick } from "#app/domain/game/pool-table";
+import type { PoolPrediction } from "#app/domain/game/pool-table";
 import type { Database } from "#app/data/engine/schema";
 import { chunked } from "#app/data/engine/chunks";
 
@@ -15,20 +15,20 @@ type Db = Kysely<Database>;
  * out entirely, so nobody's pick for them is ever read. The pool's standings (only matches with
  * a result) and its picks grid both come from these.
  */
-export async function revealedPoolPicks(
+export async function revealedPoolPredictions(
   db: Db,
-  quinielaId: number,
+  poolId: number,
   { matches, now = new Date() }: { matches: readonly MatchView[]; now?: Date },
-): Promise<{ revealed: MatchView[]; picks: PoolPick[] }> {
+): Promise<{ revealed: MatchView[]; picks: PoolPrediction[] }> {
   const revealed = matches.filter((match) =>
-    picksRevealed({ hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt }, now),
+    predictionsRevealed({ hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt }, now),
   );
-  const picks: PoolPick[] = [];
+  const picks: PoolPrediction[] = [];
   for (const chunk of chunked(revealed.map((match) => match.id))) {
     const rows = await db
       .selectFrom("predictions as pr")
       .innerJoin("quiniela_participants as qp", (join) =>
-        join.onRef("qp.user_id", "=", "pr.user_id").on("qp.quiniela_id", "=", quinielaId),
+        join.onRef("qp.user_id", "=", "pr.user_id").on("qp.quiniela_id", "=", poolId),
       )
       .select(["pr.user_id", "pr.match_id", "pr.home_score", "pr.away_score"])
       .where("pr.match_id", "in", chunk)

@@ -17,7 +17,7 @@ const byName = new Intl.Collator("es", { sensitivity: "base" });
 
 const displayName = displayNameOf;
 
-export interface QuinielaSummary {
+export interface PoolSummary {
   id: number;
   name: string;
   ownerId: string;
@@ -32,7 +32,7 @@ export interface QuinielaSummary {
  * The pool, its owner's name, its season and whether this user takes part in it, in one query
  * (every request of a pool page asks it first); undefined when there is no such pool.
  */
-export async function findQuinielaForUser(db: Db, quinielaId: number, userId: string): Promise<QuinielaSummary | undefined> {
+export async function findPoolForUser(db: Db, poolId: number, userId: string): Promise<PoolSummary | undefined> {
   const row = await db
     .selectFrom("quinielas as q")
     .innerJoin("users as o", "o.id", "q.owner_id")
@@ -51,7 +51,7 @@ export async function findQuinielaForUser(db: Db, quinielaId: number, userId: st
       "c.name as competition",
       "p.user_id as participant",
     ])
-    .where("q.id", "=", quinielaId)
+    .where("q.id", "=", poolId)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -66,7 +66,7 @@ export async function findQuinielaForUser(db: Db, quinielaId: number, userId: st
 }
 
 /** A card of 'Mis Quinielas'. */
-export interface QuinielaCard {
+export interface PoolCard {
   id: number;
   name: string;
   seasonName: string;
@@ -112,7 +112,7 @@ export function cardQuery(db: Db, userId: string) {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>["execute"]>>[number];
 
-export function toCard(row: CardRow, userId: string): QuinielaCard {
+export function toCard(row: CardRow, userId: string): PoolCard {
   return {
     id: row.id,
     name: row.name,
@@ -127,7 +127,7 @@ export function toCard(row: CardRow, userId: string): QuinielaCard {
 }
 
 /** The pools this user belongs to (every pool when `all`, for admins), by name. */
-export async function listQuinielas(db: Db, userId: string, { all = false }: { all?: boolean } = {}): Promise<QuinielaCard[]> {
+export async function listPools(db: Db, userId: string, { all = false }: { all?: boolean } = {}): Promise<PoolCard[]> {
   const rows = await cardQuery(db, userId)
     .$if(!all, (query) => query.where("me.user_id", "is not", null))
     .execute();
@@ -181,12 +181,12 @@ export interface ParticipantView extends PersonView {
 }
 
 /** The pool's participants, its owner first, then by name. */
-export async function quinielaParticipants(db: Db, quiniela: Pick<QuinielaSummary, "id" | "ownerId">): Promise<ParticipantView[]> {
+export async function poolParticipants(db: Db, pool: Pick<PoolSummary, "id" | "ownerId">): Promise<ParticipantView[]> {
   const rows = await db
     .selectFrom("quiniela_participants as p")
     .innerJoin("users as u", "u.id", "p.user_id")
     .select(["u.id", displayName("u").as("name"), "u.image", "u.avatar_color"])
-    .where("p.quiniela_id", "=", quiniela.id)
+    .where("p.quiniela_id", "=", pool.id)
     .execute();
   return rows
     .map((row) => ({
@@ -194,13 +194,13 @@ export async function quinielaParticipants(db: Db, quiniela: Pick<QuinielaSummar
       name: row.name,
       image: row.image,
       avatarColor: row.avatar_color,
-      isOwner: row.id === quiniela.ownerId,
+      isOwner: row.id === pool.ownerId,
     }))
     .sort((a, b) => Number(b.isOwner) - Number(a.isOwner) || byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
 }
 
 /** The pool's match ids. */
-export async function quinielaMatchIds(db: Db, quinielaId: number): Promise<number[]> {
-  const rows = await db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", quinielaId).execute();
+export async function poolMatchIds(db: Db, poolId: number): Promise<number[]> {
+  const rows = await db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", poolId).execute();
   return rows.map((row) => row.match_id);
 }

@@ -20,7 +20,7 @@ export async function predictionMatches(
   {
     season,
     phaseIds,
-    quinielaId,
+    quinielaId: poolId,
     now = new Date(),
   }: { season: SeasonView; phaseIds?: readonly number[]; quinielaId?: number; now?: Date },
 ): Promise<PredictionMatch[]> {
@@ -32,27 +32,27 @@ export async function predictionMatches(
       ? []
       : await runCompiled(
           db,
-          `prediction-matches:${quinielaId === undefined ? "active" : "pool"}:${phaseIds ? "phases" : "all"}`,
-          { userId, seasonId: season.id, phaseIds: phaseIds ?? [], quinielaId: quinielaId ?? null },
+          `prediction-matches:${poolId === undefined ? "active" : "pool"}:${phaseIds ? "phases" : "all"}`,
+          { userId, seasonId: season.id, phaseIds: phaseIds ?? [], quinielaId: poolId ?? null },
           (values) =>
             matchQuery(db, {
               seasonId: values.seasonId,
-              activeOnly: quinielaId === undefined,
+              activeOnly: poolId === undefined,
               phaseIds: phaseIds && values.phaseIds,
-              quinielaId: quinielaId === undefined ? undefined : values.quinielaId!,
+              quinielaId: poolId === undefined ? undefined : values.quinielaId!,
             })!
               .leftJoin("predictions as pr", (join) => join.onRef("pr.match_id", "=", "m.id").on("pr.user_id", "=", values.userId))
               .select(["pr.home_score as pick_home", "pr.away_score as pick_away", "pr.points as pick_points", "pr.bonus as pick_bonus"]),
         );
-  const takesPicks = season.isCurrent && season.finishedAt === null;
+  const takesPredictions = season.isCurrent && season.finishedAt === null;
   return rows.map((row) => {
     const match = toMatchView(row);
     const pick =
       row.pick_home === null || row.pick_away === null
         ? null
         : { home: row.pick_home, away: row.pick_away, points: row.pick_points, bonus: row.pick_bonus ?? 0 };
-    const reason = takesPicks ? lockReason(matchState(match), now) : null;
-    const lockedBecause = !takesPicks
+    const reason = takesPredictions ? lockReason(matchState(match), now) : null;
+    const lockedBecause = !takesPredictions
       ? season.finishedAt === null
         ? "No es la temporada actual"
         : "La temporada está terminada"

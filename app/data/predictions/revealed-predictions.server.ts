@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import { picksRevealed } from "#app/domain/game/locking";
+import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView, TeamView } from "#app/domain/game/match";
 import type { Score } from "#app/domain/game/scoring";
 import { scoreLabel } from "#app/domain/game/season-rules";
@@ -14,7 +14,7 @@ import { displayNameOf } from "#app/data/people/display-name.server";
  * hidden picks never reach the loader data.
  */
 
-export interface CapturedPick extends Score {
+export interface CapturedPrediction extends Score {
   userId: string;
   name: string;
   /** The viewer's own pick ('Tú'). */
@@ -22,7 +22,7 @@ export interface CapturedPick extends Score {
 }
 
 /** What a match card shows (no more: the 'Todas' tab may hold a whole season). */
-export interface CapturedMatch {
+export interface RevealedMatch {
   id: number;
   phaseName: string;
   home: Pick<TeamView, "name" | "badgeUrl"> | null;
@@ -32,22 +32,22 @@ export interface CapturedMatch {
   resultLabel: string | null;
   /** Everyone's picks show; until then, only the viewer's own. */
   revealed: boolean;
-  picks: CapturedPick[];
+  picks: CapturedPrediction[];
 }
 
-export interface CapturedPhase {
+export interface RevealedPhase {
   phaseId: number;
   phaseName: string;
-  matches: CapturedMatch[];
+  matches: RevealedMatch[];
 }
 
-export interface CapturedPicks {
+export interface RevealedPredictions {
   /** Phases with at least one pick the viewer may see, in season order (one tab each). */
   tabs: { phaseId: number; phaseName: string }[];
   /** The tab shown: the one asked for when it exists, else the latest phase ('all': every one). */
   selected: number | "all" | null;
   /** The shown phase (or all of them), matches with visible picks only, first legs first. */
-  phases: CapturedPhase[];
+  phases: RevealedPhase[];
 }
 
 const byName = new Intl.Collator("es", { sensitivity: "base" });
@@ -61,7 +61,7 @@ function firstLegsFirst(a: MatchView, b: MatchView): number {
   return Number(b.isFirstLeg === true) - Number(a.isFirstLeg === true);
 }
 
-export async function revealedPicks(
+export async function revealedPredictions(
   db: Kysely<Database>,
   {
     seasonId,
@@ -69,12 +69,12 @@ export async function revealedPicks(
     viewerId,
     now = new Date(),
   }: { seasonId: number; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
-): Promise<CapturedPicks> {
+): Promise<RevealedPredictions> {
   const matches = await listMatches(db, { seasonId });
   const revealed = new Set(
     matches
       .filter((match) =>
-        picksRevealed(
+        predictionsRevealed(
           { hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt },
           now,
         ),
@@ -88,9 +88,9 @@ export async function revealedPicks(
 
   // A phase gets a tab when one of its matches has a pick the viewer may see. EXISTS stops at the
   // first such pick of each match (a DISTINCT over every prediction read them all: ms per view).
-  const phasesWithPicks = new Set<number>();
+  const phasesWithPredictions = new Set<number>();
   if (revealedIds.length > 0 || viewerId) {
-    const visiblePick = (eb: ExpressionBuilder<Database & { m: Database["matches"] }, "m">, ownOnly: boolean) =>
+    const visiblePrediction = (eb: ExpressionBuilder<Database & { m: Database["matches"] }, "m">, ownOnly: boolean) =>
       eb.exists(
         eb
           .selectFrom("predictions as pr")
@@ -107,25 +107,25 @@ export async function revealedPicks(
       .where("p.season_id", "=", seasonId)
       .where((eb) =>
         eb.or([
-          ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePick(eb, false)])] : []),
-          ...(viewerId ? [visiblePick(eb, true)] : []),
+          ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePrediction(eb, false)])] : []),
+          ...(viewerId ? [visiblePrediction(eb, true)] : []),
         ]),
       )
       .groupBy("m.phase_id")
       .execute();
-    for (const row of rows) phasesWithPicks.add(row.phase_id);
+    for (const row of rows) phasesWithPredictions.add(row.phase_id);
   }
 
-  const tabs: CapturedPicks["tabs"] = [];
+  const tabs: RevealedPredictions["tabs"] = [];
   for (const match of matches) {
-    if (phasesWithPicks.has(match.phaseId) && tabs.at(-1)?.phaseId !== match.phaseId) {
+    if (phasesWithPredictions.has(match.phaseId) && tabs.at(-1)?.phaseId !== match.phaseId) {
       tabs.push({ phaseId: match.phaseId, phaseName: match.phaseName });
     }
   }
 
   const selected =
     requested === "all" ? "all" : tabs.some((tab) => tab.phaseId === requested) ? requested : (tabs.at(-1)?.phaseId ?? null);
-  const shown = matches.filter((match) => phasesWithPicks.has(match.phaseId) && (selected === "all" || match.phaseId === selected));
+  const shown = matches.filter((match) => phasesWithPredictions.has(match.phaseId) && (selected === "all" || match.phaseId === selected));
   const shownRevealed = shown.filter((match) => revealed.has(match.id)).map((match) => match.id);
   const shownIds = shown.map((match) => match.id);
   if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
@@ -143,9 +143,9 @@ export async function revealedPicks(
     )
     .execute();
 
-  const picksByMatch = new Map<number, CapturedPick[]>();
+  const predictionsByMatch = new Map<number, CapturedPrediction[]>();
   for (const pick of picks) {
-    const list = picksByMatch.get(pick.match_id) ?? [];
+    const list = predictionsByMatch.get(pick.match_id) ?? [];
     list.push({
       userId: pick.user_id,
       name: pick.name,
@@ -153,10 +153,10 @@ export async function revealedPicks(
       away: pick.away_score,
       mine: pick.user_id === viewerId,
     });
-    picksByMatch.set(pick.match_id, list);
+    predictionsByMatch.set(pick.match_id, list);
   }
 
-  const phases: CapturedPhase[] = [];
+  const phases: RevealedPhase[] = [];
   let group: MatchView[] = [];
   const flush = () => {
     if (group.length === 0) return;
@@ -171,7 +171,7 @@ export async function revealedPicks(
         result: match.result,
         resultLabel: scoreLabel(match),
         revealed: revealed.has(match.id),
-        picks: picksByMatch
+        picks: predictionsByMatch
           .get(match.id)!
           .sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
       })),
@@ -179,7 +179,7 @@ export async function revealedPicks(
     group = [];
   };
   for (const match of shown) {
-    if (!picksByMatch.has(match.id)) continue;
+    if (!predictionsByMatch.has(match.id)) continue;
     if (group.length > 0 && group[0]!.phaseId !== match.phaseId) flush();
     group.push(match);
   }

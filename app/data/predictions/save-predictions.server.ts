@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { LOCK_MESSAGES, lockReason } from "#app/domain/game/locking";
 import { matchLabelOfNames } from "#app/domain/game/match";
-import type { Pick } from "#app/domain/forms/prediction-form";
+import type { Prediction } from "#app/domain/forms/prediction-form";
 import { runCompiled } from "#app/data/engine/compiled-queries.server";
 import type { Database } from "#app/data/engine/schema";
 import { finishedMessage, isFinished, type SeasonView } from "#app/data/seasons/current-season.server";
@@ -20,10 +20,10 @@ function isUniqueViolation(error: unknown): boolean {
  * change until it locks (then it is updated). The unique (user, match) constraint settles a race
  * between two tabs; the lock on the matches read, a race with their result or activation.
  */
-export async function savePicks(
+export async function savePredictions(
   db: Kysely<Database>,
   userId: string,
-  picks: readonly Pick[],
+  picks: readonly Prediction[],
   season: SeasonView,
   now: Date = new Date(),
 ): Promise<SaveResult> {

@@ -111,10 +111,10 @@ export function matchQuery(db: Kysely<Database>, filter: MatchFilter) {
   if (filter.activeOnly) query = query.where("m.active", "=", 1);
   if (filter.phaseIds) query = query.where("m.phase_id", "in", filter.phaseIds);
   if (filter.matchIds) query = query.where("m.id", "in", filter.matchIds);
-  const { quinielaId } = filter;
-  if (quinielaId !== undefined) {
+  const { quinielaId: poolId } = filter;
+  if (poolId !== undefined) {
     query = query.where("m.id", "in", (eb) =>
-      eb.selectFrom("quiniela_matches as qm").select("qm.match_id").where("qm.quiniela_id", "=", quinielaId),
+      eb.selectFrom("quiniela_matches as qm").select("qm.match_id").where("qm.quiniela_id", "=", poolId),
     );
   }
   return query;

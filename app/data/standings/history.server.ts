@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { displayNameOf } from "#app/data/people/display-name.server";
 import { countedSeasons } from "./table-queries.server";
-import { allTimeStandings, type RankingPage, type RankingRow, type TableQuery } from "./tables.server";
+import { allTimeStandings, type StandingsPage, type StandingsRow, type TableQuery } from "./tables.server";
 import type { Database } from "#app/data/engine/schema";
 
 /**
@@ -11,14 +11,14 @@ import type { Database } from "#app/data/engine/schema";
  * never sums predictions, and ranks in SQL only the page it shows.
  */
 
-export interface HistoryRow extends RankingRow {
+export interface HistoryRow extends StandingsRow {
   /** Counted seasons in which they have a stored total. */
   seasons: number;
   /** Finished seasons they won (alone or tied). */
   titles: number;
 }
 
-export interface HistoryPage extends Omit<RankingPage, "rows"> {
+export interface HistoryPage extends Omit<StandingsPage, "rows"> {
   rows: HistoryRow[];
 }
 

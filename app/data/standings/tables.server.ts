@@ -22,15 +22,15 @@ import type { Database } from "#app/data/engine/schema";
  * domain/game/table-order.ts puts their users in name order.
  */
 
-export interface RankingRow extends StandingRow {
+export interface StandingsRow extends StandingRow {
   image: string | null;
   avatarColor: string;
   /** 1-based row position in the whole table (ties in name order); decides the colour band. */
   position: number;
 }
 
-export interface RankingPage {
-  rows: RankingRow[];
+export interface StandingsPage {
+  rows: StandingsRow[];
   /** The page shown, clamped to [1, pageCount]. */
   page: number;
   pageCount: number;
@@ -74,7 +74,7 @@ async function place(db: Kysely<Database>, scope: TableScope, lines: readonly Ta
 }
 
 /** The rows shown, with their pictures and colour bands. */
-async function present(db: Kysely<Database>, placed: readonly Placed[], total: number): Promise<RankingRow[]> {
+async function present(db: Kysely<Database>, placed: readonly Placed[], total: number): Promise<StandingsRow[]> {
   const ids = placed.map(({ line }) => line.user_id);
   const pictures =
     ids.length === 0
@@ -98,7 +98,7 @@ async function present(db: Kysely<Database>, placed: readonly Placed[], total: n
   }));
 }
 
-async function table(db: Kysely<Database>, scope: TableScope, query: TableQuery): Promise<RankingPage> {
+async function table(db: Kysely<Database>, scope: TableScope, query: TableQuery): Promise<StandingsPage> {
   const perPage = Math.max(1, Math.floor(query.perPage ?? DEFAULT_PER_PAGE));
   const requested = Math.max(1, Math.floor(query.page ?? 1) || 1);
   const search = query.search?.trim() ?? "";
@@ -147,12 +147,12 @@ export interface TableSeason {
 }
 
 /** A page of a season's overall table ('Puntos Acumulados'). */
-export function overallStandings(db: Kysely<Database>, season: TableSeason, query: TableQuery = {}): Promise<RankingPage> {
+export function overallStandings(db: Kysely<Database>, season: TableSeason, query: TableQuery = {}): Promise<StandingsPage> {
   return table(db, { kind: "season", seasonId: season.id, phaseId: null, everyone: season.isCurrent }, query);
 }
 
 /** A page of the all-time table ('Tabla Histórica'): the same rules on the counted seasons' sums. */
-export function allTimeStandings(db: Kysely<Database>, query: TableQuery = {}): Promise<RankingPage> {
+export function allTimeStandings(db: Kysely<Database>, query: TableQuery = {}): Promise<StandingsPage> {
   return table(db, { kind: "all-time" }, query);
 }
 
@@ -162,7 +162,7 @@ export function phaseStandings(
   season: TableSeason,
   phaseId: number,
   query: TableQuery = {},
-): Promise<RankingPage> {
+): Promise<StandingsPage> {
   return table(db, { kind: "season", seasonId: season.id, phaseId, everyone: season.isCurrent }, query);
 }
 
@@ -172,7 +172,7 @@ export async function userPosition(
   season: TableSeason,
   userId: string,
   { phaseId = null }: { phaseId?: number | null } = {},
-): Promise<RankingRow | null> {
+): Promise<StandingsRow | null> {
   const scope: TableScope = { kind: "season", seasonId: season.id, phaseId, everyone: season.isCurrent };
   const line = await rankedLines(db, scope).where("r.user_id", "=", userId).executeTakeFirst();
   if (!line) return null;

@@ -20,7 +20,7 @@ import { chunked, eachChunk } from "#app/data/engine/chunks";
 
 type Db = Kysely<Database>;
 
-export interface RankingDifference {
+export interface StandingsDifference {
   name: string;
   theirs: number;
   ours: number;
@@ -30,7 +30,7 @@ export interface ImportReport {
   plan: ImportPlan;
   /** Accounts created by this import (they have no password yet). */
   createdUsers: { id: string; email: string; name: string }[];
-  rankingDifferences: RankingDifference[];
+  rankingDifferences: StandingsDifference[];
   /** Rankings rows of the export that name nobody imported. */
   rankingsUnmatched: number;
   /** The season the import created. */
@@ -293,20 +293,20 @@ async function apply(
       (row) => [row.user_id, Number(row.points)],
     ),
   );
-  const rankingDifferences: RankingDifference[] = [];
-  let rankingsUnmatched = 0;
-  for (const ranking of plan.rankings) {
-    const user = ranking.userRef === null ? undefined : plan.users.find((candidate) => candidate.ref === ranking.userRef);
+  const standingsDifferences: StandingsDifference[] = [];
+  let standingsUnmatched = 0;
+  for (const standings of plan.rankings) {
+    const user = standings.userRef === null ? undefined : plan.users.find((candidate) => candidate.ref === standings.userRef);
     if (!user) {
-      rankingsUnmatched++;
+      standingsUnmatched++;
       continue;
     }
     const ours = totals.get(userIds.get(user.ref)!) ?? 0;
-    if (ours !== ranking.points) {
-      rankingDifferences.push({ name: user.displayName ?? user.name, theirs: ranking.points, ours });
+    if (ours !== standings.points) {
+      standingsDifferences.push({ name: user.displayName ?? user.name, theirs: standings.points, ours });
     }
   }
-  return { plan, createdUsers, rankingDifferences, rankingsUnmatched, seasonId };
+  return { plan, createdUsers, rankingDifferences: standingsDifferences, rankingsUnmatched: standingsUnmatched, seasonId };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { formText, parseForm } from "./form";
-import { goalsField, PICK_MAX_GOALS, RESULT_MAX_GOALS } from "#app/domain/game/score";
+import { goalsField, PREDICTION_MAX_GOALS, RESULT_MAX_GOALS } from "#app/domain/game/score";
 
 const Schema = z.object({ name: z.string().min(1, "El nombre es obligatorio"), email: z.email("Correo electrónico inválido") });
 
@@ -34,17 +34,17 @@ describe("parseForm: the one form contract", () => {
 
 describe("goalsField: the one goals rule", () => {
   test.each([
-    [PICK_MAX_GOALS, "0", 0],
-    [PICK_MAX_GOALS, " 99 ", 99],
+    [PREDICTION_MAX_GOALS, "0", 0],
+    [PREDICTION_MAX_GOALS, " 99 ", 99],
     [RESULT_MAX_GOALS, "20", 20],
   ])("up to %i: '%s' is %i", (max, text, goals) => {
     expect(goalsField({ max, missing: "falta", range: "rango" }).parse(text)).toBe(goals);
   });
 
   test.each([
-    [PICK_MAX_GOALS, "100", "rango"],
-    [PICK_MAX_GOALS, "-1", "rango"],
-    [PICK_MAX_GOALS, "1.5", "rango"],
+    [PREDICTION_MAX_GOALS, "100", "rango"],
+    [PREDICTION_MAX_GOALS, "-1", "rango"],
+    [PREDICTION_MAX_GOALS, "1.5", "rango"],
     [RESULT_MAX_GOALS, "21", "rango"],
     [RESULT_MAX_GOALS, "", "falta"],
   ])("up to %i: '%s' is refused with '%s'", (max, text, message) => {

@@ -3,11 +3,11 @@
  * page can show them without carrying Zod.
  */
 
-export const QUINIELA_NAME_MAX = 80;
+export const POOL_NAME_MAX = 80;
 
-export const QUINIELA_MESSAGES = {
+export const POOL_MESSAGES = {
   nameRequired: "El nombre de la quiniela es obligatorio",
-  nameTooLong: `El nombre no puede tener más de ${QUINIELA_NAME_MAX} caracteres`,
+  nameTooLong: `El nombre no puede tener más de ${POOL_NAME_MAX} caracteres`,
   nameInvalid: "El nombre contiene caracteres no válidos",
   noMatches: "Selecciona al menos un partido",
   badMatch: "Alguno de los partidos no existe",

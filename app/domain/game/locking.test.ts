@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { lockReason, type MatchState, picksRevealed } from "./locking";
+import { lockReason, type MatchState, predictionsRevealed } from "./locking";
 
 const now = new Date("2026-06-28T18:00:00Z");
 const open: MatchState = { active: true, hasResult: false, kickoffAt: "2026-06-29T20:30:00Z", phaseActivatedAt: null, teamsKnown: true };
@@ -20,7 +20,7 @@ describe("lockReason", () => {
 });
 
 test("other people's picks show once the match is locked for good, not while it waits for its teams", () => {
-  expect(picksRevealed(open, now)).toBe(false);
-  expect(picksRevealed({ ...open, kickoffAt: "2026-06-28T17:59:00Z" }, now)).toBe(true);
-  expect(picksRevealed({ ...open, hasResult: true }, now)).toBe(true);
+  expect(predictionsRevealed(open, now)).toBe(false);
+  expect(predictionsRevealed({ ...open, kickoffAt: "2026-06-28T17:59:00Z" }, now)).toBe(true);
+  expect(predictionsRevealed({ ...open, hasResult: true }, now)).toBe(true);
 });

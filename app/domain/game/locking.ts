@@ -52,9 +52,9 @@ export function lockReason(match: MatchState, now: Date): LockReason | null {
 }
 
 /** When other people's picks show (picksRevealed), in the words of the pages that show them. */
-export const PICKS_REVEALED_WHEN = "cuando el partido ya empezó, tiene resultado o su jornada fue activada";
+export const PREDICTIONS_REVEALED_WHEN = "cuando el partido ya empezó, tiene resultado o su jornada fue activada";
 
 /** Other people's picks for a match become visible once it is locked for good. */
-export function picksRevealed(match: Omit<MatchState, "active" | "teamsKnown">, now: Date): boolean {
+export function predictionsRevealed(match: Omit<MatchState, "active" | "teamsKnown">, now: Date): boolean {
   return match.hasResult || match.phaseActivatedAt !== null || kickoffPassed(match, now);
 }

@@ -9,7 +9,7 @@ import { emptyTally, rankRows, type StandingRow, tallyByUserAndPhase } from "./s
  */
 
 /** A participant's pick on one of the pool's matches. */
-export interface PoolPick {
+export interface PoolPrediction {
   userId: string;
   matchId: number;
   home: number;
@@ -43,7 +43,7 @@ export function poolStandings({
   rules,
 }: {
   matches: readonly MatchView[];
-  picks: readonly PoolPick[];
+  picks: readonly PoolPrediction[];
   participants: readonly PoolPerson[];
   rules: SeasonRules;
 }): PoolStandingRow[] {
@@ -103,7 +103,7 @@ export interface GridCell {
   points: number | null;
 }
 
-export interface PicksGridPhase {
+export interface PredictionsGridPhase {
   phaseId: number;
   phaseName: string;
   matches: GridMatch[];
@@ -112,11 +112,11 @@ export interface PicksGridPhase {
 }
 
 /** The picks grid: the revealed matches phase by phase, one row per participant in the order given. */
-export function picksGrid(
+export function predictionsGrid(
   revealed: readonly MatchView[],
-  picks: readonly PoolPick[],
+  picks: readonly PoolPrediction[],
   { participantIds, rules }: { participantIds: readonly string[]; rules: SeasonRules },
-): PicksGridPhase[] {
+): PredictionsGridPhase[] {
   if (revealed.length === 0 || participantIds.length === 0) return [];
   const byId = new Map(revealed.map((match) => [match.id, match]));
   const cells = new Map<string, Record<number, GridCell>>(participantIds.map((id) => [id, {}]));
@@ -127,7 +127,7 @@ export function picksGrid(
     const score = { home: pick.home, away: pick.away };
     row[pick.matchId] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
   }
-  const phases: PicksGridPhase[] = [];
+  const phases: PredictionsGridPhase[] = [];
   for (const match of revealed) {
     let phase = phases.at(-1);
     if (phase?.phaseId !== match.phaseId) {

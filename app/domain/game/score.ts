@@ -7,7 +7,7 @@ export interface Score {
 }
 
 /** A prediction's goals per team (SPEC §1: 0–99). */
-export const PICK_MAX_GOALS = 99;
+export const PREDICTION_MAX_GOALS = 99;
 /** An official result's goals per team (the admin's screens and the results file). */
 export const RESULT_MAX_GOALS = 20;
 

@@ -105,11 +105,11 @@ export function findTies<M extends ScoredMatch>(matches: readonly M[]): Tie<M>[]
  * The knockout bonus for one user and tie: both legs have results, the user predicted both, and
  * their predicted goals over both legs equal the real goals, which must be above 0.
  */
-export function tieBonus(tie: Tie, firstPick: Score | undefined, secondPick: Score | undefined): number {
+export function tieBonus(tie: Tie, firstPrediction: Score | undefined, secondPrediction: Score | undefined): number {
   const first = tie.firstLeg.result;
   const second = tie.secondLeg.result;
-  if (!first || !second || !firstPick || !secondPick) return 0;
+  if (!first || !second || !firstPrediction || !secondPrediction) return 0;
   const realGoals = first.home + first.away + second.home + second.away;
-  const predictedGoals = firstPick.home + firstPick.away + secondPick.home + secondPick.away;
+  const predictedGoals = firstPrediction.home + firstPrediction.away + secondPrediction.home + secondPrediction.away;
   return realGoals > 0 && realGoals === predictedGoals ? KNOCKOUT_BONUS : 0;
 }

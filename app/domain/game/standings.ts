@@ -21,7 +21,7 @@ export interface StandingRow extends TallyRow {
   band: Band;
 }
 
-export interface PickForScoring extends Score {
+export interface PredictionForScoring extends Score {
   userId: string;
   matchId: number;
 }
@@ -47,11 +47,11 @@ export function addPoints(tally: Tally, points: number | null, pointsExact: numb
  */
 export function tallyByUserAndPhase(
   matches: readonly (ScoredMatch & { phaseId: number })[],
-  picks: readonly PickForScoring[],
+  picks: readonly PredictionForScoring[],
   rules: Pick<SeasonRules, "pointsExact" | "pointsOutcome" | "twoLegBonus"> = DEFAULT_RULES,
 ): Map<string, Map<number, Tally>> {
   const byId = new Map(matches.map((match) => [match.id, match]));
-  const pickOf = new Map(picks.map((pick) => [`${pick.userId}:${pick.matchId}`, pick]));
+  const predictionOf = new Map(picks.map((pick) => [`${pick.userId}:${pick.matchId}`, pick]));
   const result = new Map<string, Map<number, Tally>>();
   const tallyOf = (userId: string, phaseId: number) => {
     const phases = result.get(userId) ?? new Map<number, Tally>();
@@ -70,7 +70,7 @@ export function tallyByUserAndPhase(
   for (const tie of findTies(matches)) {
     const phaseId = byId.get(tie.secondLeg.id)!.phaseId;
     for (const userId of users) {
-      const bonus = tieBonus(tie, pickOf.get(`${userId}:${tie.firstLeg.id}`), pickOf.get(`${userId}:${tie.secondLeg.id}`));
+      const bonus = tieBonus(tie, predictionOf.get(`${userId}:${tie.firstLeg.id}`), predictionOf.get(`${userId}:${tie.secondLeg.id}`));
       if (bonus) tallyOf(userId, phaseId).points += bonus;
     }
   }

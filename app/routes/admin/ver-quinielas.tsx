@@ -23,14 +23,14 @@ import classes from "./ver-quinielas.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
 
-type CapturedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[] };
+type RevealedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
-  if (phaseId === null) return { phases, phaseId, matches: [] as CapturedMatch[], total: 0 };
+  if (phaseId === null) return { phases, phaseId, matches: [] as RevealedMatch[], total: 0 };
   const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
   const byMatch = new Map<number, AdminPrediction[]>();
   for (const prediction of predictions) {
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     matches: matches
       .filter((match) => byMatch.has(match.id))
       .map(
-        (match): CapturedMatch => ({
+        (match): RevealedMatch => ({
           ...match,
           kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
           predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** One match and everyone's picks: plain markup (a phase has nine, each with twenty rows). */
-function MatchCard({ match }: { match: CapturedMatch }) {
+function MatchCard({ match }: { match: RevealedMatch }) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.head}>
@@ -98,7 +98,7 @@ function MatchCard({ match }: { match: CapturedMatch }) {
   );
 }
 
-export default function AdminCaptured({ loaderData }: Route.ComponentProps) {
+export default function AdminRevealed({ loaderData }: Route.ComponentProps) {
   const { phases, phaseId, matches, total } = loaderData;
   const { season } = useAdminSeason();
   return (

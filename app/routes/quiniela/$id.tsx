@@ -7,29 +7,29 @@ import { currentSeason } from "#app/data/seasons/current-season.server";
 import { predictionMatches } from "#app/data/predictions/prediction-form.server";
 import {
   addParticipants,
-  deleteQuiniela,
-  duplicateQuiniela,
+  deletePool,
+  duplicatePool,
   removeParticipant,
-  renameQuiniela,
+  renamePool,
   renewInviteCode,
-  setQuinielaMatches,
+  setPoolMatches,
 } from "#app/data/pools/pool-changes.server";
-import { revealedPoolPicks } from "#app/data/pools/pool-predictions.server";
-import { findQuinielaForUser, type QuinielaSummary, quinielaMatchIds, quinielaParticipants } from "#app/data/pools/pools.server";
+import { revealedPoolPredictions } from "#app/data/pools/pool-predictions.server";
+import { findPoolForUser, type PoolSummary, poolMatchIds, poolParticipants } from "#app/data/pools/pools.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/forms/input";
-import { manageQuinielaSchema, OWNER_INTENTS, parseQuinielaForm } from "#app/domain/forms/pool-forms";
-import { QUINIELA_MESSAGES } from "#app/domain/forms/pool-texts";
+import { managePoolSchema, OWNER_INTENTS, parsePoolForm } from "#app/domain/forms/pool-forms";
+import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { reply, runAction, withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { submitPicks } from "#app/http/picks-action.server";
+import { submitPredictions } from "#app/http/picks-action.server";
 import { pickerPhases } from "#app/domain/game/match-picker";
-import { picksGrid, poolStandings } from "#app/domain/game/pool-table";
+import { predictionsGrid, poolStandings } from "#app/domain/game/pool-table";
 import { ErrorPage, errorCopy } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
-import { PoolPicksGrid } from "#app/ui/game/PoolPredictionsGrid";
+import { PoolPredictionsGrid } from "#app/ui/game/PoolPredictionsGrid";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
@@ -48,55 +48,55 @@ import classes from "./$id.module.css";
  * 'Administrar quiniela' (the people picker, the match picker, the name's check): only its owner
  * and admins see it, so only they load its code; the server renders it for them as any part.
  */
-const QuinielaManage = lazy(orReload(() => import("#app/ui/pools/PoolManage").then((module) => ({ default: module.QuinielaManage }))));
+const PoolManage = lazy(orReload(() => import("#app/ui/pools/PoolManage").then((module) => ({ default: module.PoolManage }))));
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniela.name ?? "Quiniela"} · Quiniela` }];
 
 /** Only the pool's participants and admins may open it (or post to it); everyone else gets 403. */
-async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{ user: SessionUser; quiniela: QuinielaSummary }> {
+async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{ user: SessionUser; quiniela: PoolSummary }> {
   const user = requireUser(args);
   const id = parseId(args.params.id);
-  const quiniela = id === undefined ? undefined : await findQuinielaForUser(servicesOf(args.context).db, id, user.id);
-  if (!quiniela) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
-  if (!quiniela.isMember && user.role !== "admin") throw forbidden(user);
-  return { user, quiniela };
+  const pool = id === undefined ? undefined : await findPoolForUser(servicesOf(args.context).db, id, user.id);
+  if (!pool) throw data({ message: "Quiniela no encontrada" }, { status: 404 });
+  if (!pool.isMember && user.role !== "admin") throw forbidden(user);
+  return { user, quiniela: pool };
 }
 
-const canManage = (user: SessionUser, quiniela: QuinielaSummary) => user.role === "admin" || quiniela.ownerId === user.id;
+const canManage = (user: SessionUser, pool: PoolSummary) => user.role === "admin" || pool.ownerId === user.id;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, quiniela } = await requirePool(args);
-  return poolPage(args, user, quiniela);
+  const { user, quiniela: pool } = await requirePool(args);
+  return poolPage(args, user, pool);
 }
 
 /** The pool's page for this user: its standings, matches, revealed picks, and the owner's tools. */
-async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: SessionUser, quiniela: QuinielaSummary) {
+async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: SessionUser, pool: PoolSummary) {
   const { db } = servicesOf(args.context);
-  const { season } = quiniela;
-  const manager = canManage(user, quiniela);
+  const { season } = pool;
+  const manager = canManage(user, pool);
   const finished = season.finishedAt !== null;
   // The owner's tools while the season plays; the season for the match picker only when 'Cambiar
   // partidos' asks for it (?partidos).
   const managing = manager && !finished;
   const withPicker = managing && new URL(args.request.url).searchParams.has(PICKER_PARAM);
   const [matches, participants, seasonMatches] = await Promise.all([
-    predictionMatches(db, user.id, { season, quinielaId: quiniela.id }),
-    quinielaParticipants(db, quiniela),
+    predictionMatches(db, user.id, { season, quinielaId: pool.id }),
+    poolParticipants(db, pool),
     withPicker ? listMatches(db, { seasonId: season.id }) : null,
   ]);
   // Everyone's picks for the pool's revealed matches only: its standings count those with a
   // result, its grid shows them all, rows in table order.
-  const { revealed, picks: revealedPicks } = await revealedPoolPicks(db, quiniela.id, { matches });
-  const standings = poolStandings({ matches: revealed, picks: revealedPicks, participants, rules: season.rules });
-  const picks = picksGrid(revealed, revealedPicks, { participantIds: standings.map((row) => row.userId), rules: season.rules });
+  const { revealed, picks: revealedPredictions } = await revealedPoolPredictions(db, pool.id, { matches });
+  const standings = poolStandings({ matches: revealed, picks: revealedPredictions, participants, rules: season.rules });
+  const picks = predictionsGrid(revealed, revealedPredictions, { participantIds: standings.map((row) => row.userId), rules: season.rules });
   return {
     at: Date.now(),
     quiniela: {
-      id: quiniela.id,
-      name: quiniela.name,
-      ownerName: quiniela.ownerName,
-      isOwner: quiniela.ownerId === user.id,
-      isMember: quiniela.isMember,
+      id: pool.id,
+      name: pool.name,
+      ownerName: pool.ownerName,
+      isOwner: pool.ownerId === user.id,
+      isMember: pool.isMember,
       canManage: manager,
       seasonName: season.name,
       // A pool of a finished season is read-only; its owner may duplicate it for the current one.
@@ -111,7 +111,7 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
     // The invite code and the pickers only for the owner and admins.
     manage: managing
       ? {
-          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${quiniela.id}/unirse?codigo=${encodeURIComponent(quiniela.inviteCode)}`,
+          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${pool.id}/unirse?codigo=${encodeURIComponent(pool.inviteCode)}`,
           phases: seasonMatches
             ? pickerPhases(
                 seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
@@ -130,7 +130,7 @@ const attempt = (work: () => Promise<Response | ReturnType<typeof reply>>) =>
   withFailureToast<Response | ReturnType<typeof reply>>(FAILURE, work, (toast) => reply(500, toast));
 
 export async function action(args: Route.ActionArgs) {
-  const { user, quiniela } = await requirePool(args);
+  const { user, quiniela: pool } = await requirePool(args);
   const { db } = servicesOf(args.context);
   const form = await readForm(args.request);
   const intent = form.get("intent");
@@ -139,33 +139,33 @@ export async function action(args: Route.ActionArgs) {
   // picks come back with the page as it now is (ui/behaviour/page-answer.ts): one request, not two.
   if (intent === null || intent === "predict") {
     return runAction("No se pudieron guardar tus predicciones", async () => {
-      const { status, toast } = await submitPicks(db, user.id, form, {
-        allowedMatchIds: async () => new Set(await quinielaMatchIds(db, quiniela.id)),
+      const { status, toast } = await submitPredictions(db, user.id, form, {
+        allowedMatchIds: async () => new Set(await poolMatchIds(db, pool.id)),
         // Picks go to the current season only: the pool's, already read, when it is the current one.
-        season: quiniela.season.isCurrent ? quiniela.season : undefined,
+        season: pool.season.isCurrent ? pool.season : undefined,
       });
-      const page = status === 200 ? await poolPage(args, user, quiniela) : null;
+      const page = status === 200 ? await poolPage(args, user, pool) : null;
       return reply<{ page: typeof page }>(status, toast, { page });
     });
   }
 
   // Every tool but 'leave' is the owner's or an admin's: checked before anything is read.
-  if (OWNER_INTENTS.has(String(intent) as never) && !canManage(user, quiniela)) {
-    return reply(403, errorToast(QUINIELA_MESSAGES.forbidden));
+  if (OWNER_INTENTS.has(String(intent) as never) && !canManage(user, pool)) {
+    return reply(403, errorToast(POOL_MESSAGES.forbidden));
   }
-  const parsed = parseQuinielaForm(manageQuinielaSchema, form);
+  const parsed = parsePoolForm(managePoolSchema, form);
   if (!parsed.ok) return reply(400, errorToast(parsed.message));
   const input = parsed.data;
 
   return attempt(async () => {
     switch (input.intent) {
       case "rename": {
-        const renamed = await renameQuiniela(db, quiniela.id, input.name);
+        const renamed = await renamePool(db, pool.id, input.name);
         if (!renamed.ok) return reply(400, errorToast(renamed.message));
         return reply(200, successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado"));
       }
       case "save-matches": {
-        const saved = await setQuinielaMatches(db, quiniela.id, input);
+        const saved = await setPoolMatches(db, pool.id, input);
         if (!saved.ok) return reply(400, errorToast(saved.message));
         return reply(
           200,
@@ -173,7 +173,7 @@ export async function action(args: Route.ActionArgs) {
         );
       }
       case "add-participants": {
-        const added = await addParticipants(db, quiniela.id, input.userIds);
+        const added = await addParticipants(db, pool.id, input.userIds);
         if (!added.ok) return reply(400, errorToast(added.message));
         return reply(
           200,
@@ -181,35 +181,35 @@ export async function action(args: Route.ActionArgs) {
         );
       }
       case "remove-participant": {
-        const removed = await removeParticipant(db, quiniela.id, input.userId);
+        const removed = await removeParticipant(db, pool.id, input.userId);
         if (!removed.ok) return reply(400, errorToast(removed.message));
         return reply(200, successToast("Ya no participa en la quiniela", "Participante quitado"));
       }
       case "renew-code": {
-        const renewed = await renewInviteCode(db, quiniela.id);
+        const renewed = await renewInviteCode(db, pool.id);
         if (!renewed.ok) return reply(400, errorToast(renewed.message));
         return reply(200, successToast("El enlace anterior ya no funciona", "Enlace renovado"));
       }
       case "delete":
-        await deleteQuiniela(db, quiniela.id);
+        await deletePool(db, pool.id);
         return redirect("/quinielas", {
-          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Se eliminó «${quiniela.name}»`, "Quiniela eliminada")) },
+          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Se eliminó «${pool.name}»`, "Quiniela eliminada")) },
         });
       case "duplicate": {
-        const copy = await duplicateQuiniela(db, quiniela.id, (await currentSeason(db)).id, user.id);
+        const copy = await duplicatePool(db, pool.id, (await currentSeason(db)).id, user.id);
         if (!copy.ok) return reply(400, errorToast(copy.message));
         return redirect(`/quiniela/${copy.id}`, {
           headers: {
-            "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`«${quiniela.name}» para la temporada actual`, "Quiniela duplicada")),
+            "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`«${pool.name}» para la temporada actual`, "Quiniela duplicada")),
           },
         });
       }
       case "leave": {
-        if (!quiniela.isMember) return reply(400, errorToast(QUINIELA_MESSAGES.notParticipant));
-        const left = await removeParticipant(db, quiniela.id, user.id);
+        if (!pool.isMember) return reply(400, errorToast(POOL_MESSAGES.notParticipant));
+        const left = await removeParticipant(db, pool.id, user.id);
         if (!left.ok) return reply(400, errorToast(left.message));
-        return redirect(user.role === "admin" ? `/quiniela/${quiniela.id}` : "/quinielas", {
-          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Saliste de «${quiniela.name}»`, "Quiniela")) },
+        return redirect(user.role === "admin" ? `/quiniela/${pool.id}` : "/quinielas", {
+          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Saliste de «${pool.name}»`, "Quiniela")) },
         });
       }
     }
@@ -235,7 +235,7 @@ function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId
 }
 
 function Participants({ data }: { data: LoaderData }) {
-  const { participants, quiniela } = data;
+  const { participants, quiniela: pool } = data;
   return (
     <section className={classes.panel} aria-labelledby="participantes">
       <div className={classes.heading}>
@@ -259,7 +259,7 @@ function Participants({ data }: { data: LoaderData }) {
                 </span>
               </>
             )}
-            {quiniela.canManage && !quiniela.finished && !person.isOwner && (
+            {pool.canManage && !pool.finished && !person.isOwner && (
               <span className={classes.end}>
                 <RemoveParticipant person={person} />
               </span>
@@ -267,9 +267,9 @@ function Participants({ data }: { data: LoaderData }) {
           </li>
         ))}
       </ul>
-      {quiniela.isMember && !quiniela.isOwner && !quiniela.finished && (
+      {pool.isMember && !pool.isOwner && !pool.finished && (
         <div className={classes.end}>
-          <LeavePool name={quiniela.name} />
+          <LeavePool name={pool.name} />
         </div>
       )}
     </section>
@@ -305,25 +305,25 @@ function DuplicatePool({ finished, seasonName }: { finished: boolean; seasonName
   );
 }
 
-export default function QuinielaDetail({ loaderData: loaded, actionData }: Route.ComponentProps) {
+export default function PoolDetail({ loaderData: loaded, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   // The prediction form's answer carries the page (the action's other answers do not).
   const answered = actionData && "page" in actionData ? (actionData.page as LoaderData | null) : null;
   const loaderData = newerPage(loaded, answered);
-  const { quiniela, matches, participants } = loaderData;
+  const { quiniela: pool, matches, participants } = loaderData;
   const summary = [
-    quiniela.seasonName,
-    `Creada por ${quiniela.ownerName}`,
+    pool.seasonName,
+    `Creada por ${pool.ownerName}`,
     matches.length === 1 ? "1 partido" : `${matches.length} partidos`,
     participants.length === 1 ? "1 participante" : `${participants.length} participantes`,
   ].join(" · ");
   return (
-    <Page title={quiniela.name} description={summary}>
+    <Page title={pool.name} description={summary}>
       <div className={classes.back}>
         <Link to="/quinielas" className={classes.backLink}>
           ← Mis Quinielas
         </Link>
-        {!quiniela.isMember && (
+        {!pool.isMember && (
           <Badge tone="gray">No participas (vista de administrador)</Badge>
         )}
       </div>
@@ -340,17 +340,17 @@ export default function QuinielaDetail({ loaderData: loaded, actionData }: Route
         </p>
         <PredictionForm matches={matches} />
       </section>
-      <PoolPicksGrid
+      <PoolPredictionsGrid
         phases={loaderData.picks}
         people={participants.map((person) => ({ ...person, userId: person.id }))}
         viewerId={loaderData.viewerId}
       />
       {loaderData.manage && (
         <Suspense fallback={null}>
-          <QuinielaManage name={quiniela.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />
+          <PoolManage name={pool.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />
         </Suspense>
       )}
-      {quiniela.canDuplicate && <DuplicatePool finished={quiniela.finished} seasonName={quiniela.seasonName} />}
+      {pool.canDuplicate && <DuplicatePool finished={pool.finished} seasonName={pool.seasonName} />}
     </Page>
   );
 }

@@ -3,12 +3,12 @@ import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/seasons/matches.server";
-import { createQuiniela } from "#app/data/pools/pool-changes.server";
+import { createPool } from "#app/data/pools/pool-changes.server";
 import { formatKickoff } from "#app/domain/dates";
-import { createQuinielaSchema, parseQuinielaForm } from "#app/domain/forms/pool-forms";
-import { QUINIELA_MESSAGES, QUINIELA_NAME_MAX } from "#app/domain/forms/pool-texts";
+import { createPoolSchema, parsePoolForm } from "#app/domain/forms/pool-forms";
+import { POOL_MESSAGES, POOL_NAME_MAX } from "#app/domain/forms/pool-texts";
 import { submitChecked } from "#app/ui/behaviour/load-on-use";
-import { quinielaNameCheck } from "#app/ui/pools/pool-schemas";
+import { poolNameCheck } from "#app/ui/pools/pool-schemas";
 import { withFailureToast } from "#app/http/admin-action.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -46,16 +46,16 @@ type ActionResult = { errors: Partial<Record<"name" | "matches" | "userIds" | "f
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const parsed = parseQuinielaForm(createQuinielaSchema, await readForm(args.request));
+  const parsed = parsePoolForm(createPoolSchema, await readForm(args.request));
   if (!parsed.ok) {
     const field = parsed.field === "matchIds" || parsed.field === "phaseIds" ? "matches" : parsed.field;
     return data<ActionResult>({ errors: { [field]: parsed.message }, toast: errorToast(parsed.message) }, { status: 400 });
   }
   return withFailureToast(FAILURE, async () => {
     const { db } = servicesOf(args.context);
-    const created = await createQuiniela(db, { seasonId: (await currentSeason(db)).id, ownerId: user.id, ...parsed.data });
+    const created = await createPool(db, { seasonId: (await currentSeason(db)).id, ownerId: user.id, ...parsed.data });
     if (!created.ok) {
-      const field = created.message === QUINIELA_MESSAGES.badUser ? "userIds" : "matches";
+      const field = created.message === POOL_MESSAGES.badUser ? "userIds" : "matches";
       return data<ActionResult>({ errors: { [field]: created.message }, toast: errorToast(created.message) }, { status: 400 });
     }
     return redirect(`/quiniela/${created.id}`, {
@@ -64,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
   }, (toast) => data<ActionResult>({ errors: {}, toast }, { status: 500 }));
 }
 
-export default function NewQuiniela({ loaderData, actionData }: Route.ComponentProps) {
+export default function NewPool({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [matchIds, setMatchIds] = useState<number[]>([]);
@@ -76,10 +76,10 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
   // The same messages as the server, before a round trip.
   const check = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    submitChecked(event, quinielaNameCheck, ({ checkQuinielaName }) => {
-      const name = checkQuinielaName(new FormData(form));
+    submitChecked(event, poolNameCheck, ({ checkPoolName }) => {
+      const name = checkPoolName(new FormData(form));
       const found: ActionResult["errors"] = name.ok ? {} : { ...name.errors };
-      if (matchIds.length === 0) found.matches = QUINIELA_MESSAGES.noMatches;
+      if (matchIds.length === 0) found.matches = POOL_MESSAGES.noMatches;
       setClientErrors(found);
       return Object.keys(found).length === 0;
     });
@@ -95,7 +95,7 @@ export default function NewQuiniela({ loaderData, actionData }: Route.ComponentP
         <Stack gap="lg">
           <Panel padding="sm" paddingFromSm="lg">
             <Stack gap="md">
-              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={quinielaNameCheck.prefetch} required autoComplete="off" />
+              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${POOL_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={poolNameCheck.prefetch} required autoComplete="off" />
               <PeoplePicker
                 exclude={[loaderData.ownerId]}
                 value={userIds}

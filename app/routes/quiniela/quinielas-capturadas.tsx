@@ -3,8 +3,8 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { optionalUser } from "#app/auth/guards.server";
 import { parseId } from "#app/domain/forms/input";
-import { type CapturedMatch, revealedPicks } from "#app/data/predictions/revealed-predictions.server";
-import { PICKS_REVEALED_WHEN } from "#app/domain/game/locking";
+import { type RevealedMatch, revealedPredictions } from "#app/data/predictions/revealed-predictions.server";
+import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { servicesOf } from "#app/http/context";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const jornada = new URL(request.url).searchParams.get("jornada");
   const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
   const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);
-  const captured = await revealedPicks(db, { seasonId: season.id, phaseId, viewerId: viewer?.id ?? null });
+  const captured = await revealedPredictions(db, { seasonId: season.id, phaseId, viewerId: viewer?.id ?? null });
   return {
     season: { id: season.id, name: season.name, isCurrent: season.isCurrent },
     seasons,
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * A plain table (with its look in the CSS module): a season's 'Todas' tab holds thousands of
  * rows, and the lighter each row, the faster the page renders and loads.
  */
-function PicksTable({ match }: { match: CapturedMatch }) {
+function PredictionsTable({ match }: { match: RevealedMatch }) {
   return (
     <table className={classes.picks} aria-label={`Pronósticos de ${matchLabel(match)}`}>
       <thead>
@@ -78,7 +78,7 @@ function PicksTable({ match }: { match: CapturedMatch }) {
 }
 
 /** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
-function MatchCard({ match }: { match: CapturedMatch }) {
+function MatchCard({ match }: { match: RevealedMatch }) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.teams}>
@@ -94,8 +94,8 @@ function MatchCard({ match }: { match: CapturedMatch }) {
           <span className={classes.pending}>Resultado pendiente</span>
         )}
       </div>
-      <PicksTable match={match} />
-      {!match.revealed && <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PICKS_REVEALED_WHEN}.`}</p>}
+      <PredictionsTable match={match} />
+      {!match.revealed && <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>}
     </section>
   );
 }
@@ -199,7 +199,7 @@ function PhaseTabs({
   );
 }
 
-export default function CapturedPredictions({ loaderData }: Route.ComponentProps) {
+export default function RevealedPredictions({ loaderData }: Route.ComponentProps) {
   const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
   const tabs = [{ value: ALL, label: "Todas" }, ...loaderData.tabs.map((tab) => ({ value: String(tab.phaseId), label: tab.phaseName }))];
   const panelId = "capturadas-panel";

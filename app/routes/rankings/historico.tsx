@@ -7,7 +7,7 @@ import { servicesOf } from "#app/http/context";
 import { Page } from "#app/ui/layout/Page";
 import panels from "#app/ui/primitives/Panel.module.css";
 import { ButtonLink } from "#app/ui/primitives/Button";
-import { RankingsTabs } from "#app/ui/game/StandingsTabs";
+import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
 import typography from "#app/ui/theme/typography.module.css";
 import type { Route } from "./+types/historico";
@@ -45,7 +45,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;
   return (
     <Page title="Tabla de Posiciones" description="Histórico: todas las temporadas terminadas y la actual">
-      <RankingsTabs />
+      <StandingsTabs />
       <section className={panels.panel} aria-labelledby="tabla-historica">
         <div className={classes.stack}>
           <h2 className={typography.sectionTitle} id="tabla-historica">

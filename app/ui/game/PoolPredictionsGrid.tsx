@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PICKS_REVEALED_WHEN } from "#app/domain/game/locking";
+import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
 import { Badge } from "#app/ui/primitives/Badge";
 import classes from "./PoolPredictionsGrid.module.css";
@@ -106,7 +106,7 @@ function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map
  * 'Pronósticos de los participantes': everyone's picks for the pool's matches that are already
  * locked (the server sends no others), a table per phase; the latest phase open.
  */
-export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[]; people: Person[]; viewerId: string }) {
+export function PoolPredictionsGrid({ phases, people, viewerId }: { phases: GridPhase[]; people: Person[]; viewerId: string }) {
   const byId = new Map(people.map((person) => [person.userId, person]));
   const latest = phases.at(-1);
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(latest ? [latest.phaseId] : []));
@@ -129,7 +129,7 @@ export function PoolPicksGrid({ phases, people, viewerId }: { phases: GridPhase[
         <h2 className={typography.sectionTitle} id="pronosticos-revelados">
           Pronósticos de los participantes
         </h2>
-        <p className={typography.dimmed}>{`Se ven ${PICKS_REVEALED_WHEN}.`}</p>
+        <p className={typography.dimmed}>{`Se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>
       </div>
       {phases.length === 0 ? (
         <p className={`${typography.dimmed} ${classes.empty}`}>Aún no hay pronósticos a la vista.</p>

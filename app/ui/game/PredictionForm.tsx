@@ -2,8 +2,8 @@ import { Box, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/game/match";
-import { PICK_MESSAGES } from "#app/domain/forms/prediction-texts";
-import { PICK_MAX_GOALS } from "#app/domain/game/score";
+import { PREDICTION_MESSAGES } from "#app/domain/forms/prediction-texts";
+import { PREDICTION_MAX_GOALS } from "#app/domain/game/score";
 import { MatchTeam } from "./MatchTeam";
 import { PhaseSection } from "./PhaseSection";
 import { Badge, type BadgeTone } from "#app/ui/primitives/Badge";
@@ -24,7 +24,7 @@ function ScoreInput({ name, team, defaultValue }: { name: string; team: string; 
       type="number"
       inputMode="numeric"
       min={0}
-      max={PICK_MAX_GOALS}
+      max={PREDICTION_MAX_GOALS}
       step={1}
       className={classes.score}
     />
@@ -127,7 +127,7 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
     event.preventDefault();
     for (const input of blank) input.setAttribute("aria-invalid", "true");
     blank[0]!.focus();
-    showToast(errorToast(PICK_MESSAGES.pending));
+    showToast(errorToast(PREDICTION_MESSAGES.pending));
   };
 
   if (matches.length === 0) {

@@ -7,7 +7,7 @@ import typography from "#app/ui/theme/typography.module.css";
 
 
 /** 'Administrar quiniela': the owner's (and admins') tools. The server checks every intent again. */
-export function QuinielaManage({
+export function PoolManage({
   name,
   participantIds,
   manage,

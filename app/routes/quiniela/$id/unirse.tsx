@@ -2,10 +2,10 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireUser } from "#app/auth/guards.server";
-import { joinQuiniela } from "#app/data/pools/pool-changes.server";
-import { invitedQuiniela } from "#app/data/pools/invites.server";
+import { joinPool } from "#app/data/pools/pool-changes.server";
+import { invitedPool } from "#app/data/pools/invites.server";
 import { parseId } from "#app/domain/forms/input";
-import { QUINIELA_MESSAGES } from "#app/domain/forms/pool-texts";
+import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { Page } from "#app/ui/layout/Page";
@@ -25,7 +25,7 @@ async function redirectWithToast(context: Context, to: string, toast: Toast) {
   return redirect(to, { headers: { "Set-Cookie": await servicesOf(context).toasts.flash(toast) } });
 }
 
-const refused = (context: Context) => redirectWithToast(context, "/quinielas", errorToast(QUINIELA_MESSAGES.invalidInvite));
+const refused = (context: Context) => redirectWithToast(context, "/quinielas", errorToast(POOL_MESSAGES.invalidInvite));
 
 /**
  * /quiniela/:id/unirse?codigo=…: the pool the link invites to, and a 'Unirme' button. Opening
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(args.params.id);
   const code = inviteCode.safeParse(new URL(args.request.url).searchParams.get("codigo") ?? "");
   if (id === undefined || !code.success) return refused(args.context);
-  const pool = await invitedQuiniela(servicesOf(args.context).db, id, code.data, user.id);
+  const pool = await invitedPool(servicesOf(args.context).db, id, code.data, user.id);
   if (!pool) return refused(args.context);
   if (pool.isMember) return redirect(`/quiniela/${id}`);
   return { pool, code: code.data };
@@ -50,12 +50,12 @@ export async function action(args: Route.ActionArgs) {
   const id = parseId(args.params.id);
   const code = inviteCode.safeParse((await readForm(args.request)).get("codigo") ?? "");
   if (id === undefined || !code.success) return refused(args.context);
-  const result = await joinQuiniela(servicesOf(args.context).db, id, code.data, user.id);
+  const result = await joinPool(servicesOf(args.context).db, id, code.data, user.id);
   switch (result) {
     case "invalid":
       return refused(args.context);
     case "finished":
-      return redirectWithToast(args.context, "/quinielas", errorToast(QUINIELA_MESSAGES.finishedInvite));
+      return redirectWithToast(args.context, "/quinielas", errorToast(POOL_MESSAGES.finishedInvite));
     case "already":
       return redirectWithToast(args.context, `/quiniela/${id}`, successToast("Ya participas en esta quiniela", "Quiniela"));
     case "joined":
@@ -67,7 +67,7 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-export default function JoinQuiniela({ loaderData }: Route.ComponentProps) {
+export default function JoinPool({ loaderData }: Route.ComponentProps) {
   const { pool, code } = loaderData;
   const joining = useNavigation().state === "submitting";
   return (

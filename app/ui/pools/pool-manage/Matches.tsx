@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
 import type { PickerPhase } from "#app/domain/game/match-picker";
-import { QUINIELA_MESSAGES } from "#app/domain/forms/pool-texts";
+import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { orReload } from "#app/ui/behaviour/load-on-use";
 import { Button } from "#app/ui/primitives/Button";
 import classes from "#app/ui/pools/PoolManage.module.css";
@@ -64,7 +64,7 @@ function MatchesForm({
       method="post"
       onSubmit={(event) => {
         const empty = chosen.length === 0;
-        setError(empty ? QUINIELA_MESSAGES.noMatches : undefined);
+        setError(empty ? POOL_MESSAGES.noMatches : undefined);
         if (empty) event.preventDefault();
       }}
     >

@@ -1,13 +1,13 @@
 import { Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { QUINIELA_NAME_MAX } from "#app/domain/forms/pool-texts";
+import { POOL_NAME_MAX } from "#app/domain/forms/pool-texts";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 import { submitChecked } from "#app/ui/behaviour/load-on-use";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import classes from "#app/ui/pools/PoolManage.module.css";
-import { quinielaNameCheck } from "#app/ui/pools/pool-schemas";
+import { poolNameCheck } from "#app/ui/pools/pool-schemas";
 import { useToast } from "#app/ui/feedback/Toasts";
 import typography from "#app/ui/theme/typography.module.css";
 import type { Reply } from "./Parts";
@@ -27,8 +27,8 @@ export function Rename({ name }: { name: string }) {
     setValue(name);
   }
   const submit = (event: React.FormEvent<HTMLFormElement>) =>
-    submitChecked(event, quinielaNameCheck, ({ checkQuinielaName }) => {
-      const parsed = checkQuinielaName({ name: value });
+    submitChecked(event, poolNameCheck, ({ checkPoolName }) => {
+      const parsed = checkPoolName({ name: value });
       setError(parsed.ok ? undefined : parsed.message);
       return parsed.ok;
     });
@@ -36,7 +36,7 @@ export function Rename({ name }: { name: string }) {
     <fetcher.Form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name="intent" value="rename" />
       <div className={classes.rename}>
-        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${QUINIELA_NAME_MAX} caracteres`} onFocus={quinielaNameCheck.prefetch} autoComplete="off" className={classes.grow} />
+        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${POOL_NAME_MAX} caracteres`} onFocus={poolNameCheck.prefetch} autoComplete="off" className={classes.grow} />
         <Button type="submit" variant="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
           Renombrar
         </Button>
