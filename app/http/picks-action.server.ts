@@ -24,7 +24,7 @@ export async function submitPredictions(
   if (!parsed.ok) return { status: 400, toast: errorToast(parsed.message) };
   if (allowedMatchIds) {
     const allowed = await allowedMatchIds();
-    if (parsed.picks.some((pick) => !allowed.has(pick.matchId))) {
+    if (parsed.picks.some((prediction) => !allowed.has(prediction.matchId))) {
       return {
         status: 400,
         toast: errorToast("No se pudieron guardar tus predicciones. El partido no pertenece a esta quiniela."),

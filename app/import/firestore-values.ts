@@ -294,7 +294,7 @@ function readPredictionDoc(key: string, doc: Doc, skipped: Skip[]): ExportPredic
     return prediction ? [prediction] : [];
   }
   const userId = text(doc.user_id) ?? key;
-  const picks: ExportPrediction[] = [];
+  const predictions: ExportPrediction[] = [];
   nested.forEach((item, index) => {
     const itemKey = `${key}#${index + 1}`;
     if (!isObject(item)) {
@@ -302,9 +302,9 @@ function readPredictionDoc(key: string, doc: Doc, skipped: Skip[]): ExportPredic
       return;
     }
     const prediction = readPrediction(itemKey, item, userId, skipped);
-    if (prediction) picks.push(prediction);
+    if (prediction) predictions.push(prediction);
   });
-  return picks;
+  return predictions;
 }
 
 function readPool(key: string, doc: Doc): ExportPool {

@@ -23,7 +23,7 @@ export async function revealedPoolPredictions(
   const revealed = matches.filter((match) =>
     predictionsRevealed({ hasResult: match.result !== null, kickoffAt: match.kickoffAt, phaseActivatedAt: match.phaseActivatedAt }, now),
   );
-  const picks: PoolPrediction[] = [];
+  const predictions: PoolPrediction[] = [];
   for (const chunk of chunked(revealed.map((match) => match.id))) {
     const rows = await db
       .selectFrom("predictions as pr")
@@ -33,7 +33,7 @@ export async function revealedPoolPredictions(
       .select(["pr.user_id", "pr.match_id", "pr.home_score", "pr.away_score"])
       .where("pr.match_id", "in", chunk)
       .execute();
-    for (const row of rows) picks.push({ userId: row.user_id, matchId: row.match_id, home: row.home_score, away: row.away_score });
+    for (const row of rows) predictions.push({ userId: row.user_id, matchId: row.match_id, home: row.home_score, away: row.away_score });
   }
-  return { revealed, picks };
+  return { revealed, picks: predictions };
 }

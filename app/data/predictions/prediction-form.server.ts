@@ -47,7 +47,7 @@ export async function predictionMatches(
   const takesPredictions = season.isCurrent && season.finishedAt === null;
   return rows.map((row) => {
     const match = toMatchView(row);
-    const pick =
+    const prediction =
       row.pick_home === null || row.pick_away === null
         ? null
         : { home: row.pick_home, away: row.pick_away, points: row.pick_points, bonus: row.pick_bonus ?? 0 };
@@ -63,9 +63,9 @@ export async function predictionMatches(
       ...match,
       kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
       scoreLabel: scoreLabel(match),
-      pick: pick && { ...pick, exact: pick.points === season.rules.pointsExact },
+      pick: prediction && { ...prediction, exact: prediction.points === season.rules.pointsExact },
       lockedBecause,
-      editable: lockedBecause === null && pick !== null && season.rules.editablePicks,
+      editable: lockedBecause === null && prediction !== null && season.rules.editablePicks,
     };
   });
 }

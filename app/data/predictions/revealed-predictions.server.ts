@@ -130,7 +130,7 @@ export async function revealedPredictions(
   const shownIds = shown.map((match) => match.id);
   if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
 
-  const picks = await db
+  const predictions = await db
     .selectFrom("predictions as pr")
     .innerJoin("users as u", "u.id", "pr.user_id")
     .select(["pr.match_id", "pr.user_id", "pr.home_score", "pr.away_score", displayName.as("name")])
@@ -144,16 +144,16 @@ export async function revealedPredictions(
     .execute();
 
   const predictionsByMatch = new Map<number, CapturedPrediction[]>();
-  for (const pick of picks) {
-    const list = predictionsByMatch.get(pick.match_id) ?? [];
+  for (const prediction of predictions) {
+    const list = predictionsByMatch.get(prediction.match_id) ?? [];
     list.push({
-      userId: pick.user_id,
-      name: pick.name,
-      home: pick.home_score,
-      away: pick.away_score,
-      mine: pick.user_id === viewerId,
+      userId: prediction.user_id,
+      name: prediction.name,
+      home: prediction.home_score,
+      away: prediction.away_score,
+      mine: prediction.user_id === viewerId,
     });
-    predictionsByMatch.set(pick.match_id, list);
+    predictionsByMatch.set(prediction.match_id, list);
   }
 
   const phases: RevealedPhase[] = [];

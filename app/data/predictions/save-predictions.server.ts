@@ -23,11 +23,11 @@ function isUniqueViolation(error: unknown): boolean {
 export async function savePredictions(
   db: Kysely<Database>,
   userId: string,
-  picks: readonly Prediction[],
+  predictions: readonly Prediction[],
   season: SeasonView,
   now: Date = new Date(),
 ): Promise<SaveResult> {
-  const matchIds = picks.map((pick) => pick.matchId);
+  const matchIds = predictions.map((prediction) => prediction.matchId);
   if (new Set(matchIds).size !== matchIds.length) return { ok: false, message: "Hay partidos repetidos en el envío" };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -77,8 +77,8 @@ export async function savePredictions(
       if (finished) return { ok: false as const, message: finishedMessage(season.name) };
       const byId = new Map(matches.map((match) => [match.id, match]));
       const already = new Set(matches.filter((match) => match.picked !== null).map((match) => match.id));
-      for (const pick of picks) {
-        const match = byId.get(pick.matchId);
+      for (const prediction of predictions) {
+        const match = byId.get(prediction.matchId);
         if (!match) return { ok: false as const, message: "El partido no existe" };
         const label = matchLabelOfNames(match.home, match.away);
         if (match.season_id !== season.id || match.season_is_current !== 1) return { ok: false as const, message: `${label}: no es de la temporada actual` };
@@ -93,19 +93,19 @@ export async function savePredictions(
           now,
         );
         if (reason) return { ok: false as const, message: `${label}: ${LOCK_MESSAGES[reason]}` };
-        if (already.has(pick.matchId) && !season.rules.editablePicks) {
+        if (already.has(prediction.matchId) && !season.rules.editablePicks) {
           return { ok: false as const, message: `${label}: ${LOCK_MESSAGES["already-predicted"]}` };
         }
       }
       const stamp = now.toISOString();
-      const fresh = picks.filter((pick) => !already.has(pick.matchId));
+      const fresh = predictions.filter((prediction) => !already.has(prediction.matchId));
       if (fresh.length > 0) {
         const columns = {
           userId,
           stamp,
-          matchIds: fresh.map((pick) => pick.matchId),
-          homes: fresh.map((pick) => pick.home),
-          aways: fresh.map((pick) => pick.away),
+          matchIds: fresh.map((prediction) => prediction.matchId),
+          homes: fresh.map((prediction) => prediction.home),
+          aways: fresh.map((prediction) => prediction.away),
         };
         await runCompiled(trx, "save-picks-insert", columns, (values) =>
           trx.insertInto("predictions").values(
@@ -121,16 +121,16 @@ export async function savePredictions(
         );
       }
       // Changed picks (the season allows it): open matches have no result, so nothing is scored yet.
-      for (const pick of picks.filter((pick) => already.has(pick.matchId))) {
+      for (const prediction of predictions.filter((prediction) => already.has(prediction.matchId))) {
         await trx
           .updateTable("predictions")
-          .set({ home_score: pick.home, away_score: pick.away, updated_at: stamp })
+          .set({ home_score: prediction.home, away_score: prediction.away, updated_at: stamp })
           .where("user_id", "=", userId)
-          .where("match_id", "=", pick.matchId)
-          .where((eb) => eb.or([eb("home_score", "<>", pick.home), eb("away_score", "<>", pick.away)]))
+          .where("match_id", "=", prediction.matchId)
+          .where((eb) => eb.or([eb("home_score", "<>", prediction.home), eb("away_score", "<>", prediction.away)]))
           .execute();
       }
-      return { ok: true as const, saved: picks.length };
+      return { ok: true as const, saved: predictions.length };
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, message: LOCK_MESSAGES["already-predicted"] };

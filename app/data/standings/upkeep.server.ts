@@ -271,18 +271,18 @@ async function applyTieBonus(db: Kysely<Database>, tie: Tie) {
   await db.updateTable("predictions").set({ bonus: 0 }).where("match_id", "=", tie.secondLeg.id).execute();
   if (!tie.firstLeg.result || !tie.secondLeg.result) return;
 
-  const picks = await db
+  const predictions = await db
     .selectFrom("predictions")
     .select(["user_id", "match_id", "home_score", "away_score"])
     .where("match_id", "in", [tie.firstLeg.id, tie.secondLeg.id])
     .execute();
   const byUser = new Map<string, { first?: { home: number; away: number }; second?: { home: number; away: number } }>();
-  for (const pick of picks) {
-    const entry = byUser.get(pick.user_id) ?? {};
-    const score = { home: pick.home_score, away: pick.away_score };
-    if (pick.match_id === tie.firstLeg.id) entry.first = score;
+  for (const prediction of predictions) {
+    const entry = byUser.get(prediction.user_id) ?? {};
+    const score = { home: prediction.home_score, away: prediction.away_score };
+    if (prediction.match_id === tie.firstLeg.id) entry.first = score;
     else entry.second = score;
-    byUser.set(pick.user_id, entry);
+    byUser.set(prediction.user_id, entry);
   }
   const byBonus = new Map<number, string[]>();
   for (const [user, legs] of byUser) {

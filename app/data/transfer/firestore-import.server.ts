@@ -240,15 +240,15 @@ async function apply(
     trx
       .insertInto("predictions")
       .values(
-        chunk.map((pick) => ({
-          user_id: userIds.get(pick.userRef)!,
-          match_id: matchIds.get(pick.matchRef)!,
-          home_score: pick.home,
-          away_score: pick.away,
-          activated: pick.active ? 1 : 0,
+        chunk.map((prediction) => ({
+          user_id: userIds.get(prediction.userRef)!,
+          match_id: matchIds.get(prediction.matchRef)!,
+          home_score: prediction.home,
+          away_score: prediction.away,
+          activated: prediction.active ? 1 : 0,
           points: null,
-          created_at: pick.createdAt ?? now,
-          updated_at: pick.createdAt ?? now,
+          created_at: prediction.createdAt ?? now,
+          updated_at: prediction.createdAt ?? now,
         })),
       )
       .execute(),

@@ -38,7 +38,7 @@ export function parsePredictionsForm(form: FormData): ParsedPredictions {
     }
   }
   if (ids.size === 0) return { ok: false, message: PREDICTION_MESSAGES.pending };
-  const picks: Prediction[] = [];
+  const predictions: Prediction[] = [];
   for (const id of ids) {
     const parsed = PredictionSchema.safeParse({
       matchId: id,
@@ -46,7 +46,7 @@ export function parsePredictionsForm(form: FormData): ParsedPredictions {
       away: goalsByField.get(`away-${id}`) ?? "",
     });
     if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? PREDICTION_MESSAGES.pending };
-    picks.push(parsed.data);
+    predictions.push(parsed.data);
   }
-  return { ok: true, picks };
+  return { ok: true, picks: predictions };
 }

@@ -38,7 +38,7 @@ export interface PoolStandingRow extends StandingRow {
  */
 export function poolStandings({
   matches,
-  picks,
+  picks: predictions,
   participants,
   rules,
 }: {
@@ -64,7 +64,7 @@ export function poolStandings({
   const withResult = new Set(scored.map((match) => match.id));
   const tallies = tallyByUserAndPhase(
     scored,
-    picks.filter((pick) => withResult.has(pick.matchId)),
+    predictions.filter((prediction) => withResult.has(prediction.matchId)),
     rules,
   );
   const people = new Map(participants.map((person) => [person.id, person]));
@@ -114,18 +114,18 @@ export interface PredictionsGridPhase {
 /** The picks grid: the revealed matches phase by phase, one row per participant in the order given. */
 export function predictionsGrid(
   revealed: readonly MatchView[],
-  picks: readonly PoolPrediction[],
+  predictions: readonly PoolPrediction[],
   { participantIds, rules }: { participantIds: readonly string[]; rules: SeasonRules },
 ): PredictionsGridPhase[] {
   if (revealed.length === 0 || participantIds.length === 0) return [];
   const byId = new Map(revealed.map((match) => [match.id, match]));
   const cells = new Map<string, Record<number, GridCell>>(participantIds.map((id) => [id, {}]));
-  for (const pick of picks) {
-    const row = cells.get(pick.userId);
-    const match = byId.get(pick.matchId);
+  for (const prediction of predictions) {
+    const row = cells.get(prediction.userId);
+    const match = byId.get(prediction.matchId);
     if (!row || !match) continue;
-    const score = { home: pick.home, away: pick.away };
-    row[pick.matchId] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
+    const score = { home: prediction.home, away: prediction.away };
+    row[prediction.matchId] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
   }
   const phases: PredictionsGridPhase[] = [];
   for (const match of revealed) {

@@ -47,11 +47,11 @@ export function addPoints(tally: Tally, points: number | null, pointsExact: numb
  */
 export function tallyByUserAndPhase(
   matches: readonly (ScoredMatch & { phaseId: number })[],
-  picks: readonly PredictionForScoring[],
+  predictions: readonly PredictionForScoring[],
   rules: Pick<SeasonRules, "pointsExact" | "pointsOutcome" | "twoLegBonus"> = DEFAULT_RULES,
 ): Map<string, Map<number, Tally>> {
   const byId = new Map(matches.map((match) => [match.id, match]));
-  const predictionOf = new Map(picks.map((pick) => [`${pick.userId}:${pick.matchId}`, pick]));
+  const predictionOf = new Map(predictions.map((prediction) => [`${prediction.userId}:${prediction.matchId}`, prediction]));
   const result = new Map<string, Map<number, Tally>>();
   const tallyOf = (userId: string, phaseId: number) => {
     const phases = result.get(userId) ?? new Map<number, Tally>();
@@ -60,13 +60,13 @@ export function tallyByUserAndPhase(
     phases.set(phaseId, tally);
     return tally;
   };
-  for (const pick of picks) {
-    const match = byId.get(pick.matchId);
+  for (const prediction of predictions) {
+    const match = byId.get(prediction.matchId);
     if (!match) continue;
-    addPoints(tallyOf(pick.userId, match.phaseId), predictionPoints(match.result, pick, rules), rules.pointsExact);
+    addPoints(tallyOf(prediction.userId, match.phaseId), predictionPoints(match.result, prediction, rules), rules.pointsExact);
   }
   if (!rules.twoLegBonus) return result;
-  const users = new Set(picks.map((pick) => pick.userId));
+  const users = new Set(predictions.map((prediction) => prediction.userId));
   for (const tie of findTies(matches)) {
     const phaseId = byId.get(tie.secondLeg.id)!.phaseId;
     for (const userId of users) {

@@ -88,7 +88,7 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
   // result, its grid shows them all, rows in table order.
   const { revealed, picks: revealedPredictions } = await revealedPoolPredictions(db, pool.id, { matches });
   const standings = poolStandings({ matches: revealed, picks: revealedPredictions, participants, rules: season.rules });
-  const picks = predictionsGrid(revealed, revealedPredictions, { participantIds: standings.map((row) => row.userId), rules: season.rules });
+  const predictions = predictionsGrid(revealed, revealedPredictions, { participantIds: standings.map((row) => row.userId), rules: season.rules });
   return {
     at: Date.now(),
     quiniela: {
@@ -107,7 +107,7 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
     matches,
     participants,
     standings,
-    picks,
+    picks: predictions,
     // The invite code and the pickers only for the owner and admins.
     manage: managing
       ? {

@@ -54,21 +54,21 @@ function PredictionsTable({ match }: { match: RevealedMatch }) {
         </tr>
       </thead>
       <tbody>
-        {match.picks.map((pick) =>
-          pick.mine ? (
-            <tr key={pick.userId} className={classes.mine}>
+        {match.picks.map((prediction) =>
+          prediction.mine ? (
+            <tr key={prediction.userId} className={classes.mine}>
               <td>
                 <span className={classes.name}>
-                  <span className={classes.nameText}>{pick.name}</span>
+                  <span className={classes.nameText}>{prediction.name}</span>
                   <span className={classes.you}>Tú</span>
                 </span>
               </td>
-              <td>{`${pick.home} - ${pick.away}`}</td>
+              <td>{`${prediction.home} - ${prediction.away}`}</td>
             </tr>
           ) : (
-            <tr key={pick.userId}>
-              <td>{pick.name}</td>
-              <td>{`${pick.home} - ${pick.away}`}</td>
+            <tr key={prediction.userId}>
+              <td>{prediction.name}</td>
+              <td>{`${prediction.home} - ${prediction.away}`}</td>
             </tr>
           ),
         )}

@@ -25,19 +25,19 @@ interface Person {
   avatarColor: string;
 }
 
-function Cell({ pick }: { pick: GridPhase["rows"][number]["picks"][number] | undefined }) {
-  if (!pick) {
+function Cell({ pick: prediction }: { pick: GridPhase["rows"][number]["picks"][number] | undefined }) {
+  if (!prediction) {
     return (
       <span className={`${classes.cell} ${classes.none}`} title="Sin pronóstico">
         ·<span className={typography.srOnly}>Sin pronóstico</span>
       </span>
     );
   }
-  const tone = pick.points === 3 ? classes.exact : pick.points === null ? "" : pick.points > 0 ? classes.outcome : classes.miss;
-  const points = pick.points === null ? "" : ` (${pick.points} ${pick.points === 1 ? "punto" : "puntos"})`;
+  const tone = prediction.points === 3 ? classes.exact : prediction.points === null ? "" : prediction.points > 0 ? classes.outcome : classes.miss;
+  const points = prediction.points === null ? "" : ` (${prediction.points} ${prediction.points === 1 ? "punto" : "puntos"})`;
   return (
     <span className={`${classes.cell} ${tone}`}>
-      {`${pick.home}-${pick.away}`}
+      {`${prediction.home}-${prediction.away}`}
       {points && <span className={typography.srOnly}>{points}</span>}
     </span>
   );

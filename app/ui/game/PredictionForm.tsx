@@ -33,10 +33,10 @@ function ScoreInput({ name, team, defaultValue }: { name: string; team: string; 
 
 const POINTS_TONE: Record<"exact" | "hit" | "miss", BadgeTone> = { exact: "teal", hit: "blue", miss: "gray" };
 
-function pointsBadge(pick: PredictionMatch["pick"]) {
-  if (!pick || pick.points === null) return null;
-  const total = pick.points + pick.bonus;
-  const tone = pick.exact ? POINTS_TONE.exact : pick.points > 0 ? POINTS_TONE.hit : POINTS_TONE.miss;
+function pointsBadge(prediction: PredictionMatch["pick"]) {
+  if (!prediction || prediction.points === null) return null;
+  const total = prediction.points + prediction.bonus;
+  const tone = prediction.exact ? POINTS_TONE.exact : prediction.points > 0 ? POINTS_TONE.hit : POINTS_TONE.miss;
   return <Badge tone={tone}>{total === 1 ? "1 punto" : `${total} puntos`}</Badge>;
 }
 
