@@ -5,7 +5,7 @@ import { cardQuery, type PoolCard, toCard } from "./pools.server";
 
 /**
  * Pool invites (SPEC §4): the secret code of /quiniela/:id/unirse and what the link shows
- * (joining is a POST: joinQuiniela in quiniela-changes.server.ts, never on opening the link; a new
+ * (joining is a POST: joinPool in pool-changes.server.ts, never on opening the link; a new
  * code is renewInviteCode there, refused as every change of a finished season's pool).
  */
 

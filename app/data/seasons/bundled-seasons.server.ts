@@ -5,7 +5,7 @@ import clausura2025 from "#app/data/seasons/bundled/liga-mx-clausura-2025.json";
 import mundial2026 from "#app/data/seasons/bundled/copa-mundial-2026.json";
 
 /**
- * The seasons that ship with the app (app/data/season/, real fixtures and results from
+ * The seasons that ship with the app (app/data/seasons/bundled/, real fixtures and results from
  * openfootball, CC0): Clausura 2024 is a fresh install's first season; all four are templates for
  * 'Nueva Temporada' (results are never loaded from them there) and the demo's seasons.
  */

@@ -6,7 +6,7 @@ import { chunked } from "#app/data/engine/chunks";
 import type { Database } from "#app/data/engine/schema";
 import clausura2024 from "#app/data/seasons/bundled/liga-mx-clausura-2024.json";
 
-/** The season files that ship with the app (app/data/season/, the format of their README). */
+/** The season files that ship with the app (app/data/seasons/bundled/, the format of their README). */
 export interface SeasonFile {
   season: string;
   competition?: string;

@@ -1,5 +1,5 @@
 /**
- * What the pool screens say and their limits, apart from the schemas (quiniela-forms.ts) so that a
+ * What the pool screens say and their limits, apart from the schemas (pool-forms.ts) so that a
  * page can show them without carrying Zod.
  */
 

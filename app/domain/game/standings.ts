@@ -31,7 +31,7 @@ export const emptyTally = (): Tally => ({ points: 0, exactHits: 0, outcomeHits: 
 /**
  * Adds one scored prediction to a tally: the season's exact-score points are an exact hit, and
  * exact hits count as correct outcomes too (a season's outcome points are at least 1, below the
- * exact ones: season.server.ts checks it, so points tell the two apart).
+ * exact ones: data/seasons/write-season.server.ts checks it, so points tell the two apart).
  */
 export function addPoints(tally: Tally, points: number | null, pointsExact: number = DEFAULT_RULES.pointsExact): void {
   if (points === null) return;
