@@ -5,7 +5,7 @@ import { activateFormSchema, ADMIN_MESSAGES } from "#app/domain/forms/admin-form
 import { parseForm } from "#app/domain/forms/form";
 import { formatKickoff } from "#app/domain/dates";
 import { activatePhase, captureCountsByPhase, listPhases } from "#app/data/seasons/phases.server";
-import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
@@ -47,15 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(activateFormSchema, form);
     if (!parsed.ok) {
       const warning: Toast = { type: "warning", title: "Atención", message: parsed.message };
-      return reply(400, parsed.message === ADMIN_MESSAGES.noPhase ? warning : errorToast(parsed.message));
+      return answer(400, { toast: parsed.message === ADMIN_MESSAGES.noPhase ? warning : errorToast(parsed.message) });
     }
     const { db, live } = servicesOf(context);
     const activated = await activatePhase(db, parsed.data.phaseId);
-    if (!activated.ok) return reply(400, errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`));
+    if (!activated.ok) return answer(400, { toast: errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`) });
     await live.publish("resultados");
     const { activated: count, phaseName } = activated;
     const what = count === 1 ? "1 pronóstico activado" : `${count} pronósticos activados`;
-    return reply(200, successToast(`${what} para ${phaseName}`, "Jornada activada"));
+    return answer(200, { toast: successToast(`${what} para ${phaseName}`, "Jornada activada") });
   });
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Code, Group, List, Stack, Text, Title } from "@mantine/core";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { applyResultsFile, previewResultsFile } from "#app/data/results/results-file.server";
 import { finishedMessage } from "#app/data/seasons/current-season.server";
@@ -16,7 +16,7 @@ import {
   RESULTS_FILE_MAX_BYTES,
 } from "#app/domain/files/results-file";
 import type { Score } from "#app/domain/game/scoring";
-import { runAction } from "#app/http/admin-action.server";
+import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
@@ -27,7 +27,7 @@ import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { showToast, useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/importar-resultados";
 
@@ -59,7 +59,8 @@ interface Preview {
   content: string;
 }
 
-type ImportReply = { ok: boolean; toast: Toast; preview?: Preview; errors?: string[]; applied?: string };
+/** What the screen shows besides the toast: the preview, the file's problems, or what was applied. */
+type ImportMore = { preview: Preview; problems: string[]; applied: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The season of the screen: its dates are read in its time zone.
@@ -75,11 +76,6 @@ const applySchema = () =>
     content: z.string({ error: "Vuelve a subir el archivo" }).min(1, "Vuelve a subir el archivo"),
     fingerprint: z.string({ error: "Vuelve a subir el archivo" }).regex(/^[0-9a-f]{64}$/, "Vuelve a subir el archivo"),
   });
-
-/** The admin screens' reply (`reply`: ok and a toast), with the preview or the file's problems. */
-function answer(status: number, body: Omit<ImportReply, "ok">) {
-  return data<ImportReply>({ ok: status < 300, ...body }, { status });
-}
 
 function score(result: Score | null): string {
   return result ? `${result.home}–${result.away}` : "sin resultado";
@@ -104,7 +100,7 @@ function byteLength(text: string): number {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(FAILURE, async () => {
+  return runAction<ImportMore>(FAILURE, async () => {
     // The body is counted as it arrives (http/body-limit.ts: the file's 1 MB and the form around it).
     const form = await readFormWithinLimit(request);
     if (form === "too-large") return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
@@ -126,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!preview.ok) {
         return answer(400, {
           toast: errorToast(`${problemsHeadline(preview.errors)} en el archivo; no se aplicó nada.`, FAILURE),
-          errors: preview.errors,
+          problems: preview.errors,
         });
       }
       const { plan } = preview;
@@ -157,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(409, { toast: errorToast(finishedMessage(outcome.seasonName), FAILURE) });
     }
     if (!outcome.ok) {
-      return answer(400, { toast: errorToast("El archivo tiene problemas; no se aplicó nada.", FAILURE), errors: outcome.errors });
+      return answer(400, { toast: errorToast("El archivo tiene problemas; no se aplicó nada.", FAILURE), problems: outcome.errors });
     }
     if (!outcome.changed) {
       return answer(200, { toast: { type: "info", title: "Sin cambios", message: "El archivo no cambia ningún partido" } });
@@ -239,7 +235,7 @@ function PreviewCards({ rows }: { rows: PreviewRow[] }) {
 }
 
 export default function ImportResults({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>() as ImportReply | undefined;
+  const result = useActionData<typeof action>();
   useToast(result?.toast);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -287,10 +283,10 @@ export default function ImportResults({ loaderData }: Route.ComponentProps) {
         </Form>
       </Panel>
 
-      {result?.errors && (
+      {result?.problems && (
         <Alert color="red" variant="light" title="El archivo tiene problemas; no se aplicó nada">
           <List size="sm" spacing={2}>
-            {result.errors.map((error) => (
+            {result.problems.map((error) => (
               <List.Item key={error}>{error}</List.Item>
             ))}
           </List>

@@ -13,7 +13,7 @@ import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
 import { newSeasonSchema, seasonActionSchema } from "#app/domain/forms/season-forms";
 import { FROM_FILE, RULE_DEFAULTS, SEASON_MESSAGES } from "#app/domain/forms/season-texts";
 import { SEASON_FILE_MAX_BYTES } from "#app/domain/files/season-file";
-import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { adminTable as t } from "#app/ui/admin/AdminCells";
@@ -24,7 +24,8 @@ import { CheckboxField } from "#app/ui/primitives/Checkbox";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/temporadas";
 import classes from "./temporadas.module.css";
@@ -69,7 +70,6 @@ function toRow(season: SeasonRow) {
 
 /** What the screen shows besides the toast: the preview, or the file's problems. */
 type SeasonsMore = { problems: string[]; preview: PreviewView };
-type SeasonsReply = { ok: boolean; toast: Toast } & Partial<SeasonsMore>;
 
 /** The preview as the page shows it: phases with their match counts, teams with badges, matches. */
 interface PreviewView {
@@ -113,7 +113,7 @@ function previewView(preview: SeasonPreview, content: string | null): PreviewVie
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormWithinLimit(request);
-  if (form === "too-large") return reply<SeasonsMore>(413, errorToast("El archivo pesa más de 1 MB", CREATE_FAILURE));
+  if (form === "too-large") return answer<SeasonsMore>(413, { toast: errorToast("El archivo pesa más de 1 MB", CREATE_FAILURE) });
   // 'Crear Temporada' sends the preview's form again, with its own button's field.
   const intent = form.get("crear") ? "create" : String(form.get("intent") ?? "");
   const { db, config, live } = servicesOf(context);
@@ -121,51 +121,43 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "preview" || intent === "create") {
     return runAction<SeasonsMore>(CREATE_FAILURE, async () => {
       const parsed = parseForm(newSeasonSchema, form, SEASON_MESSAGES.unknownIntent);
-      if (!parsed.ok) return reply(400, errorToast(parsed.message, CREATE_FAILURE));
+      if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message, CREATE_FAILURE) });
       const { template, ...settings } = parsed.data;
       const content = await draftContent(template, form, intent);
-      if (typeof content !== "string") return reply(400, errorToast(content.message, CREATE_FAILURE));
+      if (typeof content !== "string") return answer(400, { toast: errorToast(content.message, CREATE_FAILURE) });
       const draft: SeasonDraft = { ...settings, content, defaultTimeZone: config.APP_TIMEZONE };
       // A template's text is read on the server every time; an upload's travels with the preview.
       const carried = isTemplateKey(template) ? null : content;
       if (intent === "preview") {
         const result = await previewSeason(db, draft);
         if (!result.ok) {
-          return reply<SeasonsMore>(400, errorToast(`${problemsHeadline(result.problems)}; no se creó nada.`, CREATE_FAILURE), {
-            problems: result.problems,
-          });
+          return answer<SeasonsMore>(400, { toast: errorToast(`${problemsHeadline(result.problems)}; no se creó nada.`, CREATE_FAILURE), problems: result.problems });
         }
-        return reply<SeasonsMore>(
-          200,
-          successToast(`${result.preview.plan.matches.length} partidos en ${result.preview.plan.phases.length} fases`, "Vista previa lista"),
-          { preview: previewView(result.preview, carried) },
-        );
+        return answer<SeasonsMore>(200, { toast: successToast(`${result.preview.plan.matches.length} partidos en ${result.preview.plan.phases.length} fases`, "Vista previa lista"), preview: previewView(result.preview, carried) });
       }
       const created = await createSeason(db, draft, String(form.get("fingerprint") ?? ""));
-      if (!created.ok && created.reason === "stale") return reply(409, errorToast(SEASON_MESSAGES.stale, CREATE_FAILURE));
+      if (!created.ok && created.reason === "stale") return answer(409, { toast: errorToast(SEASON_MESSAGES.stale, CREATE_FAILURE) });
       if (!created.ok) {
-        return reply<SeasonsMore>(400, errorToast("El archivo tiene problemas; no se creó nada.", CREATE_FAILURE), {
-          problems: created.problems,
-        });
+        return answer<SeasonsMore>(400, { toast: errorToast("El archivo tiene problemas; no se creó nada.", CREATE_FAILURE), problems: created.problems });
       }
-      return reply(200, successToast(`«${settings.name}» quedó como Próxima: hazla actual cuando empiece`, "Temporada creada"));
+      return answer(200, { toast: successToast(`«${settings.name}» quedó como Próxima: hazla actual cuando empiece`, "Temporada creada") });
     });
   }
 
   return runAction<SeasonsMore>(FAILURE, async () => {
     const parsed = parseForm(seasonActionSchema, form, SEASON_MESSAGES.unknownIntent);
-    if (!parsed.ok) return reply(400, errorToast(parsed.message));
+    if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const { intent: move, seasonId } = parsed.data;
     const done =
       move === "make-current" ? await makeCurrent(db, seasonId) : await setFinished(db, seasonId, move === "finish");
-    if (!done.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(done, SEASON_MESSAGES.noSeason)}.`));
+    if (!done.ok) return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(done, SEASON_MESSAGES.noSeason)}.`) });
     await live.publish("resultados");
     const message = {
       "make-current": [`«${done.name}» es la temporada actual`, "Temporada actual"],
       finish: [`«${done.name}» quedó terminada: solo se puede consultar`, "Temporada terminada"],
       reopen: [`«${done.name}» se puede modificar de nuevo`, "Temporada reabierta"],
     }[move];
-    return reply(200, successToast(message[0]!, message[1]));
+    return answer(200, { toast: successToast(message[0]!, message[1]) });
   });
 }
 
@@ -189,7 +181,7 @@ async function draftContent(template: string, form: FormData, intent: string): P
 type LoaderData = Route.ComponentProps["loaderData"];
 
 function SeasonActions({ season, current }: { season: LoaderData["seasons"][number]; current: LoaderData["seasons"][number] | undefined }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
   const submit = (intent: string) => void fetcher.submit({ intent, seasonId: String(season.id) }, { method: "post" });
@@ -302,7 +294,7 @@ function SeasonsTable({ seasons }: { seasons: LoaderData["seasons"] }) {
 }
 
 /** The form of 'Nueva Temporada': its template or file, name, kickoff times and rules, then 'Revisar'. */
-function NewSeasonForm({ templates, reply: result }: { templates: LoaderData["templates"]; reply: SeasonsReply | undefined }) {
+function NewSeasonForm({ templates, answer: result }: { templates: LoaderData["templates"]; answer: ActionAnswer<SeasonsMore> | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [template, setTemplate] = useState(templates.at(-1)?.key ?? FROM_FILE);
@@ -489,7 +481,7 @@ export default function AdminSeasons({ loaderData, actionData }: Route.Component
       }
     >
       <SeasonsTable seasons={loaderData.seasons} />
-      {showForm && <NewSeasonForm templates={loaderData.templates} reply={actionData} />}
+      {showForm && <NewSeasonForm templates={loaderData.templates} answer={actionData} />}
       {actionData?.problems && (
         <Alert color="red" variant="light" title="El archivo tiene problemas; no se creó nada">
           <List size="sm" spacing={2}>
