@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
@@ -15,15 +15,14 @@ import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
 import { pickerPhases } from "#app/domain/game/match-picker";
-import { MatchPicker } from "#app/ui/game/MatchPicker";
 import { Page } from "#app/ui/layout/Page";
 import { PeoplePicker } from "#app/ui/people/PeoplePicker";
-import { Button, ButtonLink } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/new";
+import { CreateBar, MatchesPanel } from "./new.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Crear Quiniela · Quiniela" }];
 
@@ -104,48 +103,16 @@ export default function NewPool({ loaderData, actionData }: Route.ComponentProps
               />
             </Stack>
           </Panel>
-          <Panel padding="sm" paddingFromSm="lg" as="section" aria-labelledby="partidos">
-            <Group justify="space-between" align="baseline" mb="xs" gap="xs">
-              <Title order={2} fz="lg" id="partidos">
-                Partidos
-              </Title>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {matchIds.length === 1 ? "1 partido elegido" : `${matchIds.length} partidos elegidos`}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed" mb="sm">
-              Marca una jornada completa o ábrela para elegir partidos sueltos.
-            </Text>
-            <MatchPicker
-              phases={loaderData.phases}
-              value={matchIds}
-              onChange={(ids) => {
-                setMatchIds(ids);
-                if (clientErrors.matches) setClientErrors({ ...clientErrors, matches: undefined });
-              }}
-              error={errors.matches}
-            />
-          </Panel>
-          <Box
-            pos="sticky"
-            bottom={0}
-            py="sm"
-            style={{ zIndex: 2, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-default-border)" }}
-          >
-            <Group justify="space-between" gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {`${matchIds.length === 1 ? "1 partido" : `${matchIds.length} partidos`} · ${userIds.length + 1} ${userIds.length === 0 ? "participante" : "participantes"}`}
-              </Text>
-              <Group gap="xs" wrap="nowrap">
-                <ButtonLink variant="default" to="/quinielas" className="mantine-visible-from-xs">
-                  Cancelar
-                </ButtonLink>
-                <Button type="submit" busy={saving}>
-                  Crear Quiniela
-                </Button>
-              </Group>
-            </Group>
-          </Box>
+          <MatchesPanel
+            phases={loaderData.phases}
+            value={matchIds}
+            onChange={(ids) => {
+              setMatchIds(ids);
+              if (clientErrors.matches) setClientErrors({ ...clientErrors, matches: undefined });
+            }}
+            error={errors.matches}
+          />
+          <CreateBar matches={matchIds.length} people={userIds.length + 1} saving={saving} />
         </Stack>
       </Form>
     </Page>
