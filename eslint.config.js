@@ -36,7 +36,7 @@ const LAYERS = {
   "app/data/**": { forbidden: [ours("auth", "http", "live", "ui", "routes")], why: "data/ devuelve resultados simples: sin toasts, estados HTTP ni interfaz." },
   "app/auth/**": { forbidden: [ours("live", "ui", "routes")], why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP." },
   "app/live/**": { forbidden: [ours("auth", "http", "ui", "routes", "import")], why: "live/ solo avisa de cambios." },
-  "app/http/**": { forbidden: [ours("routes"), "^#app/ui/(?!feedback/Toasts$)"], why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast." },
+  "app/http/**": { forbidden: [ours("routes"), "^#app/ui/(?!feedback/(Toasts|action-answer)$)"], why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast y de una respuesta." },
   "app/ui/**": { forbidden: [ours("data", "auth", "http", "live", "import", "routes"), "^#app/config\\.server$"], why: "ui/ dibuja lo que recibe: datos por props, reglas de domain/." },
 };
 

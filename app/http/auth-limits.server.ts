@@ -1,7 +1,7 @@
-import { data, type RouterContextProvider } from "react-router";
-import type { FieldErrors } from "#app/domain/forms/form";
+import type { RouterContextProvider } from "react-router";
 import { authRateLimit, RATE_LIMIT_MESSAGE } from "#app/auth/rate-limit.server";
 import { errorToast } from "#app/ui/feedback/Toasts";
+import { answer } from "./action-answer.server";
 import { requestInfoContext, servicesOf } from "./context";
 
 /**
@@ -15,8 +15,5 @@ export async function limitAuthAttempt(
 ) {
   const limited = await authRateLimit(servicesOf(context), action, { ip: context.get(requestInfoContext).clientIp, email });
   if (!limited) return null;
-  return data(
-    { errors: {} as FieldErrors, toast: errorToast(RATE_LIMIT_MESSAGE, "Demasiados intentos") },
-    { status: 429, headers: { "Retry-After": String(limited.retryAfter) } },
-  );
+  return answer(429, { toast: errorToast(RATE_LIMIT_MESSAGE, "Demasiados intentos") }, { "Retry-After": String(limited.retryAfter) });
 }

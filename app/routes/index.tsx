@@ -1,5 +1,4 @@
 import { Title } from "@mantine/core";
-import { data } from "react-router";
 import { requireUser, type SessionUser } from "#app/auth/guards.server";
 import { listPhases } from "#app/data/seasons/phases.server";
 import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
@@ -8,16 +7,17 @@ import { phaseParam } from "#app/domain/forms/admin-forms";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { allowsExtraTime, legOfPhase } from "#app/domain/game/phases";
 import { rulesText } from "#app/domain/game/season-rules";
+import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { submitPredictions } from "#app/http/picks-action.server";
+import { savePredictionForm } from "#app/http/save-predictions.server";
 import { Page } from "#app/ui/layout/Page";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
-import { useToast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import type { Route } from "./+types/index";
 import classes from "./index.module.css";
@@ -74,9 +74,9 @@ export async function action(args: Route.ActionArgs) {
   const { db } = servicesOf(args.context);
   // Read once for the save and for the page that answers it (the deadline rush's hot path).
   const season = await currentSeason(db);
-  const { status, toast } = await submitPredictions(db, user.id, await readForm(args.request), { season });
-  const page = status === 200 ? await homePage(args, user, season) : null;
-  return data({ toast, page }, { status });
+  const saved = await savePredictionForm(db, user.id, await readForm(args.request), { season });
+  const page = saved.ok ? await homePage(args, user, season) : null;
+  return answer<{ page: typeof page }>(saved.status, { toast: saved.ok ? successToast(saved.message) : errorToast(saved.message), page });
 }
 
 export const shouldRevalidate = reloadUnlessAnsweredWithPage;

@@ -1,17 +1,18 @@
 import { Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
 import { LoginSchema } from "#app/auth/forms";
-import { type FieldErrors, parseForm } from "#app/domain/forms/form";
+import { parseForm } from "#app/domain/forms/form";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
+import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/login";
 
@@ -28,12 +29,10 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-type ActionResult = { errors: FieldErrors; toast: Toast | null };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(LoginSchema, await readForm(request));
   if (!parsed.ok) {
-    return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
+    return answer(400, { errors: parsed.errors });
   }
   const { email, password, redirectTo } = parsed.data;
   const limited = await limitAuthAttempt(context, "signin", email);
@@ -50,10 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirectPath(redirectTo), { headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    return data<ActionResult>(
-      { errors: {}, toast: errorToast("Credenciales inválidas", "Error de inicio de sesión") },
-      { status: 401 },
-    );
+    return answer(401, { toast: errorToast("Credenciales inválidas", "Error de inicio de sesión") });
   }
 }
 

@@ -1,15 +1,15 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { ForgotPasswordSchema } from "#app/auth/forms";
-import { type FieldErrors, parseForm } from "#app/domain/forms/form";
+import { parseForm } from "#app/domain/forms/form";
 import { emailResetLink } from "#app/auth/password-reset.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
+import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import type { Toast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/olvide-contrasena";
 
@@ -33,8 +33,6 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-type ActionResult = { errors: FieldErrors; toast: Toast | null; sent?: true };
-
 /**
  * Answers at once, and the same way for every well-formed e-mail: the link is created and
  * e-mailed in the background (see emailResetLink), so the answer's content and timing say
@@ -44,13 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireEmail(context);
   const parsed = parseForm(ForgotPasswordSchema, await readForm(request));
   if (!parsed.ok) {
-    return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
+    return answer(400, { errors: parsed.errors });
   }
   const { email } = parsed.data;
   const limited = await limitAuthAttempt(context, "reset", email);
   if (limited) return limited;
   emailResetLink(servicesOf(context).auth, email);
-  return data<ActionResult>({ errors: {}, toast: null, sent: true });
+  return answer<{ sent: true }>(200, { sent: true });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

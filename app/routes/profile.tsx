@@ -1,12 +1,12 @@
 import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/people/avatars.server";
 import { parseForm } from "#app/domain/forms/form";
-import { withFailureToast } from "#app/http/admin-action.server";
+import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/people/avatar-colors";
@@ -14,7 +14,7 @@ import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import type { Route } from "./+types/profile";
@@ -32,7 +32,8 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { toast: Toast; resetLink?: string; errors?: { image?: string } };
+/** What 'Generar enlace' shows besides its toast. */
+type ProfileMore = { resetLink: string };
 
 const FAILURES = {
   "update-profile": "No se pudo actualizar el perfil",
@@ -43,24 +44,24 @@ const FAILURES = {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const parsed = parseForm(ProfileSchema, await readForm(args.request), FAILURES["update-profile"]);
-  if (!parsed.ok) return data<ActionResult>({ toast: errorToast(parsed.message), errors: { image: parsed.message } }, { status: 400 });
+  if (!parsed.ok) return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: { image: parsed.message } });
   const form = parsed.data;
   const { db } = servicesOf(args.context);
-  return withFailureToast(FAILURES[form.intent], async () => {
+  return runAction<ProfileMore>(FAILURES[form.intent], async () => {
     switch (form.intent) {
       case "update-profile":
         await updateAvatar(db, user.id, { image: form.image, avatarColor: form.avatarColor });
-        return data<ActionResult>({ toast: successToast("Perfil actualizado") });
+        return answer(200, { toast: successToast("Perfil actualizado") });
       case "remove-avatar":
         await updateAvatar(db, user.id, { image: null });
-        return data<ActionResult>({ toast: successToast("Avatar eliminado") });
+        return answer(200, { toast: successToast("Avatar eliminado") });
       case "reset-link": {
         const { auth, config } = servicesOf(args.context);
         const resetLink = await createResetLink(auth, user.email, publicOrigin(config.BASE_URL, args.request));
-        return data<ActionResult>({ toast: successToast("Enlace generado"), resetLink });
+        return answer(200, { toast: successToast("Enlace generado"), resetLink });
       }
     }
-  }, (toast) => data<ActionResult>({ toast }, { status: 500 }));
+  });
 }
 
 function ResetLinkSection({ email }: { email: string }) {

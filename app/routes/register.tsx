@@ -1,13 +1,14 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
 import { RegisterSchema } from "#app/auth/forms";
 import { PASSWORD_HINT } from "#app/auth/password-rule";
-import { type FieldErrors, parseForm } from "#app/domain/forms/form";
+import { parseForm } from "#app/domain/forms/form";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { rosterCheck } from "#app/data/people/roster.server";
+import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
@@ -15,7 +16,7 @@ import { AuthCard } from "#app/ui/people/AuthCard";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/register";
 
@@ -31,21 +32,16 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-type ActionResult = { errors: FieldErrors; toast: Toast | null };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(RegisterSchema, await readForm(request));
   if (!parsed.ok) {
-    return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
+    return answer(400, { errors: parsed.errors });
   }
   const { name, email, password, redirectTo } = parsed.data;
   const limited = await limitAuthAttempt(context, "signup", email);
   if (limited) return limited;
   if (!(await rosterCheck(servicesOf(context).db, email)).allowed) {
-    return data<ActionResult>(
-      { errors: {}, toast: errorToast("Este correo electrónico no está en la lista de participantes", "Error de registro") },
-      { status: 403 },
-    );
+    return answer(403, { toast: errorToast("Este correo electrónico no está en la lista de participantes", "Error de registro") });
   }
 
   try {
@@ -61,10 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const message = registerErrorMessage(errorCode(error));
-    return data<ActionResult>(
-      { errors: {}, toast: errorToast(message, "Error de registro") },
-      { status: error.statusCode === 422 || error.statusCode === 409 ? 409 : 400 },
-    );
+    return answer(error.statusCode === 422 || error.statusCode === 409 ? 409 : 400, { toast: errorToast(message, "Error de registro") });
   }
 }
 

@@ -1,17 +1,18 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { forwardCookies } from "#app/auth/cookies";
 import { NewPasswordSchema, resetToken } from "#app/auth/forms";
 import { PASSWORD_HINT } from "#app/auth/password-rule";
-import { type FieldErrors, parseForm } from "#app/domain/forms/form";
+import { parseForm } from "#app/domain/forms/form";
 import { accountForToken } from "#app/auth/password-reset.server";
+import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/reset-password";
 
@@ -26,17 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, valid: account !== null, email: account?.email ?? null };
 }
 
-type ActionResult = { errors: FieldErrors; toast: Toast | null };
-
 /**
  * Sets the new password (Better Auth consumes the token and ends every session of the account),
  * then signs the person in.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(NewPasswordSchema, await readForm(request));
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, toast: null }, { status: 400 });
+  if (!parsed.ok) return answer(400, { errors: parsed.errors });
   const { token, password } = parsed.data;
-  const invalidLink = () => data<ActionResult>({ errors: {}, toast: errorToast(INVALID_LINK) }, { status: 400 });
+  const invalidLink = () => answer(400, { toast: errorToast(INVALID_LINK) });
   const { auth } = servicesOf(context);
   const account = await accountForToken(auth, token);
   if (!account) return invalidLink();

@@ -1,7 +1,7 @@
 // Load generators shared by `npm run bench` and `npm run scale`: the deadline rush and the
 // throughput of one page. They report figures; the scripts print them.
 import { openDatabase } from "#app/data/engine/db.server";
-import { PREDICTIONS_SAVED } from "#app/http/picks-action.server";
+import { PREDICTIONS_SAVED } from "#app/http/save-predictions.server";
 import { BenchClient, bodyText, median, percentile } from "./bench-http";
 
 /**

@@ -10,7 +10,7 @@ import type { SeasonView } from "#app/data/seasons/current-season.server";
 
 /**
  * The prediction form shared by the home page and the pool pages: what it shows a user (its
- * submission: domain/forms/prediction-form.ts, http/picks-action.server.ts). Only the current season
+ * submission: domain/forms/prediction-form.ts, http/save-predictions.server.ts). Only the current season
  * takes picks; a finished season shows every match closed. With the season's rule 'Pronósticos
  * editables hasta el cierre', a saved pick stays editable until its match locks.
  */

@@ -11,7 +11,7 @@ import { listPhases, setPhaseActive } from "#app/data/seasons/phases.server";
 import { resetMatch } from "#app/data/results/match-results.server";
 import { listTeams } from "#app/data/seasons/teams.server";
 import { scoreLabel } from "#app/domain/game/season-rules";
-import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The screen's season: its time zone reads 'Fecha y hora'; the phase must be one of its own.
     const season = await shownSeason(db, request);
     const parsed = parseForm(matchesFormSchema(season.timeZone), form);
-    if (!parsed.ok) return reply(400, errorToast(parsed.message));
+    if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const input = parsed.data;
     switch (input.intent) {
       case "create": {
@@ -92,31 +92,28 @@ export async function action({ request, context }: Route.ActionArgs) {
           awayTeamId: input.awayTeamId,
           kickoffAt: input.kickoff,
         });
-        if (!created.ok) return reply(400, errorToast(`${FAILURE.create}. ${created.message}.`));
-        return reply(200, successToast("Partido creado correctamente"));
+        if (!created.ok) return answer(400, { toast: errorToast(`${FAILURE.create}. ${created.message}.`) });
+        return answer(200, { toast: successToast("Partido creado correctamente") });
       }
       case "toggle-phase": {
         const updated = await setPhaseActive(db, input.phaseId, input.active);
         if (!updated.ok) {
-          return reply(400, errorToast(`${FAILURE["toggle-phase"]}. ${refusalMessage(updated, "La jornada no existe")}.`));
+          return answer(400, { toast: errorToast(`${FAILURE["toggle-phase"]}. ${refusalMessage(updated, "La jornada no existe")}.`) });
         }
         await live.publish("resultados");
-        return reply(
-          200,
-          successToast(input.active ? "Jornada activada correctamente" : "Jornada desactivada correctamente"),
-        );
+        return answer(200, { toast: successToast(input.active ? "Jornada activada correctamente" : "Jornada desactivada correctamente") });
       }
       case "reset": {
         const reset = await resetMatch(db, input.matchId);
-        if (!reset.ok) return reply(400, errorToast(`${FAILURE.reset} ${refusalMessage(reset, "El partido no existe")}.`));
+        if (!reset.ok) return answer(400, { toast: errorToast(`${FAILURE.reset} ${refusalMessage(reset, "El partido no existe")}.`) });
         await live.publish("resultados");
-        return reply(200, successToast("El resultado y los pronósticos han sido reiniciados."));
+        return answer(200, { toast: successToast("El resultado y los pronósticos han sido reiniciados.") });
       }
       case "set-teams": {
         const set = await setMatchTeams(db, input.matchId, { homeTeamId: input.homeTeamId, awayTeamId: input.awayTeamId });
-        if (!set.ok) return reply(400, errorToast(`${FAILURE["set-teams"]}. ${set.message}.`));
+        if (!set.ok) return answer(400, { toast: errorToast(`${FAILURE["set-teams"]}. ${set.message}.`) });
         await live.publish("resultados");
-        return reply(200, successToast(set.label, "Equipos guardados"));
+        return answer(200, { toast: successToast(set.label, "Equipos guardados") });
       }
     }
   });

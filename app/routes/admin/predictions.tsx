@@ -7,7 +7,7 @@ import { defaultPhaseId } from "#app/domain/game/phase-status";
 import { type AdminPrediction, predictionsOfPhase, updatePrediction } from "#app/data/predictions/admin-predictions.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
-import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
@@ -55,10 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return runAction(FAILURE, async () => {
     const parsed = parseForm(predictionFormSchema, form);
-    if (!parsed.ok) return reply(400, errorToast(parsed.message));
+    if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const updated = await updatePrediction(servicesOf(context).db, parsed.data.predictionId, parsed.data);
-    if (!updated.ok) return reply(400, errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`));
-    return reply(200, successToast("Predicción actualizada correctamente"));
+    if (!updated.ok) return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`) });
+    return answer(200, { toast: successToast("Predicción actualizada correctamente") });
   });
 }
 

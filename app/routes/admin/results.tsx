@@ -7,7 +7,7 @@ import { formatKickoff } from "#app/domain/dates";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { resultMatches, saveResult } from "#app/data/results/match-results.server";
 import { allowsExtraTime } from "#app/domain/game/phases";
-import { refusalMessage, reply, runAction } from "#app/http/admin-action.server";
+import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
@@ -60,19 +60,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return runAction(FAILURE, async () => {
     const parsed = parseForm(resultFormSchema, form);
-    if (!parsed.ok) return reply(400, errorToast(parsed.message));
+    if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const { db, live } = servicesOf(context);
     const { matchId, result, extraTime, penalties } = parsed.data;
     const saved = await saveResult(db, matchId, { result, extraTime, penalties });
     if (!saved.ok) {
       const why = saved.reason === "no-extra-time" ? ADMIN_MESSAGES.noExtraTime : refusalMessage(saved, "El partido no existe");
-      return reply(400, errorToast(`${FAILURE}. ${why}.`));
+      return answer(400, { toast: errorToast(`${FAILURE}. ${why}.`) });
     }
     await live.publish("resultados");
-    return reply(
-      200,
-      successToast(saved.updated ? "Resultado actualizado correctamente" : "Resultado guardado correctamente"),
-    );
+    return answer(200, { toast: successToast(saved.updated ? "Resultado actualizado correctamente" : "Resultado guardado correctamente") });
   });
 }
 

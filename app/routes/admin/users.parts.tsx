@@ -6,10 +6,11 @@ import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { BareInput, SelectField, TextAreaField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import classes from "./users.module.css";
-import type { UserRow, UsersReply } from "./users.types";
+import type { UserRow, UsersMore } from "./users.types";
 import { confirm } from "#app/ui/feedback/Confirm";
 import { Dialog } from "#app/ui/feedback/Dialog";
 
@@ -38,7 +39,7 @@ export function UserFormModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<UsersReply>();
+  const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   const created = !user && fetcher.data?.ok ? fetcher.data.link : undefined;
   useEffect(() => {
@@ -108,7 +109,7 @@ export function UserActions({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const fetcher = useFetcher<UsersReply>();
+  const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.link;
   const submit = (intent: string) =>
@@ -161,7 +162,7 @@ export function UserActions({
   );
 }
 export function RosterCard({ roster, count }: { roster: string; count: number }) {
-  const fetcher = useFetcher<UsersReply>();
+  const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   return (
     <Panel padding="lg">

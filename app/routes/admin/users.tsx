@@ -1,6 +1,6 @@
 import { Group } from "@mantine/core";
 import { useCallback, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/user-forms";
@@ -17,18 +17,19 @@ import {
 import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms/form";
 import { formatRoster, parseRoster } from "#app/domain/roster";
-import { withFailureToast } from "#app/http/admin-action.server";
+import { answer, runAction, withFailureToast } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/users";
 import { RosterCard, UserActions, UserFormModal, UserName } from "./users.parts";
-import type { UserRow, UsersReply } from "./users.types";
+import type { UserRow, UsersMore } from "./users.types";
 import classes from "./users.module.css";
 
 export const meta: Route.MetaFunction = () => [
@@ -70,22 +71,17 @@ const FAILURES = {
 
 const REFUSAL_STATUS: Record<UserChangeRefusal, number> = { "not-found": 404, "email-taken": 409, "last-admin": 409 };
 
-/** The screen's answer: a toast (and a link), with the status that says whether it worked. */
-function answer(status: number, reply: Omit<UsersReply, "ok">) {
-  return data<UsersReply>({ ok: status < 300, ...reply }, { status });
-}
-
 function refused(intent: keyof typeof FAILURES, reason: UserChangeRefusal) {
-  return answer(REFUSAL_STATUS[reason], { toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`) });
+  return answer<UsersMore>(REFUSAL_STATUS[reason], { toast: errorToast(`${FAILURES[intent]}. ${REFUSALS[reason]}.`) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(UsersAdminSchema, await readForm(request));
-  if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
+  if (!parsed.ok) return answer<UsersMore>(400, { toast: errorToast(parsed.message) });
   const form = parsed.data;
   const { db, auth, config, live } = servicesOf(context);
   const origin = publicOrigin(config.BASE_URL, request);
-  return withFailureToast(FAILURES[form.intent], async () => {
+  return runAction<UsersMore>(FAILURES[form.intent], async () => {
     switch (form.intent) {
       case "create-user": {
         if (await emailInUse(db, form.email)) return refused(form.intent, "email-taken");
@@ -125,19 +121,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer(200, { toast: successToast(message, "Lista guardada") });
       }
     }
-  }, (toast) => answer(500, { toast }));
+  });
 }
-
-
-
-
-
-
 
 export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
   // The deleted user's row unmounts with the answer: its toast must come from the page.
-  const deletion = useFetcher<UsersReply>();
+  const deletion = useFetcher<ActionAnswer<UsersMore>>();
   useToast(deletion.data?.toast);
   const remove = (user: UserRow) =>
     deletion.submit(

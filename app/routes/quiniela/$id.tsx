@@ -20,10 +20,10 @@ import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/forms/input";
 import { managePoolSchema, OWNER_INTENTS, parsePoolForm } from "#app/domain/forms/pool-forms";
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
-import { reply, runAction, withFailureToast } from "#app/http/admin-action.server";
+import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { submitPredictions } from "#app/http/picks-action.server";
+import { savePredictionForm } from "#app/http/save-predictions.server";
 import { pickerPhases } from "#app/domain/game/match-picker";
 import { predictionsGrid, poolStandings } from "#app/domain/game/pool-table";
 import { ErrorPage, errorCopy } from "#app/ui/layout/ErrorPage";
@@ -125,10 +125,6 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
 
 const FAILURE = "No se pudo actualizar la quiniela";
 
-/** An unexpected failure is logged and answered with a Spanish toast; redirects pass through. */
-const attempt = (work: () => Promise<Response | ReturnType<typeof reply>>) =>
-  withFailureToast<Response | ReturnType<typeof reply>>(FAILURE, work, (toast) => reply(500, toast));
-
 export async function action(args: Route.ActionArgs) {
   const { user, quiniela: pool } = await requirePool(args);
   const { db } = servicesOf(args.context);
@@ -139,56 +135,54 @@ export async function action(args: Route.ActionArgs) {
   // picks come back with the page as it now is (ui/behaviour/page-answer.ts): one request, not two.
   if (intent === null || intent === "predict") {
     return runAction("No se pudieron guardar tus predicciones", async () => {
-      const { status, toast } = await submitPredictions(db, user.id, form, {
+      const saved = await savePredictionForm(db, user.id, form, {
         allowedMatchIds: async () => new Set(await poolMatchIds(db, pool.id)),
         // Picks go to the current season only: the pool's, already read, when it is the current one.
         season: pool.season.isCurrent ? pool.season : undefined,
       });
-      const page = status === 200 ? await poolPage(args, user, pool) : null;
-      return reply<{ page: typeof page }>(status, toast, { page });
+      const page = saved.ok ? await poolPage(args, user, pool) : null;
+      return answer<{ page: typeof page }>(saved.status, { toast: saved.ok ? successToast(saved.message) : errorToast(saved.message), page });
     });
   }
 
   // Every tool but 'leave' is the owner's or an admin's: checked before anything is read.
   if (OWNER_INTENTS.has(String(intent) as never) && !canManage(user, pool)) {
-    return reply(403, errorToast(POOL_MESSAGES.forbidden));
+    return answer(403, { toast: errorToast(POOL_MESSAGES.forbidden) });
   }
   const parsed = parsePoolForm(managePoolSchema, form);
-  if (!parsed.ok) return reply(400, errorToast(parsed.message));
+  if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
   const input = parsed.data;
 
-  return attempt(async () => {
+  return runAction(FAILURE, async () => {
     switch (input.intent) {
       case "rename": {
         const renamed = await renamePool(db, pool.id, input.name);
-        if (!renamed.ok) return reply(400, errorToast(renamed.message));
-        return reply(200, successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado"));
+        if (!renamed.ok) return answer(400, { toast: errorToast(renamed.message) });
+        return answer(200, { toast: successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado") });
       }
       case "save-matches": {
         const saved = await setPoolMatches(db, pool.id, input);
-        if (!saved.ok) return reply(400, errorToast(saved.message));
-        return reply(
-          200,
-          successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
-        );
+        if (!saved.ok) return answer(400, { toast: errorToast(saved.message) });
+        return answer(200, {
+          toast: successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
+        });
       }
       case "add-participants": {
         const added = await addParticipants(db, pool.id, input.userIds);
-        if (!added.ok) return reply(400, errorToast(added.message));
-        return reply(
-          200,
-          successToast(added.added === 1 ? "Se agregó 1 participante" : `Se agregaron ${added.added} participantes`, "Participantes"),
-        );
+        if (!added.ok) return answer(400, { toast: errorToast(added.message) });
+        return answer(200, {
+          toast: successToast(added.added === 1 ? "Se agregó 1 participante" : `Se agregaron ${added.added} participantes`, "Participantes"),
+        });
       }
       case "remove-participant": {
         const removed = await removeParticipant(db, pool.id, input.userId);
-        if (!removed.ok) return reply(400, errorToast(removed.message));
-        return reply(200, successToast("Ya no participa en la quiniela", "Participante quitado"));
+        if (!removed.ok) return answer(400, { toast: errorToast(removed.message) });
+        return answer(200, { toast: successToast("Ya no participa en la quiniela", "Participante quitado") });
       }
       case "renew-code": {
         const renewed = await renewInviteCode(db, pool.id);
-        if (!renewed.ok) return reply(400, errorToast(renewed.message));
-        return reply(200, successToast("El enlace anterior ya no funciona", "Enlace renovado"));
+        if (!renewed.ok) return answer(400, { toast: errorToast(renewed.message) });
+        return answer(200, { toast: successToast("El enlace anterior ya no funciona", "Enlace renovado") });
       }
       case "delete":
         await deletePool(db, pool.id);
@@ -197,7 +191,7 @@ export async function action(args: Route.ActionArgs) {
         });
       case "duplicate": {
         const copy = await duplicatePool(db, pool.id, (await currentSeason(db)).id, user.id);
-        if (!copy.ok) return reply(400, errorToast(copy.message));
+        if (!copy.ok) return answer(400, { toast: errorToast(copy.message) });
         return redirect(`/quiniela/${copy.id}`, {
           headers: {
             "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`«${pool.name}» para la temporada actual`, "Quiniela duplicada")),
@@ -205,9 +199,9 @@ export async function action(args: Route.ActionArgs) {
         });
       }
       case "leave": {
-        if (!pool.isMember) return reply(400, errorToast(POOL_MESSAGES.notParticipant));
+        if (!pool.isMember) return answer(400, { toast: errorToast(POOL_MESSAGES.notParticipant) });
         const left = await removeParticipant(db, pool.id, user.id);
-        if (!left.ok) return reply(400, errorToast(left.message));
+        if (!left.ok) return answer(400, { toast: errorToast(left.message) });
         return redirect(user.role === "admin" ? `/quiniela/${pool.id}` : "/quinielas", {
           headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Saliste de «${pool.name}»`, "Quiniela")) },
         });

@@ -1,28 +1,28 @@
-import { Box, Group, Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/guards.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { createPool } from "#app/data/pools/pool-changes.server";
 import { formatKickoff } from "#app/domain/dates";
+import type { FieldErrors } from "#app/domain/forms/form";
 import { createPoolSchema, parsePoolForm } from "#app/domain/forms/pool-forms";
 import { POOL_MESSAGES, POOL_NAME_MAX } from "#app/domain/forms/pool-texts";
 import { submitChecked } from "#app/ui/behaviour/load-on-use";
 import { poolNameCheck } from "#app/ui/pools/pool-schemas";
-import { withFailureToast } from "#app/http/admin-action.server";
+import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
 import { pickerPhases } from "#app/domain/game/match-picker";
-import { MatchPicker } from "#app/ui/game/MatchPicker";
 import { Page } from "#app/ui/layout/Page";
 import { PeoplePicker } from "#app/ui/people/PeoplePicker";
-import { Button, ButtonLink } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { errorToast, successToast } from "#app/ui/feedback/Toasts";
 import { useToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/new";
+import { CreateBar, MatchesPanel } from "./new.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Crear Quiniela · Quiniela" }];
 
@@ -42,26 +42,24 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { errors: Partial<Record<"name" | "matches" | "userIds" | "form", string>>; toast: Toast };
-
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const parsed = parsePoolForm(createPoolSchema, await readForm(args.request));
   if (!parsed.ok) {
     const field = parsed.field === "matchIds" || parsed.field === "phaseIds" ? "matches" : parsed.field;
-    return data<ActionResult>({ errors: { [field]: parsed.message }, toast: errorToast(parsed.message) }, { status: 400 });
+    return answer(400, { errors: { [field]: parsed.message }, toast: errorToast(parsed.message) });
   }
-  return withFailureToast(FAILURE, async () => {
+  return runAction(FAILURE, async () => {
     const { db } = servicesOf(args.context);
     const created = await createPool(db, { seasonId: (await currentSeason(db)).id, ownerId: user.id, ...parsed.data });
     if (!created.ok) {
       const field = created.message === POOL_MESSAGES.badUser ? "userIds" : "matches";
-      return data<ActionResult>({ errors: { [field]: created.message }, toast: errorToast(created.message) }, { status: 400 });
+      return answer(400, { errors: { [field]: created.message }, toast: errorToast(created.message) });
     }
     return redirect(`/quiniela/${created.id}`, {
       headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada")) },
     });
-  }, (toast) => data<ActionResult>({ errors: {}, toast }, { status: 500 }));
+  });
 }
 
 export default function NewPool({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +67,7 @@ export default function NewPool({ loaderData, actionData }: Route.ComponentProps
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [matchIds, setMatchIds] = useState<number[]>([]);
   const [userIds, setUserIds] = useState<string[]>([]);
-  const [clientErrors, setClientErrors] = useState<ActionResult["errors"]>({});
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   useToast(actionData?.toast);
   const errors = { ...actionData?.errors, ...clientErrors };
 
@@ -78,7 +76,7 @@ export default function NewPool({ loaderData, actionData }: Route.ComponentProps
     const form = event.currentTarget;
     submitChecked(event, poolNameCheck, ({ checkPoolName }) => {
       const name = checkPoolName(new FormData(form));
-      const found: ActionResult["errors"] = name.ok ? {} : { ...name.errors };
+      const found: FieldErrors = name.ok ? {} : { ...name.errors };
       if (matchIds.length === 0) found.matches = POOL_MESSAGES.noMatches;
       setClientErrors(found);
       return Object.keys(found).length === 0;
@@ -105,48 +103,16 @@ export default function NewPool({ loaderData, actionData }: Route.ComponentProps
               />
             </Stack>
           </Panel>
-          <Panel padding="sm" paddingFromSm="lg" as="section" aria-labelledby="partidos">
-            <Group justify="space-between" align="baseline" mb="xs" gap="xs">
-              <Title order={2} fz="lg" id="partidos">
-                Partidos
-              </Title>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {matchIds.length === 1 ? "1 partido elegido" : `${matchIds.length} partidos elegidos`}
-              </Text>
-            </Group>
-            <Text size="sm" c="dimmed" mb="sm">
-              Marca una jornada completa o ábrela para elegir partidos sueltos.
-            </Text>
-            <MatchPicker
-              phases={loaderData.phases}
-              value={matchIds}
-              onChange={(ids) => {
-                setMatchIds(ids);
-                if (clientErrors.matches) setClientErrors({ ...clientErrors, matches: undefined });
-              }}
-              error={errors.matches}
-            />
-          </Panel>
-          <Box
-            pos="sticky"
-            bottom={0}
-            py="sm"
-            style={{ zIndex: 2, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-default-border)" }}
-          >
-            <Group justify="space-between" gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                {`${matchIds.length === 1 ? "1 partido" : `${matchIds.length} partidos`} · ${userIds.length + 1} ${userIds.length === 0 ? "participante" : "participantes"}`}
-              </Text>
-              <Group gap="xs" wrap="nowrap">
-                <ButtonLink variant="default" to="/quinielas" className="mantine-visible-from-xs">
-                  Cancelar
-                </ButtonLink>
-                <Button type="submit" busy={saving}>
-                  Crear Quiniela
-                </Button>
-              </Group>
-            </Group>
-          </Box>
+          <MatchesPanel
+            phases={loaderData.phases}
+            value={matchIds}
+            onChange={(ids) => {
+              setMatchIds(ids);
+              if (clientErrors.matches) setClientErrors({ ...clientErrors, matches: undefined });
+            }}
+            error={errors.matches}
+          />
+          <CreateBar matches={matchIds.length} people={userIds.length + 1} saving={saving} />
         </Stack>
       </Form>
     </Page>

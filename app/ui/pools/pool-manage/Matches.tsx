@@ -5,9 +5,10 @@ import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { orReload } from "#app/ui/behaviour/load-on-use";
 import { Button } from "#app/ui/primitives/Button";
 import classes from "#app/ui/pools/PoolManage.module.css";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
 import typography from "#app/ui/theme/typography.module.css";
-import { type ManageData, PICKER_PARAM, type Reply } from "./Parts";
+import { type ManageData, PICKER_PARAM } from "./Parts";
 
 /** The picker's code comes with the season's phases, when 'Cambiar partidos' asks for them. */
 const MatchPicker = lazy(orReload(() => import("#app/ui/game/MatchPicker").then((module) => ({ default: module.MatchPicker }))));
@@ -21,7 +22,7 @@ const MatchPicker = lazy(orReload(() => import("#app/ui/game/MatchPicker").then(
 export function Matches({ matchIds }: { matchIds: number[] }) {
   // The fetcher lives here, above the form that is remounted when the saved matches change, so
   // that its answer (the toast) is not lost with the old form.
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const season = useFetcher<{ manage: Pick<ManageData, "phases"> | null }>();
   const location = useLocation();
@@ -51,7 +52,7 @@ function MatchesForm({
   phases,
   matchIds,
 }: {
-  fetcher: FetcherWithComponents<Reply>;
+  fetcher: FetcherWithComponents<ActionAnswer>;
   phases: PickerPhase[];
   matchIds: number[];
 }) {

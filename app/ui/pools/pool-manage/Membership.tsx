@@ -3,8 +3,8 @@ import { useFetcher } from "react-router";
 import { confirm } from "#app/ui/feedback/Confirm";
 import type { PersonOption } from "#app/ui/people/PeoplePicker";
 import { Button } from "#app/ui/primitives/Button";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
-import type { Reply } from "./Parts";
 
 /**
  * Membership on the pool's page itself (its participants' list): the owner removes someone, a
@@ -13,7 +13,7 @@ import type { Reply } from "./Parts";
 
 /** The × beside a participant, for the owner and admins (never beside the owner). */
 export function RemoveParticipant({ person }: { person: PersonOption }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   return (
     <fetcher.Form method="post">
@@ -29,7 +29,7 @@ export function RemoveParticipant({ person }: { person: PersonOption }) {
 
 /** A participant who is not the owner may leave the pool. */
 export function LeavePool({ name }: { name: string }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const askFirst = () =>
     confirm({

@@ -3,13 +3,13 @@ import { useFetcher } from "react-router";
 import { Button } from "#app/ui/primitives/Button";
 import classes from "#app/ui/pools/PoolManage.module.css";
 import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
-import type { Reply } from "./Parts";
 
 /** The owner adds people to the pool (the rest of membership: ./membership.tsx). */
 
 export function AddParticipants({ participantIds }: { participantIds: string[] }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   const [chosen, setChosen] = useState<string[]>([]);
   useToast(fetcher.data?.toast);
   // After people are added, clear the picker for the next ones.

@@ -1,5 +1,4 @@
 import type { PickerPhase } from "#app/domain/game/match-picker";
-import type { Toast } from "#app/ui/feedback/Toasts";
 import classes from "#app/ui/pools/PoolManage.module.css";
 import typography from "#app/ui/theme/typography.module.css";
 
@@ -14,9 +13,6 @@ export interface ManageData {
   phases: PickerPhase[] | null;
   matchIds: number[];
 }
-
-/** What every intent of the pool page answers. */
-export type Reply = { ok: boolean; toast: Toast };
 
 export function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   return (

@@ -8,15 +8,15 @@ import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import classes from "#app/ui/pools/PoolManage.module.css";
 import { poolNameCheck } from "#app/ui/pools/pool-schemas";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
 import typography from "#app/ui/theme/typography.module.css";
-import type { Reply } from "./Parts";
 import { confirm } from "#app/ui/feedback/Confirm";
 
 /** The pool's name, its invite link and its deletion. */
 
 export function Rename({ name }: { name: string }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | undefined>();
   useToast(fetcher.data?.toast);
@@ -46,7 +46,7 @@ export function Rename({ name }: { name: string }) {
 }
 
 export function InviteLink({ url }: { url: string }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const renew = () =>
     confirm({
@@ -74,7 +74,7 @@ export function InviteLink({ url }: { url: string }) {
 }
 
 export function DeletePool({ name }: { name: string }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const askFirst = () =>
     confirm({

@@ -1,0 +1,137 @@
+import { Group, Stack, Title } from "@mantine/core";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FROM_FILE, RULE_DEFAULTS } from "#app/domain/forms/season-texts";
+import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
+import { adminTable as t } from "#app/ui/admin/AdminCells";
+import { Button } from "#app/ui/primitives/Button";
+import { CheckboxField } from "#app/ui/primitives/Checkbox";
+import { SelectField, TextField } from "#app/ui/primitives/Field";
+import { Panel } from "#app/ui/primitives/Panel";
+import type { Route } from "./+types/temporadas";
+import { Preview, type PreviewView } from "./temporadas.preview";
+import classes from "./temporadas.module.css";
+
+/** The form of 'Nueva Temporada' (routes/admin/temporadas.tsx), and its preview once reviewed. */
+
+type Template = Route.ComponentProps["loaderData"]["templates"][number];
+
+/**
+ * The template chosen, and the fields it fills: its name, whether its kickoff times are kept (not
+ * for a season already played) and its two-leg bonus (Liga MX's). Each stays editable.
+ */
+function useTemplateChoice(templates: Template[]) {
+  const [template, setTemplate] = useState(templates.at(-1)?.key ?? FROM_FILE);
+  const chosen = templates.find((item) => item.key === template);
+  const [name, setName] = useState(chosen?.name ?? "");
+  const [withKickoffs, setWithKickoffs] = useState(chosen ? !chosen.past : false);
+  const [twoLegs, setTwoLegs] = useState(chosen?.twoLegs ?? true);
+  const choose = (key: string) => {
+    setTemplate(key);
+    const next = templates.find((item) => item.key === key);
+    if (next) {
+      setName(next.name);
+      setWithKickoffs(!next.past);
+      setTwoLegs(next.twoLegs);
+    }
+  };
+  return { template, choose, name, setName, withKickoffs, setWithKickoffs, twoLegs, setTwoLegs };
+}
+
+type Choice = ReturnType<typeof useTemplateChoice>;
+
+/** Where the season comes from: a template or a file (with its competition), and its name. */
+function SourceFields({ templates, choice }: { templates: Template[]; choice: Choice }) {
+  return (
+    <div className={t.formGrid}>
+      <SelectField
+        label="Plantilla"
+        name="plantilla"
+        value={choice.template}
+        onChange={(event) => choice.choose(event.currentTarget.value)}
+        options={[...templates.map((item) => ({ value: item.key, label: item.name })), { value: FROM_FILE, label: "Desde un archivo" }]}
+      />
+      <TextField
+        label="Nombre de la temporada"
+        name="nombre"
+        value={choice.name}
+        onChange={(event) => choice.setName(event.currentTarget.value)}
+        maxLength={80}
+        required
+      />
+      {choice.template === FROM_FILE && (
+        <>
+          <TextField
+            label="Archivo"
+            name="archivo"
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            description="JSON de temporada, football.json / worldcup.json de openfootball, o CSV jornada,local,visitante,fecha[,grupo] (hasta 1 MB)"
+          />
+          <TextField label="Competición" name="competicion" description="Vacío: la del archivo (o Liga MX)" maxLength={80} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The season's rules, fixed from its first result on. */
+function RulesFields({ choice }: { choice: Choice }) {
+  return (
+    <fieldset className={classes.rules}>
+      <legend>Reglas (fijas desde el primer resultado)</legend>
+      <div className={t.formGrid}>
+        <TextField label="Puntos por marcador exacto" name="puntosExacto" type="number" min={1} max={99} defaultValue={RULE_DEFAULTS.puntosExacto} />
+        <TextField label="Puntos por acertar el resultado" name="puntosResultado" type="number" min={1} max={99} defaultValue={RULE_DEFAULTS.puntosResultado} />
+        <SelectField
+          label="Marcador que cuenta en eliminatorias"
+          name="marcadorEliminatoria"
+          defaultValue={RULE_DEFAULTS.marcadorEliminatoria}
+          options={Object.entries(KNOCKOUT_SCORE_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+      </div>
+      <CheckboxField
+        label="Bono de ida y vuelta"
+        name="bonoIdaVuelta"
+        checked={choice.twoLegs}
+        onChange={(event) => choice.setTwoLegs(event.currentTarget.checked)}
+        description="2 puntos por acertar el total de goles de una eliminatoria de dos partidos"
+      />
+      <CheckboxField label="Pronósticos editables hasta el cierre" name="editables" description="Apagado: una vez guardado, un pronóstico es definitivo" />
+    </fieldset>
+  );
+}
+
+/** The form of 'Nueva Temporada': its template or file, name, kickoff times and rules, then 'Revisar'. */
+export function NewSeasonForm({ templates, preview }: { templates: Template[]; preview: PreviewView | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const choice = useTemplateChoice(templates);
+  return (
+    <Panel padding="sm" paddingFromSm="lg">
+      <Form method="post" encType="multipart/form-data" noValidate>
+        <input type="hidden" name="intent" value="preview" />
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            Nueva Temporada
+          </Title>
+          <SourceFields templates={templates} choice={choice} />
+          <CheckboxField
+            label="Con horarios"
+            name="conHorarios"
+            checked={choice.withKickoffs}
+            onChange={(event) => choice.setWithKickoffs(event.currentTarget.checked)}
+            description="Conserva los horarios del archivo. Déjalo apagado para una temporada ya jugada: un horario pasado cierra el partido."
+          />
+          <RulesFields choice={choice} />
+          <Group>
+            <Button type="submit" disabled={busy} busy={busy && !navigation.formData?.get("crear")}>
+              Revisar
+            </Button>
+          </Group>
+        </Stack>
+        {preview && <Preview preview={preview} busy={busy} />}
+      </Form>
+    </Panel>
+  );
+}
