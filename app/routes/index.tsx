@@ -1,5 +1,5 @@
 import { Title } from "@mantine/core";
-import { requireUser, type SessionUser } from "#app/auth/guards.server";
+import { requireUser, type SessionUser } from "#app/http/guards.server";
 import { listPhases } from "#app/data/seasons/phases.server";
 import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
 import { predictionMatches } from "#app/data/predictions/prediction-form.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireUser } from "#app/auth/guards.server";
+import { requireUser } from "#app/http/guards.server";
 import { searchPeople } from "#app/data/pools/pools.server";
 import { plainText } from "#app/domain/forms/input";
 import { servicesOf } from "#app/http/context";

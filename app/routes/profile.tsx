@@ -1,7 +1,7 @@
 import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { requireUser } from "#app/auth/guards.server";
+import { requireUser } from "#app/http/guards.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/people/avatars.server";

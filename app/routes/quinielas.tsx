@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useEffect } from "react";
 import { Await, useAsyncError, useNavigate } from "react-router";
-import { requireUser } from "#app/auth/guards.server";
+import { requireUser } from "#app/http/guards.server";
 import { listPools, type PoolCard } from "#app/data/pools/pools.server";
 import { servicesOf } from "#app/http/context";
 import { Page } from "#app/ui/layout/Page";

@@ -1,7 +1,7 @@
 import { Anchor, Pagination } from "@mantine/core";
 import { Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
-import { optionalUser } from "#app/auth/guards.server";
+import { optionalUser } from "#app/http/guards.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
 import { overallStandings, phaseStandings, userPosition } from "#app/data/standings/tables.server";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { requireAdmin } from "#app/auth/guards.server";
+import { requireAdmin } from "#app/http/guards.server";
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";

@@ -1,5 +1,5 @@
 import { Outlet, redirect } from "react-router";
-import { loginPath, requireUser } from "#app/auth/guards.server";
+import { loginPath, requireUser } from "#app/http/guards.server";
 import { servicesOf, userContext } from "#app/http/context";
 import { errorToast } from "#app/ui/feedback/Toasts";
 import type { Route } from "./+types/signed-in";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { forbidden, requireUser, type SessionUser } from "#app/auth/guards.server";
+import { forbidden, requireUser, type SessionUser } from "#app/http/guards.server";
 import { publicOrigin } from "#app/auth/password-reset.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";

@@ -1,7 +1,7 @@
 import { Stack } from "@mantine/core";
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { requireUser } from "#app/auth/guards.server";
+import { requireUser } from "#app/http/guards.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { createPool } from "#app/data/pools/pool-changes.server";
 import { formatKickoff } from "#app/domain/dates";

@@ -1,7 +1,7 @@
 import { Center, Group, Loader, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
-import { optionalUser } from "#app/auth/guards.server";
+import { optionalUser } from "#app/http/guards.server";
 import { parseId } from "#app/domain/forms/input";
 import { type RevealedMatch, revealedPredictions } from "#app/data/predictions/revealed-predictions.server";
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";

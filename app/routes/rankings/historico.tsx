@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { optionalUser } from "#app/auth/guards.server";
+import { optionalUser } from "#app/http/guards.server";
 import { allTimePage, champions } from "#app/data/standings/history.server";
 import { MAX_ID } from "#app/domain/forms/input";
 import { servicesOf } from "#app/http/context";

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { requireUser } from "#app/auth/guards.server";
+import { requireUser } from "#app/http/guards.server";
 import { joinPool } from "#app/data/pools/pool-changes.server";
 import { invitedPool } from "#app/data/pools/invites.server";
 import { parseId } from "#app/domain/forms/input";

@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { userContext } from "#app/http/context";
-import type { SessionUser } from "./session-user";
+import { userContext } from "./context";
+import type { SessionUser } from "#app/auth/session-user";
 
-export type { SessionUser } from "./session-user";
+export type { SessionUser } from "#app/auth/session-user";
 
 export const FORBIDDEN_MESSAGE = "No tienes acceso a esta página";
 
