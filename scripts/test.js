@@ -31,13 +31,15 @@ const STEPS = [
   // TypeScript 7, the compiler in Go (decision 014); `typescript` (5.9) stays for typescript-eslint.
   { name: "Tipos", run: [["react-router", "typegen"], ["node", "node_modules/typescript-7/bin/tsc"]] },
   { name: "Lint", run: [["eslint", "."]] },
+  // One format for the whole tree (decision 020): an unformatted file fails here; `npm run format` mends it.
+  { name: "Formato", run: [["prettier", "--check", "--log-level", "warn", "."]] },
   { name: "Compilación", run: [["react-router", "build"]], env: { NODE_ENV: "production" } },
   { name: "Unitarias e integración", after: ["Compilación"], run: [["vitest", "run", "--project", "!*-timed"]] },
   { name: "Navegador", after: ["Compilación"], run: [["playwright", "test"]] },
   // A 100-ms budget beside the browser suite is a budget for the browser suite: measured alone.
   {
     name: "Integración cronometrada",
-    after: ["Tipos", "Lint", "Unitarias e integración", "Navegador"],
+    after: ["Tipos", "Lint", "Formato", "Unitarias e integración", "Navegador"],
     run: [["vitest", "run", "--project", "*-timed"]],
   },
 ];
