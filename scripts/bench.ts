@@ -33,7 +33,7 @@ import {
   type RunningServer,
   startServer,
 } from "./lib/bench-http";
-import { loadBigSeason } from "./lib/big-season";
+import { type BigSeason, loadBigSeason } from "./lib/big-season";
 import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
 import { throughput as measureThroughput, RENDERED_COOKIE, type RushMode, rush as runRush, signIn, storedPredictions } from "./lib/load";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
@@ -446,36 +446,34 @@ async function resultStored(
   }
 }
 
-// ---------------------------------------------------------------------------------------------
+/** The 10,000-user database: where it lives, what was loaded and how long loading took. */
+interface BigDataset {
+  label: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  env: NodeJS.ProcessEnv;
+  season: BigSeason;
+  loadMs: number;
+}
 
-async function main() {
-  const benchStarted = performance.now();
-  const startLoad = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
-  console.log(`Quiniela · bench (${ENGINE === "postgres" ? "PostgreSQL" : "SQLite"}, ${os.cpus().length} núcleos, Node ${process.version})\n`);
+/** The big dataset served, with the people its lines sign in as. */
+interface BigBench extends BigDataset {
+  server: RunningServer;
+  client: BenchClient;
+  benchCookie: string;
+  adminCookie: string;
+}
 
-  if (options["skip-build"] && fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
-    step(`Compilación omitida (--skip-build): se usa ${BUILD_DIR}/`);
-  } else {
-    step(`Compilando en ${BUILD_DIR}/…`);
-    const started = performance.now();
-    const build = spawnSync("npx", ["react-router", "build"], {
-      cwd: ROOT,
-      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
-      encoding: "utf8",
-    });
-    if (build.status !== 0) throw new Error(`La compilación falló:\n${build.stdout}\n${build.stderr}`);
-    console.log(`  compilado en ${seconds(performance.now() - started)}`);
-  }
-
-  // --- 10,000 users ------------------------------------------------------------------------
-  const bigDir = tempDir("10k");
-  const bigUrl = await tempDatabase("10k");
-  const bigEnv = serverEnv(bigDir, bigUrl);
-  Object.assign(process.env, bigEnv);
+/** Loads USERS users and two seasons into a temporary database, through an in-process runtime. */
+async function loadBigDataset(): Promise<BigDataset> {
+  const dataDir = tempDir("10k");
+  const databaseUrl = await tempDatabase("10k");
+  const env = serverEnv(dataDir, databaseUrl);
+  Object.assign(process.env, env);
   step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios × 2 temporadas (170 + 167 partidos)…`);
   const loadStarted = performance.now();
   const loader = await startRuntime();
-  const big = await loadBigSeason(loader, {
+  const season = await loadBigSeason(loader, {
     users: USERS,
     adminEmail: ADMIN_EMAIL,
     benchEmail: BENCH_EMAIL,
@@ -490,82 +488,94 @@ async function main() {
   });
   await stopRuntime(loader);
   const loadMs = performance.now() - loadStarted;
-  const { usersMs, predictionsMs, refreshMs } = big.timings;
+  const { usersMs, predictionsMs, refreshMs } = season.timings;
   console.log(
     `  ${USERS.toLocaleString("es-MX")} usuarios: ${seconds(usersMs)} · ` +
-      `${big.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(predictionsMs)} · ` +
+      `${season.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(predictionsMs)} · ` +
       `refreshAllScores: ${seconds(refreshMs)} · carga total: ${seconds(loadMs)}`,
   );
+  const label = `${(USERS / 1000).toLocaleString("es-MX")}k usuarios`;
+  return { label, dataDir, databaseUrl, env, season, loadMs };
+}
 
-  const bigLabel = `${(USERS / 1000).toLocaleString("es-MX")}k usuarios`;
-  step(`Midiendo con ${bigLabel} (calentamiento ${WARMUP}, ${SAMPLES} muestras)…`);
-  const bigServer = await startServer(bigEnv, await freePort(...PORTS));
-  cleanups.push(() => bigServer.stop());
-  const client = new BenchClient(bigServer.url);
-  cleanups.push(() => client.close());
-  const benchCookie = await client.login(BENCH_EMAIL, PASSWORD);
-  const adminCookie = await client.login(ADMIN_EMAIL, PASSWORD);
-
+/** a. and b.: the standings pages as visitors see them, and the home page of a signed-in player. */
+async function measureBigPages(big: BigBench) {
+  const { label: dataset, server, client } = big;
   await measure({
-    dataset: bigLabel,
-    server: bigServer,
+    dataset,
+    server,
     title: "a. GET /rankings (anónimo)",
     budgetMs: 100,
     run: () => client.request("GET", "/rankings", { cookie: RENDERED_COOKIE }),
     check: placeholderCheck,
   });
   await measure({
-    dataset: bigLabel,
-    server: bigServer,
+    dataset,
+    server,
     title: "a. GET /rankings/historico (anónimo)",
     budgetMs: 100,
     run: () => client.request("GET", "/rankings/historico", { cookie: RENDERED_COOKIE }),
   });
   await measure({
-    dataset: bigLabel,
-    server: bigServer,
+    dataset,
+    server,
     title: "a. GET /rankings?temporada= (terminada)",
     budgetMs: 100,
-    run: () => client.request("GET", `/rankings?temporada=${big.previousSeasonId}`, { cookie: RENDERED_COOKIE }),
+    run: () => client.request("GET", `/rankings?temporada=${big.season.previousSeasonId}`, { cookie: RENDERED_COOKIE }),
   });
   await measure({
-    dataset: bigLabel,
-    server: bigServer,
+    dataset,
+    server,
     title: "b. GET / (usuario con sesión)",
-    run: () => client.request("GET", "/", { cookie: benchCookie }),
+    run: () => client.request("GET", "/", { cookie: big.benchCookie }),
     check: placeholderCheck,
   });
+}
 
-  const batchForm = (i: number) => {
+/** The open jornada's prediction form, filled with scores that vary with i. */
+function predictionsForm(openMatchIds: readonly number[]) {
+  return (i: number) => {
     const form = new URLSearchParams();
-    big.openMatchIds.forEach((id, n) => {
+    openMatchIds.forEach((id, n) => {
       form.append("matchId", String(id));
       form.set(`home-${id}`, String((i + n) % 4));
       form.set(`away-${id}`, String((i * 3 + n) % 3));
     });
     return form;
   };
-  let batchCookie = "";
+}
+
+/** c.: one player at a time saves the open jornada, each a player who has not saved it yet. */
+async function measurePredictionSave(big: BigBench, form: (i: number) => URLSearchParams) {
+  const { client, season } = big;
+  let cookie = "";
   await measure({
-    dataset: bigLabel,
-    server: bigServer,
-    title: `c. POST /?index (${big.openMatchIds.length} pronósticos)`,
-    maxSamples: big.extraEmails.length - WARMUP - (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
+    dataset: big.label,
+    server: big.server,
+    title: `c. POST /?index (${season.openMatchIds.length} pronósticos)`,
+    maxSamples: season.extraEmails.length - WARMUP - (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
     before: async (i) => {
-      batchCookie = await client.login(big.extraEmails[i] as string, PASSWORD);
+      cookie = await client.login(season.extraEmails[i] as string, PASSWORD);
     },
-    run: (i) => client.request("POST", "/?index", { cookie: batchCookie, form: batchForm(i) }),
+    run: (i) => client.request("POST", "/?index", { cookie, form: form(i) }),
   });
+}
 
-  // Before any result: the open jornada still takes picks.
-  const rushPlayers = await signInRushPlayers(bigServer, big.extraEmails.slice(-(2 + RUSH_WARMUPS) * RUSH_PLAYERS));
-  await warmUpForRush(bigServer, rushPlayers.slice(0, RUSH_WARMUPS * RUSH_PLAYERS), batchForm);
-  await rush(bigLabel, bigServer, rushPlayers.slice(-RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "javascript");
-  await rush(bigLabel, bigServer, rushPlayers.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS), batchForm, bigDir, bigUrl, big.openMatchIds, "html");
+/** The deadline rushes, with and without JavaScript, after their warm-up; the last players of the extra accounts. */
+async function measureRushes(big: BigBench, form: (i: number) => URLSearchParams) {
+  const { label, server, season, dataDir, databaseUrl } = big;
+  const players = await signInRushPlayers(server, season.extraEmails.slice(-(2 + RUSH_WARMUPS) * RUSH_PLAYERS));
+  await warmUpForRush(server, players.slice(0, RUSH_WARMUPS * RUSH_PLAYERS), form);
+  await rush(label, server, players.slice(-RUSH_PLAYERS), form, dataDir, databaseUrl, season.openMatchIds, "javascript");
+  await rush(label, server, players.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS), form, dataDir, databaseUrl, season.openMatchIds, "html");
+}
 
-  // The same result form twice: as a plain form post (full page back, as the brief's contract
-  // says) and as the page's fetcher sends it once hydrated (POST /admin/results.data: action only).
-  const resultMatch = big.openMatchIds[0] as number;
+/**
+ * d.: the same result form twice: as a plain form post (full page back, as the brief's contract
+ * says) and as the page's fetcher sends it once hydrated (POST /admin/results.data: action only).
+ */
+async function measureResultSaves(big: BigBench) {
+  const resultMatch = big.season.openMatchIds[0] as number;
   const scores = [
     [1, 0],
     [2, 2],
@@ -588,25 +598,64 @@ async function main() {
     ["d. POST /admin/results.data (fetcher)", "/admin/results.data"],
   ] as const) {
     const resultLine = await measure({
-      dataset: bigLabel,
-      server: bigServer,
+      dataset: big.label,
+      server: big.server,
       title,
       budgetMs: 200,
       ok: (res) => res.status >= 200 && res.status < 400,
-      run: () => client.request("POST", target, { cookie: adminCookie, form: resultForm() }),
+      run: () => big.client.request("POST", target, { cookie: big.adminCookie, form: resultForm() }),
       check: (res) =>
         res.status === 404 || res.status === 405 ? `no disponible (HTTP ${res.status}: la acción aún no existe)` : undefined,
     });
     if (!resultLine.unavailable) {
-      const problem = await resultStored(bigDir, bigUrl, resultMatch, lastScore);
+      const problem = await resultStored(big.dataDir, big.databaseUrl, resultMatch, lastScore);
       if (problem?.startsWith("no disponible")) resultLine.unavailable = problem;
       else if (problem) resultLine.note = problem;
     }
   }
-  client.close();
-  await bigServer.stop();
+}
 
-  // --- The 20-user demo ----------------------------------------------------------------------
+/** Serves the big dataset and measures its lines, in an order that matters (see each step). */
+async function measureBigDataset(dataset: BigDataset) {
+  step(`Midiendo con ${dataset.label} (calentamiento ${WARMUP}, ${SAMPLES} muestras)…`);
+  const server = await startServer(dataset.env, await freePort(...PORTS));
+  cleanups.push(() => server.stop());
+  const client = new BenchClient(server.url);
+  cleanups.push(() => client.close());
+  const benchCookie = await client.login(BENCH_EMAIL, PASSWORD);
+  const adminCookie = await client.login(ADMIN_EMAIL, PASSWORD);
+  const big: BigBench = { ...dataset, server, client, benchCookie, adminCookie };
+
+  await measureBigPages(big);
+  const form = predictionsForm(dataset.season.openMatchIds);
+  await measurePredictionSave(big, form);
+  // Before any result: the open jornada still takes picks.
+  await measureRushes(big, form);
+  await measureResultSaves(big);
+  client.close();
+  await server.stop();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The 20-user demo
+
+const DEMO_DATASET = "demo 20 usuarios";
+
+/** The demo served, with its people signed in and its pool's path. */
+interface DemoBench {
+  server: RunningServer;
+  client: BenchClient;
+  playerCookie: string;
+  adminCookie: string;
+  guestCookie: string;
+  poolPath: string;
+}
+
+/** A demo page: its line's title, its path and the cookie of who asks (none: a visitor). */
+type DemoPage = [title: string, path: string, cookie: string | undefined];
+
+/** Loads the demo season into a temporary database as `npm run seed:demo` does; returns the server's environment. */
+async function seedDemoDataset(): Promise<NodeJS.ProcessEnv> {
   const demoDir = tempDir("demo");
   const demoUrl = await tempDatabase("demo");
   const demoEnv = serverEnv(demoDir, demoUrl);
@@ -621,30 +670,37 @@ async function main() {
   });
   if (seeded.code !== 0) throw new Error(`La carga de la demostración falló:\n${seeded.output}`);
   console.log(`  demostración cargada en ${seconds(performance.now() - demoStarted)}`);
+  return demoEnv;
+}
 
-  step("Midiendo con la demostración (20 usuarios)…");
-  const demoServer = await startServer(demoEnv, await freePort(...PORTS));
-  cleanups.push(() => demoServer.stop());
-  const demo = new BenchClient(demoServer.url);
-  cleanups.push(() => demo.close());
-  const playerCookie = await demo.login(DEMO_PLAYER_EMAIL, DEMO_PASSWORD);
-  const demoAdminCookie = await demo.login(ADMIN_EMAIL, DEMO_PASSWORD);
-  const guestCookie = await demo.login(DEMO_POOL_GUEST_EMAIL, DEMO_PASSWORD);
+async function serveDemo(env: NodeJS.ProcessEnv): Promise<DemoBench> {
+  const server = await startServer(env, await freePort(...PORTS));
+  cleanups.push(() => server.stop());
+  const client = new BenchClient(server.url);
+  cleanups.push(() => client.close());
+  const playerCookie = await client.login(DEMO_PLAYER_EMAIL, DEMO_PASSWORD);
+  const adminCookie = await client.login(ADMIN_EMAIL, DEMO_PASSWORD);
+  const guestCookie = await client.login(DEMO_POOL_GUEST_EMAIL, DEMO_PASSWORD);
   // The demo's pool, as its creator's 'Mis Quinielas' links to it.
-  const poolPath = /href="(\/quiniela\/\d+)"/.exec(bodyText(await demo.request("GET", "/quinielas", { cookie: playerCookie })))?.[1];
+  const poolPath = /href="(\/quiniela\/\d+)"/.exec(bodyText(await client.request("GET", "/quinielas", { cookie: playerCookie })))?.[1];
   if (!poolPath) throw new Error("La demostración no tiene quiniela en /quinielas");
-  const pages: [string, string, string | undefined][] = [
+  return { server, client, playerCookie, adminCookie, guestCookie, poolPath };
+}
+
+/** Every page of the demo with a budget, as the person it is for sees it. */
+function demoPages({ playerCookie, adminCookie, guestCookie, poolPath }: DemoBench): DemoPage[] {
+  return [
     ["GET /rankings (anónimo)", "/rankings", undefined],
     ["GET / (jugador)", "/", playerCookie],
     ["GET /quiniela/quinielas-capturadas", "/quiniela/quinielas-capturadas", undefined],
-    ["GET /admin/matches (admin)", "/admin/matches", demoAdminCookie],
-    ["GET /admin/results (admin)", "/admin/results", demoAdminCookie],
-    ["GET /admin/predictions (admin)", "/admin/predictions", demoAdminCookie],
-    ["GET /admin/estado-pronosticos (admin)", "/admin/estado-pronosticos", demoAdminCookie],
-    ["GET /admin/ver-quinielas (admin)", "/admin/ver-quinielas", demoAdminCookie],
-    ["GET /admin/activar-quinielas (admin)", "/admin/activar-quinielas", demoAdminCookie],
-    ["GET /admin/users (admin)", "/admin/users", demoAdminCookie],
-    ["GET /admin/importar-resultados (admin)", "/admin/importar-resultados", demoAdminCookie],
+    ["GET /admin/matches (admin)", "/admin/matches", adminCookie],
+    ["GET /admin/results (admin)", "/admin/results", adminCookie],
+    ["GET /admin/predictions (admin)", "/admin/predictions", adminCookie],
+    ["GET /admin/estado-pronosticos (admin)", "/admin/estado-pronosticos", adminCookie],
+    ["GET /admin/ver-quinielas (admin)", "/admin/ver-quinielas", adminCookie],
+    ["GET /admin/activar-quinielas (admin)", "/admin/activar-quinielas", adminCookie],
+    ["GET /admin/users (admin)", "/admin/users", adminCookie],
+    ["GET /admin/importar-resultados (admin)", "/admin/importar-resultados", adminCookie],
     ["GET /quinielas (jugador)", "/quinielas", playerCookie],
     ["GET /quiniela/new (jugador)", "/quiniela/new", playerCookie],
     [`GET ${poolPath} (creador)`, poolPath, playerCookie],
@@ -653,17 +709,24 @@ async function main() {
     ["GET /login (anónimo)", "/login", undefined],
     ["GET /register (anónimo)", "/register", undefined],
   ];
+}
+
+async function measureDemoPages(demo: DemoBench, pages: readonly DemoPage[]) {
   for (const [title, url, cookie] of pages) {
     await measure({
-      dataset: "demo 20 usuarios",
-      server: demoServer,
+      dataset: DEMO_DATASET,
+      server: demo.server,
       title,
       budgetMs: 20,
-      run: () => demo.request("GET", url, { cookie: cookie ?? RENDERED_COOKIE }),
+      run: () => demo.client.request("GET", url, { cookie: cookie ?? RENDERED_COOKIE }),
       check: placeholderCheck,
     });
   }
-  const healthz = await throughput("demo 20 usuarios", demoServer, "GET /healthz", "/healthz", undefined);
+}
+
+/** /healthz's rate, then a few pages' against it or against their own goal. */
+async function measureDemoThroughput({ server, playerCookie, poolPath }: DemoBench) {
+  const healthz = await throughput(DEMO_DATASET, server, "GET /healthz", "/healthz", undefined);
   // Public pages as visitors without cookies ask for them (the microcache answers), and, for
   // reference, /rankings rendered for every request.
   const publicShare = { share: PUBLIC_SHARE_GOAL };
@@ -675,17 +738,20 @@ async function main() {
     ["GET / (jugador)", "/", playerCookie, { perSecond: SIGNED_IN_GOALS.home }],
     [`GET ${poolPath} (creador)`, poolPath, playerCookie, { perSecond: SIGNED_IN_GOALS.pool }],
   ] as const) {
-    await throughput("demo 20 usuarios", demoServer, title, url, cookie, healthz, goal);
+    await throughput(DEMO_DATASET, server, title, url, cookie, healthz, goal);
   }
-  // Every page of the demo above, as the same person sees it (the goal is for any page).
+}
+
+/** Every page of the demo, as the same person sees it (the goal is for any page). */
+async function measureDemoFirstLoadJs(demo: DemoBench, pages: readonly DemoPage[]) {
   step("JavaScript de la primera carga en un teléfono (Chromium)…");
   const firstLoads = await measureFirstLoadJs(
-    demoServer.url,
+    demo.server.url,
     pages.map(([, path, cookie]) => ({ path, cookie })),
   );
   for (const [index, load] of (firstLoads ?? []).entries()) {
     const line: LoadLine = {
-      dataset: "demo 20 usuarios",
+      dataset: DEMO_DATASET,
       title: `JS de primera carga: ${pages[index]![0].replace(/^GET /, "")}`,
       figure: `${load.kb.toFixed(0)} KB en ${load.files} archivos`,
       note: load.kb <= FIRST_LOAD_JS_BUDGET_KB ? `PASS (≤ ${FIRST_LOAD_JS_BUDGET_KB} KB)` : `FAIL (> ${FIRST_LOAD_JS_BUDGET_KB} KB)`,
@@ -694,25 +760,45 @@ async function main() {
     console.log(`  ${line.title}: ${line.figure} (${line.note})`);
   }
   if (!firstLoads) console.log("  ⚠ sin Chromium (CHROMIUM_PATH): no se midió el JavaScript de la primera carga");
-  demo.close();
-  await demoServer.stop();
+}
 
-  // --- Report --------------------------------------------------------------------------------
-  const load = os.loadavg().map((value) => value.toFixed(1)).join(" / ");
-  console.log(
-    `\nResultados (${ENGINE === "postgres" ? "PostgreSQL" : "SQLite"}). Mediana y p95: tiempo de pared de la petición HTTP ` +
-      "en loopback (keep-alive, brotli como Chromium; documento completo salvo .data); PASS/FAIL según la mediana. CPU srv/pet.: CPU " +
-      "del proceso del servidor por petición, menos sensible a la carga de la máquina" +
-      `${ENGINE === "postgres" ? " (sin la CPU de PostgreSQL)" : ""}. Respuesta: tamaño sin comprimir.` +
-      `${ENGINE === "postgres" ? " Los presupuestos están definidos para SQLite." : ""}\n`,
-  );
-  printTable();
-  printLoadLines();
-  console.log(
-    `\nCarga de ${big.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(loadMs)} · ` +
-      `bench completo: ${seconds(performance.now() - benchStarted)} · carga de la máquina (1/5/15 min): ${load} ` +
-      `al final, ${startLoad} al inicio`,
-  );
+async function measureDemoDataset() {
+  const env = await seedDemoDataset();
+  step("Midiendo con la demostración (20 usuarios)…");
+  const demo = await serveDemo(env);
+  const pages = demoPages(demo);
+  await measureDemoPages(demo, pages);
+  await measureDemoThroughput(demo);
+  await measureDemoFirstLoadJs(demo, pages);
+  demo.client.close();
+  await demo.server.stop();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+const engineName = () => (ENGINE === "postgres" ? "PostgreSQL" : "SQLite");
+const machineLoad = () => os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+
+/** Builds the app into BUILD_DIR, unless --skip-build finds one there. */
+function buildApp() {
+  if (options["skip-build"] && fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
+    step(`Compilación omitida (--skip-build): se usa ${BUILD_DIR}/`);
+    return;
+  }
+  step(`Compilando en ${BUILD_DIR}/…`);
+  const started = performance.now();
+  const build = spawnSync("npx", ["react-router", "build"], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`La compilación falló:\n${build.stdout}\n${build.stderr}`);
+  console.log(`  compilado en ${seconds(performance.now() - started)}`);
+}
+
+/** What failed, missed its goal, answered with errors or could not be measured, or that all is well. */
+function printVerdicts() {
   const failed = lines.filter((line) => stateOf(line) === "FAIL");
   const missing = lines.filter((line) => line.unavailable || line.note);
   const broken = lines.filter((line) => !line.unavailable && line.errors.length > 0);
@@ -723,6 +809,36 @@ async function main() {
   if (broken.length > 0) console.log(`✖ ${broken.length} línea(s) con respuestas de error.`);
   if (missing.length > 0) console.log(`⚠ ${missing.length} línea(s) no disponibles o con páginas provisionales.`);
   if (failed.length + broken.length + missing.length + missedGoals.length === 0) console.log("✔ Todo dentro de presupuesto.");
+}
+
+function printReport(big: BigDataset, benchStarted: number, startLoad: string) {
+  const load = machineLoad();
+  console.log(
+    `\nResultados (${engineName()}). Mediana y p95: tiempo de pared de la petición HTTP ` +
+      "en loopback (keep-alive, brotli como Chromium; documento completo salvo .data); PASS/FAIL según la mediana. CPU srv/pet.: CPU " +
+      "del proceso del servidor por petición, menos sensible a la carga de la máquina" +
+      `${ENGINE === "postgres" ? " (sin la CPU de PostgreSQL)" : ""}. Respuesta: tamaño sin comprimir.` +
+      `${ENGINE === "postgres" ? " Los presupuestos están definidos para SQLite." : ""}\n`,
+  );
+  printTable();
+  printLoadLines();
+  console.log(
+    `\nCarga de ${big.season.predictions.toLocaleString("es-MX")} pronósticos: ${seconds(big.loadMs)} · ` +
+      `bench completo: ${seconds(performance.now() - benchStarted)} · carga de la máquina (1/5/15 min): ${load} ` +
+      `al final, ${startLoad} al inicio`,
+  );
+  printVerdicts();
+}
+
+async function main() {
+  const benchStarted = performance.now();
+  const startLoad = machineLoad();
+  console.log(`Quiniela · bench (${engineName()}, ${os.cpus().length} núcleos, Node ${process.version})\n`);
+  buildApp();
+  const big = await loadBigDataset();
+  await measureBigDataset(big);
+  await measureDemoDataset();
+  printReport(big, benchStarted, startLoad);
 }
 
 try {

@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { startRuntime, stopRuntime } from "#app/runtime.server";
 import { freePort, type RunningServer, startServer } from "./lib/bench-http";
-import { loadBigSeason } from "./lib/big-season";
+import { type BigSeason, loadBigSeason } from "./lib/big-season";
 import { DEFAULT_ADMIN_EMAIL } from "./lib/demo-season";
 import { RENDERED_COOKIE, rush, signIn, storedPredictions, throughput } from "./lib/load";
 
@@ -212,23 +212,36 @@ interface Row {
   dbCpuPerPage: number;
 }
 
-async function main() {
-  if (!POSTGRES_SERVER) throw new Error("Falta --postgres postgres://… (o BENCH_DATABASE_URL)");
-  if (spawnSync("nginx", ["-v"]).error) throw new Error("Falta nginx (Debian: apt-get install nginx-light)");
-  console.log(`Quiniela · escala (PostgreSQL, ${os.availableParallelism()} núcleos, Node ${process.version})\n`);
+/** The loaded database the rounds share. */
+interface Dataset {
+  dir: string;
+  database: { url: string; name: string };
+  env: NodeJS.ProcessEnv;
+  season: BigSeason;
+}
+
+/** The instances of one round behind their proxy, and the CPU their processes have spent so far. */
+interface Round {
+  proxy: { url: string; stop: () => Promise<void> };
+  appCpu: () => number;
+}
+
+/** Builds the app into BUILD_DIR, unless --skip-build finds one there. */
+function buildApp() {
   if (!options["skip-build"] || !fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     step(`Compilando en ${BUILD_DIR}/…`);
     const build = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, env: { ...process.env, BUILD_DIR, NODE_ENV: "production" }, encoding: "utf8" });
     if (build.status !== 0) throw new Error(`La compilación falló:\n${build.stdout}\n${build.stderr}`);
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-scale-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const database = await freshDatabase();
-  const env: NodeJS.ProcessEnv = {
+}
+
+/** What every instance (and our in-process runtime) reads; explicit empty values beat a local .env. */
+function instanceEnv(dir: string, databaseUrl: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: "production",
     DATA_DIR: dir,
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     BUILD_DIR,
     ADMIN_EMAIL: DEFAULT_ADMIN_EMAIL,
     BASE_URL: "",
@@ -240,10 +253,18 @@ async function main() {
     CONNECTIONS_PER_CLIENT: "100000",
     WEB_CONCURRENCY: "1",
   };
+}
+
+/** A fresh database with USERS users and one season, each round's players among its extra accounts. */
+async function loadDataset(): Promise<Dataset> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-scale-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const database = await freshDatabase();
+  const env = instanceEnv(dir, database.url);
   Object.assign(process.env, env);
   step(`Cargando ${USERS.toLocaleString("es-MX")} usuarios (una temporada, la jornada ${OPEN_PHASE} abierta)…`);
   const loader = await startRuntime();
-  const big = await loadBigSeason(loader, {
+  const season = await loadBigSeason(loader, {
     users: USERS,
     adminEmail: DEFAULT_ADMIN_EMAIL,
     benchEmail: "bench@quiniela.local",
@@ -260,69 +281,89 @@ async function main() {
     `  ${sizes.predictions.toLocaleString("es-MX")} pronósticos: ${sizes.predictionBytes.toFixed(0)} bytes por pronóstico con sus índices; ` +
       `la base entera ${(sizes.databaseBytes / 1024 ** 2).toFixed(0)} MB`,
   );
+  return { dir, database, env, season };
+}
 
-  const form = (i: number) => {
+/** The open jornada's prediction form, filled with scores that vary with i. */
+function predictionsForm(openMatchIds: readonly number[]) {
+  return (i: number) => {
     const fields = new URLSearchParams();
-    big.openMatchIds.forEach((id, n) => {
+    openMatchIds.forEach((id, n) => {
       fields.append("matchId", String(id));
       fields.set(`home-${id}`, String((i + n) % 4));
       fields.set(`away-${id}`, String((i * 3 + n) % 3));
     });
     return fields;
   };
+}
 
-  const rows: Row[] = [];
-  for (const [round, count] of INSTANCE_COUNTS.entries()) {
-    step(`${count} instancia(s) detrás de nginx…`);
-    const instances: RunningServer[] = [];
-    for (let i = 0; i < count; i++) {
-      const instance = await startServer(env, await freePort(...PORTS));
-      instances.push(instance);
-      cleanups.push(() => instance.stop());
-    }
-    const proxy = await startProxy(path.join(dir, `nginx-${count}`), instances);
-    try {
-      const appCpu = () => instances.reduce((sum, instance) => sum + (instance.cpuMs() ?? 0), 0);
-      const emails = big.extraEmails.slice(round * PLAYERS, (round + 1) * PLAYERS);
-      const cookies = await signIn(proxy.url, emails.map((email) => ({ email, password: PASSWORD })));
-      const before = { app: appCpu(), db: cpuMsOf("postgres") };
-      const { result: figures, peak } = await peakConnections(database.name, () => rush(proxy.url, cookies, form));
-      const after = { app: appCpu(), db: cpuMsOf("postgres") };
-      if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
-      const stored = await storedPredictions({ dataDir: dir, databaseUrl: database.url }, emails, big.openMatchIds);
-      const expected = emails.length * big.openMatchIds.length;
-      const healthz = await throughput(proxy.url, "/healthz", { connections: CONNECTIONS, seconds: SECONDS });
-      const pageBefore = { app: appCpu(), db: cpuMsOf("postgres") };
-      // Rendered for every request: what a page costs (the microcache would answer most of these).
-      const standings = await throughput(proxy.url, "/rankings", { cookie: RENDERED_COOKIE, connections: CONNECTIONS, seconds: SECONDS });
-      const pageAfter = { app: appCpu(), db: cpuMsOf("postgres") };
-      // The throughput run includes one second of warm-up: the CPU is divided over every request.
-      const pages = standings.perSecond * (SECONDS + 1);
-      const row: Row = {
-        instances: count,
-        batchesPerSecond: figures.batchesPerSecond,
-        p50: figures.p50Ms,
-        p99: figures.p99Ms,
-        stored: `${stored}/${expected}${stored === expected && figures.failed === 0 ? " ✔" : " ✖"}`,
-        appCpuPerBatch: (after.app - before.app) / emails.length,
-        dbCpuPerBatch: (after.db - before.db) / emails.length,
-        peakConnections: peak,
-        healthz: healthz.perSecond,
-        rankings: standings.perSecond,
-        appCpuPerPage: (pageAfter.app - pageBefore.app) / pages,
-        dbCpuPerPage: (pageAfter.db - pageBefore.db) / pages,
-      };
-      rows.push(row);
-      console.log(
-        `  avalancha ${row.batchesPerSecond.toFixed(0)} lotes/s · p50 ${row.p50.toFixed(0)} ms · p99 ${row.p99.toFixed(0)} ms · ` +
-          `guardados ${row.stored} · /healthz ${row.healthz.toFixed(0)} pet./s · /rankings ${row.rankings.toFixed(0)} pet./s`,
-      );
-    } finally {
-      await proxy.stop();
-      for (const instance of instances) await instance.stop();
-    }
+/** The rush of this round's players through the proxy: its figures, CPU per batch, peak connections and what was stored. */
+async function measureRush(dataset: Dataset, { proxy, appCpu }: Round, emails: readonly string[]) {
+  const { season, database } = dataset;
+  const cookies = await signIn(proxy.url, emails.map((email) => ({ email, password: PASSWORD })));
+  const form = predictionsForm(season.openMatchIds);
+  const before = { app: appCpu(), db: cpuMsOf("postgres") };
+  const { result: figures, peak } = await peakConnections(database.name, () => rush(proxy.url, cookies, form));
+  const after = { app: appCpu(), db: cpuMsOf("postgres") };
+  if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
+  const stored = await storedPredictions({ dataDir: dataset.dir, databaseUrl: database.url }, emails, season.openMatchIds);
+  const expected = emails.length * season.openMatchIds.length;
+  return {
+    batchesPerSecond: figures.batchesPerSecond,
+    p50: figures.p50Ms,
+    p99: figures.p99Ms,
+    stored: `${stored}/${expected}${stored === expected && figures.failed === 0 ? " ✔" : " ✖"}`,
+    appCpuPerBatch: (after.app - before.app) / emails.length,
+    dbCpuPerBatch: (after.db - before.db) / emails.length,
+    peakConnections: peak,
+  };
+}
+
+/** /healthz's rate and /rankings', with the CPU per page of the latter. */
+async function measurePages({ proxy, appCpu }: Round) {
+  const healthz = await throughput(proxy.url, "/healthz", { connections: CONNECTIONS, seconds: SECONDS });
+  const pageBefore = { app: appCpu(), db: cpuMsOf("postgres") };
+  // Rendered for every request: what a page costs (the microcache would answer most of these).
+  const standings = await throughput(proxy.url, "/rankings", { cookie: RENDERED_COOKIE, connections: CONNECTIONS, seconds: SECONDS });
+  const pageAfter = { app: appCpu(), db: cpuMsOf("postgres") };
+  // The throughput run includes one second of warm-up: the CPU is divided over every request.
+  const pages = standings.perSecond * (SECONDS + 1);
+  return {
+    healthz: healthz.perSecond,
+    rankings: standings.perSecond,
+    appCpuPerPage: (pageAfter.app - pageBefore.app) / pages,
+    dbCpuPerPage: (pageAfter.db - pageBefore.db) / pages,
+  };
+}
+
+/** One round: `count` instances behind nginx, the rush of players of their own, then the pages. */
+async function measureInstances(dataset: Dataset, round: number, count: number): Promise<Row> {
+  step(`${count} instancia(s) detrás de nginx…`);
+  const instances: RunningServer[] = [];
+  for (let i = 0; i < count; i++) {
+    const instance = await startServer(dataset.env, await freePort(...PORTS));
+    instances.push(instance);
+    cleanups.push(() => instance.stop());
   }
+  const proxy = await startProxy(path.join(dataset.dir, `nginx-${count}`), instances);
+  try {
+    const appCpu = () => instances.reduce((sum, instance) => sum + (instance.cpuMs() ?? 0), 0);
+    const emails = dataset.season.extraEmails.slice(round * PLAYERS, (round + 1) * PLAYERS);
+    const rushed = await measureRush(dataset, { proxy, appCpu }, emails);
+    const row: Row = { instances: count, ...rushed, ...(await measurePages({ proxy, appCpu })) };
+    console.log(
+      `  avalancha ${row.batchesPerSecond.toFixed(0)} lotes/s · p50 ${row.p50.toFixed(0)} ms · p99 ${row.p99.toFixed(0)} ms · ` +
+        `guardados ${row.stored} · /healthz ${row.healthz.toFixed(0)} pet./s · /rankings ${row.rankings.toFixed(0)} pet./s`,
+    );
+    return row;
+  } finally {
+    await proxy.stop();
+    for (const instance of instances) await instance.stop();
+  }
+}
 
+/** The rounds as the Markdown table of docs/SCALING.md. */
+function printRows(rows: readonly Row[]) {
   console.log(
     `\nPostgreSQL, ${USERS.toLocaleString("es-MX")} usuarios, ${PLAYERS} jugadores por avalancha, ${CONNECTIONS} conexiones ` +
       `durante ${SECONDS} s por página; CPU en ms (procesos de la app / de PostgreSQL):\n`,
@@ -336,6 +377,17 @@ async function main() {
         `${row.rankings.toFixed(0)} | ${row.appCpuPerPage.toFixed(1)} | ${row.dbCpuPerPage.toFixed(1)} |`,
     );
   }
+}
+
+async function main() {
+  if (!POSTGRES_SERVER) throw new Error("Falta --postgres postgres://… (o BENCH_DATABASE_URL)");
+  if (spawnSync("nginx", ["-v"]).error) throw new Error("Falta nginx (Debian: apt-get install nginx-light)");
+  console.log(`Quiniela · escala (PostgreSQL, ${os.availableParallelism()} núcleos, Node ${process.version})\n`);
+  buildApp();
+  const dataset = await loadDataset();
+  const rows: Row[] = [];
+  for (const [round, count] of INSTANCE_COUNTS.entries()) rows.push(await measureInstances(dataset, round, count));
+  printRows(rows);
 }
 
 try {

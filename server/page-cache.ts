@@ -65,6 +65,77 @@ function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.has(pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname);
 }
 
+/** A kept page as this answer: its headers, and its body with this answer's nonce in the gaps. */
+function serve(page: KeptPage, res: ServerResponse, answerNonce: string | undefined) {
+  const nonce = Buffer.from(answerNonce ?? "");
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("X-Cache", "HIT");
+  const body: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) body.push(nonce);
+    body.push(part);
+  });
+  res.statusCode = 200;
+  res.end(Buffer.concat(body));
+}
+
+/** A rendered body cut where the nonce was (the whole body when there is none). */
+function cutAtNonce(body: Buffer, nonce: string | undefined): Buffer[] {
+  if (!nonce) return [body];
+  const parts: Buffer[] = [];
+  const needle = Buffer.from(nonce);
+  let from = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+/** The headers a kept page repeats: what the page set, not what each answer writes for itself. */
+function keptHeaders(res: ServerResponse, earlierHeaders: ReadonlySet<string>): KeptPage["headers"] {
+  return Object.entries(res.getHeaders()).filter(
+    (entry): entry is [string, string | number | string[]] =>
+      entry[1] !== undefined && !UNKEPT_HEADERS.has(entry[0]) && !earlierHeaders.has(entry[0]),
+  );
+}
+
+/**
+ * A write empties the cache once it is over. 'close' comes also when the client left before the
+ * answer: the write may have committed. A write refused whole (4xx: a wrong password, a limit, a
+ * bad form) changed nothing, so anyone posting refused forms cannot keep the cache empty for
+ * everyone.
+ */
+function clearAfterWrite(req: IncomingMessage, res: ServerResponse, clear: () => void) {
+  if (req.method === "HEAD" || req.method === "OPTIONS") return;
+  res.on("close", () => {
+    if (!(res.writableFinished && res.statusCode >= 400 && res.statusCode < 500)) clear();
+  });
+}
+
+/** Copies what is written to `res` as it goes, and hands the whole body to `onEnd` as the answer ends. */
+function recordAnswer(res: ServerResponse, onEnd: (chunks: Buffer[]) => void) {
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    chunks.push(
+      typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array),
+    );
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    collect(chunk, encoding);
+    return write(chunk, encoding, callback);
+  }) as ServerResponse["write"];
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    collect(chunk, encoding);
+    onEnd(chunks);
+    return end(chunk, encoding, callback);
+  }) as ServerResponse["end"];
+}
+
 export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () => number = Date.now): PageCache {
   const pages = new Map<string, KeptPage>();
   let keptBytes = 0;
@@ -80,39 +151,12 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     keptBytes = 0;
   };
 
-  const serve = (page: KeptPage, res: ServerResponse, answerNonce: string | undefined) => {
-    const nonce = Buffer.from(answerNonce ?? "");
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("X-Cache", "HIT");
-    const body: Buffer[] = [];
-    page.parts.forEach((part, index) => {
-      if (index > 0) body.push(nonce);
-      body.push(part);
-    });
-    res.statusCode = 200;
-    res.end(Buffer.concat(body));
-  };
-
   const keep = (key: string, res: ServerResponse, nonce: string | undefined, chunks: Buffer[], earlierHeaders: ReadonlySet<string>) => {
     if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
     const body = Buffer.concat(chunks);
     if (body.length > maxBytes / 4) return;
-    const parts: Buffer[] = [];
-    if (nonce) {
-      const needle = Buffer.from(nonce);
-      let from = 0;
-      for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
-        parts.push(body.subarray(from, at));
-        from = at + needle.length;
-      }
-      parts.push(body.subarray(from));
-    } else {
-      parts.push(body);
-    }
-    const headers = Object.entries(res.getHeaders()).filter(
-      (entry): entry is [string, string | number | string[]] =>
-        entry[1] !== undefined && !UNKEPT_HEADERS.has(entry[0]) && !earlierHeaders.has(entry[0]),
-    );
+    const parts = cutAtNonce(body, nonce);
+    const headers = keptHeaders(res, earlierHeaders);
     forget(key);
     // Oldest first out: a Map iterates in insertion order.
     for (const oldest of pages.keys()) {
@@ -128,14 +172,7 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     handle(req, res, nonce, next) {
       if (ttlMs <= 0) return next();
       if (req.method !== "GET") {
-        // 'close' also when the client left before the answer: the write may have committed. A
-        // write refused whole (4xx: a wrong password, a limit, a bad form) changed nothing, so
-        // anyone posting refused forms cannot keep the cache empty for everyone.
-        if (req.method !== "HEAD" && req.method !== "OPTIONS") {
-          res.on("close", () => {
-            if (!(res.writableFinished && res.statusCode >= 400 && res.statusCode < 500)) clear();
-          });
-        }
+        clearAfterWrite(req, res, clear);
         return next();
       }
       const key = req.url ?? "/";
@@ -146,24 +183,9 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
 
       const started = generation;
       const earlierHeaders = new Set(res.getHeaderNames());
-      const chunks: Buffer[] = [];
-      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-      const collect = (chunk: unknown, encoding: unknown) => {
-        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        chunks.push(
-          typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array),
-        );
-      };
-      res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-        collect(chunk, encoding);
-        return write(chunk, encoding, callback);
-      }) as ServerResponse["write"];
-      res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-        collect(chunk, encoding);
+      recordAnswer(res, (chunks) => {
         if (generation === started) keep(key, res, nonce, chunks, earlierHeaders);
-        return end(chunk, encoding, callback);
-      }) as ServerResponse["end"];
+      });
       res.setHeader("X-Cache", "MISS");
       next();
     },

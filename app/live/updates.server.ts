@@ -46,25 +46,19 @@ export interface LiveUpdates {
   close(): Promise<void>;
 }
 
-export async function startLiveUpdates(
-  db: Kysely<Database>,
-  databaseUrl: string | undefined,
-  limits: { perClient: number; total: number; connectTimeoutMs: number },
-): Promise<LiveUpdates> {
-  const local = new EventEmitter();
-  // Every open page is a listener: no warning for a full office.
-  local.setMaxListeners(0);
-  const deliver = (topic: string) => {
-    if (topic === "resultados") local.emit("topic", topic);
-  };
+/** An instance's LISTEN connection, kept open while the instance runs. */
+interface Listener {
+  /** Stops listening: no attempt is made after it, and the connection ends. Safe to call twice. */
+  stop(): Promise<void>;
+}
 
-  // SQLite in several processes: the primary relays (see ClusterLiveMessage).
-  const relayed = !databaseUrl && cluster.isWorker && process.send !== undefined;
-  const onRelayed = (message: unknown) => {
-    if (isClusterLiveMessage(message)) deliver(message.topic);
-  };
-  if (relayed) process.on("message", onRelayed);
-
+/**
+ * One connection per instance that LISTENs; if it drops (database restart), it comes back and
+ * pages miss at most what happened meanwhile, which their next visit shows anyway. At start the
+ * database has just been migrated: a failure then is a real problem, and stops the start (the
+ * promise rejects) instead of retrying.
+ */
+async function startListener(databaseUrl: string, connectTimeoutMs: number, deliver: (topic: string) => void): Promise<Listener> {
   let closed = false;
   let listener: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -81,14 +75,12 @@ export async function startLiveUpdates(
       void listen().catch(() => {});
     }, wait);
   };
-  // One connection per instance that LISTENs; if it drops (database restart), it comes back and
-  // pages miss at most what happened meanwhile, which their next visit shows anyway.
   const listen = async (): Promise<void> => {
     // The same timeouts as the pool (db.server.ts); keepalive matters most here: a LISTEN
     // connection is silent between changes, so only the probes notice a vanished server.
     const client = new pg.Client({
       connectionString: databaseUrl,
-      connectionTimeoutMillis: limits.connectTimeoutMs,
+      connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
@@ -119,17 +111,43 @@ export async function startLiveUpdates(
     if (failures > 0) console.log("Actualizaciones en vivo: conexión recuperada");
     failures = 0;
   };
-  if (databaseUrl) {
-    // At start the database has just been migrated: a failure here is a real problem, and stops
-    // the start instead of retrying.
-    try {
-      await listen();
-    } catch (error) {
-      closed = true;
-      clearTimeout(retry);
-      throw error;
-    }
+  const stop = async () => {
+    closed = true;
+    clearTimeout(retry);
+    const client = listener;
+    listener = undefined;
+    await client?.end();
+  };
+  try {
+    await listen();
+  } catch (error) {
+    closed = true;
+    clearTimeout(retry);
+    throw error;
   }
+  return { stop };
+}
+
+export async function startLiveUpdates(
+  db: Kysely<Database>,
+  databaseUrl: string | undefined,
+  limits: { perClient: number; total: number; connectTimeoutMs: number },
+): Promise<LiveUpdates> {
+  const local = new EventEmitter();
+  // Every open page is a listener: no warning for a full office.
+  local.setMaxListeners(0);
+  const deliver = (topic: string) => {
+    if (topic === "resultados") local.emit("topic", topic);
+  };
+
+  // SQLite in several processes: the primary relays (see ClusterLiveMessage).
+  const relayed = !databaseUrl && cluster.isWorker && process.send !== undefined;
+  const onRelayed = (message: unknown) => {
+    if (isClusterLiveMessage(message)) deliver(message.topic);
+  };
+  if (relayed) process.on("message", onRelayed);
+
+  const listener = databaseUrl ? await startListener(databaseUrl, limits.connectTimeoutMs, deliver) : undefined;
 
   return {
     slots: createStreamSlots(limits),
@@ -151,14 +169,10 @@ export async function startLiveUpdates(
       };
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
       if (relayed) process.off("message", onRelayed);
       local.emit("close");
       local.removeAllListeners();
-      const client = listener;
-      listener = undefined;
-      await client?.end();
+      await listener?.stop();
     },
   };
 }

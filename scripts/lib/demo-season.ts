@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import type { Engine } from "#app/data/engine/db.server";
+import type { Database } from "#app/data/engine/schema";
 import { createPool } from "#app/data/pools/pool-changes.server";
 import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
 import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/seasons/bundled-seasons.server";
@@ -8,7 +11,7 @@ import { rankRows, type StandingRow } from "#app/domain/game/standings";
 import type { Runtime } from "#app/runtime.server";
 import { bulkInsert } from "./bulk-insert";
 import { createRng, predictionIndexes, plausiblePrediction, seedFrom } from "./picks";
-import { activatePhases, seasonMatches, setMatchState } from "./season-state";
+import { activatePhases, type SeasonMatch, seasonMatches, setMatchState } from "./season-state";
 
 export const DEMO_PASSWORD = "quiniela2024";
 export const DEFAULT_ADMIN_EMAIL = "admin@quiniela.local";
@@ -82,13 +85,20 @@ export interface DemoSummary {
   top: StandingRow[];
 }
 
-/**
- * Loads the demo season into an empty database: 20 accounts (through Better Auth, so they can
- * sign in), the real kickoff times and results, every phase activated, and plausible predictions
- * for everyone; then recomputes the stored scores and standings. Refuses if any user exists.
- */
-export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMIN_EMAIL): Promise<DemoSummary> {
-  const { db, engine, auth } = runtime;
+/** A demo person with their account. */
+interface DemoAccount {
+  person: DemoPerson;
+  id: string;
+  email: string;
+}
+
+/** A bundled season as the demo added it. */
+interface DemoSeason {
+  key: TemplateKey;
+  id: number;
+}
+
+async function refuseUnlessEmpty(db: Kysely<Database>) {
   const existing = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) {
     throw new DemoRefusedError(
@@ -96,122 +106,178 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
         "Usa otra carpeta de datos (por ejemplo DATA_DIR=./data-demo) u otra base de PostgreSQL.",
     );
   }
+}
 
-  const created: { person: DemoPerson; id: string; email: string }[] = [];
-  try {
-    for (const person of PEOPLE) {
-      const email = emailOf(person, adminEmail.toLowerCase());
-      const { user } = await auth.api.signUpEmail({ body: { name: person.name, email, password: DEMO_PASSWORD } });
-      created.push({ person, id: user.id, email });
+/** Their accounts, through Better Auth so they can sign in; each one created goes into `created` at once. */
+async function signUpPeople({ auth }: Runtime, adminEmail: string, created: DemoAccount[]) {
+  for (const person of PEOPLE) {
+    const email = emailOf(person, adminEmail.toLowerCase());
+    const { user } = await auth.api.signUpEmail({ body: { name: person.name, email, password: DEMO_PASSWORD } });
+    created.push({ person, id: user.id, email });
+  }
+}
+
+/** Their nicknames, colours and roles. */
+async function dressPeople(trx: Kysely<Database>, created: readonly DemoAccount[]) {
+  for (const { person, id } of created) {
+    await trx
+      .updateTable("users")
+      .set({ display_name: person.nickname, avatar_color: person.color, role: person.admin ? "admin" : "user" })
+      .where("id", "=", id)
+      .execute();
+  }
+  // Signing up signs in; nobody holds those sessions.
+  await trx.deleteFrom("sessions").where("user_id", "in", created.map((c) => c.id)).execute();
+}
+
+/**
+ * The four bundled seasons: the first one is the fresh install's (seeded), the others are added
+ * as the admin would.
+ */
+async function addSeasons(trx: Kysely<Database>): Promise<DemoSeason[]> {
+  const seasons: DemoSeason[] = [];
+  for (const [key, name] of DEMO_SEASONS) {
+    const id =
+      key === "liga-mx-clausura-2024"
+        ? (await currentSeason(trx)).id
+        : await insertSeason(
+            trx,
+            seasonFromFile(SEASON_TEMPLATES[key], { name, current: false, withKickoffs: false, withResults: false }),
+          );
+    seasons.push({ key, id });
+  }
+  return seasons;
+}
+
+/** One person's predictions of a season's matches, but for the ones they forgot, from their own seed. */
+function predictionsOf({ person, id }: DemoAccount, seasonKey: TemplateKey, matches: readonly SeasonMatch[]): (string | number)[][] {
+  const rows: (string | number)[][] = [];
+  const rng = createRng(seedFrom(`${person.key}:${seasonKey}`, DEMO_SEED));
+  const skipped = predictionIndexes(rng, matches.length, person.skips ?? 0);
+  matches.forEach((match, index) => {
+    const pick = plausiblePrediction(rng, person.skill, match.result);
+    // Captured some time in the three days before kickoff.
+    const capturedAt = new Date(Date.parse(match.kickoffAt) - (2 + rng() * 70) * 3_600_000).toISOString();
+    if (skipped.has(index)) return;
+    rows.push([id, match.id, pick.home, pick.away, capturedAt, capturedAt]);
+  });
+  return rows;
+}
+
+/**
+ * Every season played: each match with its real kickoff time and result, every phase activated,
+ * everyone's predictions, then the stored scores and standings.
+ */
+async function playSeasons(
+  trx: Kysely<Database>,
+  engine: Engine,
+  seasons: readonly DemoSeason[],
+  created: readonly DemoAccount[],
+  now: string,
+) {
+  let matchCount = 0;
+  const rows: (string | number)[][] = [];
+  for (const season of seasons) {
+    const matches = await seasonMatches(trx, season.id, SEASON_TEMPLATES[season.key]);
+    for (const match of matches) {
+      await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
     }
+    await activatePhases(trx, matches);
+    matchCount += matches.length;
+    for (const account of created) rows.push(...predictionsOf(account, season.key, matches));
+  }
+  const inserted = await bulkInsert(
+    trx,
+    engine,
+    "predictions",
+    ["user_id", "match_id", "home_score", "away_score", "created_at", "updated_at"],
+    rows,
+    { activated: 1 },
+  );
+  await refreshAllScores(trx);
+  return { predictions: inserted, matches: matchCount };
+}
 
+/** The seasons played are finished (their tables are history); DEMO_CURRENT is the current one. Returns its id. */
+async function finishAllButCurrent(trx: Kysely<Database>, seasons: readonly DemoSeason[], now: string): Promise<number> {
+  const current = seasons.find((season) => season.key === DEMO_CURRENT)!.id;
+  await trx.updateTable("seasons").set({ is_current: 0 }).where("id", "<>", current).execute();
+  await trx.updateTable("seasons").set({ is_current: 1 }).where("id", "=", current).execute();
+  await trx
+    .updateTable("seasons")
+    .set({ finished_at: now })
+    .where("id", "in", seasons.filter((season) => season.id !== current).map((season) => season.id))
+    .execute();
+  return current;
+}
+
+/**
+ * Pools to look at: the Liguilla among the player and a few colleagues, in each of these seasons
+ * (the current one and, the year before, Clausura 2024: a finished season's pool, to duplicate).
+ */
+async function createDemoPools(db: Kysely<Database>, created: readonly DemoAccount[], seasonIds: readonly number[]) {
+  const owner = created.find(({ email }) => email === DEMO_PLAYER_EMAIL) ?? created[0]!;
+  for (const seasonId of seasonIds) {
+    const knockout = await db.selectFrom("phases").select(["id", "name"]).where("season_id", "=", seasonId).execute();
+    await createPool(db, {
+      seasonId,
+      ownerId: owner.id,
+      name: DEMO_POOL_NAME,
+      matchIds: [],
+      phaseIds: knockout.filter((phase) => isKnockoutPhase(phase.name)).map((phase) => phase.id),
+      userIds: created.slice(0, 8).map(({ id }) => id),
+    });
+  }
+}
+
+/** The current season's name and its first three, as the summary shows them. */
+async function currentTop(db: Kysely<Database>) {
+  const current = await currentSeason(db);
+  const standings = await db
+    .selectFrom("standings_total as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.user_id", "u.name", "u.display_name", "s.points", "s.exact_hits", "s.outcome_hits"])
+    .where("s.season_id", "=", current.id)
+    .execute();
+  const ranked = rankRows(
+    standings.map((row) => ({
+      userId: row.user_id,
+      name: row.display_name ?? row.name,
+      points: Number(row.points),
+      exactHits: Number(row.exact_hits),
+      outcomeHits: Number(row.outcome_hits),
+    })),
+  );
+  return { currentSeason: current.name, top: ranked.slice(0, 3) };
+}
+
+/**
+ * Loads the demo season into an empty database: 20 accounts (through Better Auth, so they can
+ * sign in), the real kickoff times and results, every phase activated, and plausible predictions
+ * for everyone; then recomputes the stored scores and standings. Refuses if any user exists.
+ */
+export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMIN_EMAIL): Promise<DemoSummary> {
+  const { db, engine } = runtime;
+  await refuseUnlessEmpty(db);
+  const created: DemoAccount[] = [];
+  try {
+    await signUpPeople(runtime, adminEmail, created);
     const { predictions, matches, poolSeasons } = await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      for (const { person, id } of created) {
-        await trx
-          .updateTable("users")
-          .set({ display_name: person.nickname, avatar_color: person.color, role: person.admin ? "admin" : "user" })
-          .where("id", "=", id)
-          .execute();
-      }
-      // Signing up signs in; nobody holds those sessions.
-      await trx.deleteFrom("sessions").where("user_id", "in", created.map((c) => c.id)).execute();
-
-      // The four bundled seasons, each with its real kickoff times and results: the first one is
-      // the fresh install's (seeded), the others are added as the admin would.
-      const seasons: { key: TemplateKey; id: number }[] = [];
-      for (const [key, name] of DEMO_SEASONS) {
-        const id =
-          key === "liga-mx-clausura-2024"
-            ? (await currentSeason(trx)).id
-            : await insertSeason(
-                trx,
-                seasonFromFile(SEASON_TEMPLATES[key], { name, current: false, withKickoffs: false, withResults: false }),
-              );
-        seasons.push({ key, id });
-      }
-
-      let matchCount = 0;
-      const rows: (string | number)[][] = [];
-      for (const season of seasons) {
-        const matches = await seasonMatches(trx, season.id, SEASON_TEMPLATES[season.key]);
-        for (const match of matches) {
-          await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
-        }
-        await activatePhases(trx, matches);
-        matchCount += matches.length;
-        for (const { person, id } of created) {
-          const rng = createRng(seedFrom(`${person.key}:${season.key}`, DEMO_SEED));
-          const skipped = predictionIndexes(rng, matches.length, person.skips ?? 0);
-          matches.forEach((match, index) => {
-            const pick = plausiblePrediction(rng, person.skill, match.result);
-            // Captured some time in the three days before kickoff.
-            const capturedAt = new Date(Date.parse(match.kickoffAt) - (2 + rng() * 70) * 3_600_000).toISOString();
-            if (skipped.has(index)) return;
-            rows.push([id, match.id, pick.home, pick.away, capturedAt, capturedAt]);
-          });
-        }
-      }
-      const inserted = await bulkInsert(
-        trx,
-        engine,
-        "predictions",
-        ["user_id", "match_id", "home_score", "away_score", "created_at", "updated_at"],
-        rows,
-        { activated: 1 },
-      );
-      await refreshAllScores(trx);
-      // The seasons played are finished (their tables are history); Clausura 2025 is the current one.
-      const current = seasons.find((season) => season.key === DEMO_CURRENT)!.id;
-      await trx.updateTable("seasons").set({ is_current: 0 }).where("id", "<>", current).execute();
-      await trx.updateTable("seasons").set({ is_current: 1 }).where("id", "=", current).execute();
-      await trx
-        .updateTable("seasons")
-        .set({ finished_at: now })
-        .where("id", "in", seasons.filter((season) => season.id !== current).map((season) => season.id))
-        .execute();
-      return { predictions: inserted, matches: matchCount, poolSeasons: [seasons[0]!.id, current] };
+      await dressPeople(trx, created);
+      const seasons = await addSeasons(trx);
+      const played = await playSeasons(trx, engine, seasons, created, now);
+      const current = await finishAllButCurrent(trx, seasons, now);
+      return { ...played, poolSeasons: [seasons[0]!.id, current] };
     });
-
-    // Pools to look at: the Liguilla among the player and a few colleagues, in the current season
-    // and, the year before, in Clausura 2024 (a finished season's pool, to duplicate).
-    const owner = created.find(({ email }) => email === DEMO_PLAYER_EMAIL) ?? created[0]!;
-    for (const seasonId of poolSeasons) {
-      const knockout = await db.selectFrom("phases").select(["id", "name"]).where("season_id", "=", seasonId).execute();
-      await createPool(db, {
-        seasonId,
-        ownerId: owner.id,
-        name: DEMO_POOL_NAME,
-        matchIds: [],
-        phaseIds: knockout.filter((phase) => isKnockoutPhase(phase.name)).map((phase) => phase.id),
-        userIds: created.slice(0, 8).map(({ id }) => id),
-      });
-    }
-
-    const current = await currentSeason(db);
-    const standings = await db
-      .selectFrom("standings_total as s")
-      .innerJoin("users as u", "u.id", "s.user_id")
-      .select(["s.user_id", "u.name", "u.display_name", "s.points", "s.exact_hits", "s.outcome_hits"])
-      .where("s.season_id", "=", current.id)
-      .execute();
-    const ranked = rankRows(
-      standings.map((row) => ({
-        userId: row.user_id,
-        name: row.display_name ?? row.name,
-        points: Number(row.points),
-        exactHits: Number(row.exact_hits),
-        outcomeHits: Number(row.outcome_hits),
-      })),
-    );
+    await createDemoPools(db, created, poolSeasons);
     return {
       emails: created.map(({ person, email }) => ({ email, nickname: person.nickname, admin: person.admin === true })),
       users: created.length,
       predictions,
       matches,
       seasons: DEMO_SEASONS.map(([, name]) => name),
-      currentSeason: current.name,
-      top: ranked.slice(0, 3),
+      ...(await currentTop(db)),
     };
   } catch (error) {
     // Leave the database as empty as we found it, so the command can simply be run again.

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#app/data/engine/schema";
-import { displayNameOf } from "#app/data/people/display-name.server";
-import { nameHolds } from "#app/data/standings/table-queries.server";
+import { displayNameOf, nameHolds } from "#app/data/people/display-name.server";
 import { type SeasonView, toSeasonView } from "#app/data/seasons/current-season.server";
 
 /**

@@ -61,17 +61,12 @@ function firstLegsFirst(a: MatchView, b: MatchView): number {
   return Number(b.isFirstLeg === true) - Number(a.isFirstLeg === true);
 }
 
-export async function revealedPredictions(
-  db: Kysely<Database>,
-  {
-    seasonId,
-    phaseId: requested,
-    viewerId,
-    now = new Date(),
-  }: { seasonId: number; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
-): Promise<RevealedPredictions> {
-  const matches = await listMatches(db, { seasonId });
-  const revealed = new Set(
+/** Users without a name are hidden: who may be seen are the named users' picks. */
+const known = sql<boolean>`trim(${displayName}) <> ''`;
+
+/** The matches whose picks everyone may see now (domain/game/locking.ts). */
+function revealedMatchIds(matches: readonly MatchView[], now: Date): Set<number> {
+  return new Set(
     matches
       .filter((match) =>
         predictionsRevealed(
@@ -81,55 +76,65 @@ export async function revealedPredictions(
       )
       .map((match) => match.id),
   );
-  const revealedIds = [...revealed];
+}
 
-  // Who may be seen: picks of revealed matches, and the viewer's own. Users without a name are hidden.
-  const known = sql<boolean>`trim(${displayName}) <> ''`;
+/**
+ * The phases with a pick the viewer may see (of a revealed match, or their own). EXISTS stops at
+ * the first such pick of each match (a DISTINCT over every prediction read them all: ms per view).
+ */
+async function phasesWithVisiblePicks(
+  db: Kysely<Database>,
+  seasonId: number,
+  revealedIds: readonly number[],
+  viewerId: string | null,
+): Promise<Set<number>> {
+  const phases = new Set<number>();
+  if (revealedIds.length === 0 && !viewerId) return phases;
+  const visiblePrediction = (eb: ExpressionBuilder<Database & { m: Database["matches"] }, "m">, ownOnly: boolean) =>
+    eb.exists(
+      eb
+        .selectFrom("predictions as pr")
+        .innerJoin("users as u", "u.id", "pr.user_id")
+        .select(sql.lit(1).as("one"))
+        .whereRef("pr.match_id", "=", "m.id")
+        .where(known)
+        .$if(ownOnly, (q) => q.where("pr.user_id", "=", viewerId!)),
+    );
+  const rows = await db
+    .selectFrom("matches as m")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .select("m.phase_id")
+    .where("p.season_id", "=", seasonId)
+    .where((eb) =>
+      eb.or([
+        ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePrediction(eb, false)])] : []),
+        ...(viewerId ? [visiblePrediction(eb, true)] : []),
+      ]),
+    )
+    .groupBy("m.phase_id")
+    .execute();
+  for (const row of rows) phases.add(row.phase_id);
+  return phases;
+}
 
-  // A phase gets a tab when one of its matches has a pick the viewer may see. EXISTS stops at the
-  // first such pick of each match (a DISTINCT over every prediction read them all: ms per view).
-  const phasesWithPredictions = new Set<number>();
-  if (revealedIds.length > 0 || viewerId) {
-    const visiblePrediction = (eb: ExpressionBuilder<Database & { m: Database["matches"] }, "m">, ownOnly: boolean) =>
-      eb.exists(
-        eb
-          .selectFrom("predictions as pr")
-          .innerJoin("users as u", "u.id", "pr.user_id")
-          .select(sql.lit(1).as("one"))
-          .whereRef("pr.match_id", "=", "m.id")
-          .where(known)
-          .$if(ownOnly, (q) => q.where("pr.user_id", "=", viewerId!)),
-      );
-    const rows = await db
-      .selectFrom("matches as m")
-      .innerJoin("phases as p", "p.id", "m.phase_id")
-      .select("m.phase_id")
-      .where("p.season_id", "=", seasonId)
-      .where((eb) =>
-        eb.or([
-          ...(revealedIds.length > 0 ? [eb.and([eb("m.id", "in", revealedIds), visiblePrediction(eb, false)])] : []),
-          ...(viewerId ? [visiblePrediction(eb, true)] : []),
-        ]),
-      )
-      .groupBy("m.phase_id")
-      .execute();
-    for (const row of rows) phasesWithPredictions.add(row.phase_id);
-  }
-
+/** One tab per phase with a visible pick, in season order. */
+function tabsOf(matches: readonly MatchView[], phasesWithPicks: ReadonlySet<number>): RevealedPredictions["tabs"] {
   const tabs: RevealedPredictions["tabs"] = [];
   for (const match of matches) {
-    if (phasesWithPredictions.has(match.phaseId) && tabs.at(-1)?.phaseId !== match.phaseId) {
+    if (phasesWithPicks.has(match.phaseId) && tabs.at(-1)?.phaseId !== match.phaseId) {
       tabs.push({ phaseId: match.phaseId, phaseName: match.phaseName });
     }
   }
+  return tabs;
+}
 
-  const selected =
-    requested === "all" ? "all" : tabs.some((tab) => tab.phaseId === requested) ? requested : (tabs.at(-1)?.phaseId ?? null);
-  const shown = matches.filter((match) => phasesWithPredictions.has(match.phaseId) && (selected === "all" || match.phaseId === selected));
-  const shownRevealed = shown.filter((match) => revealed.has(match.id)).map((match) => match.id);
-  const shownIds = shown.map((match) => match.id);
-  if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
-
+/** The picks of the shown matches the viewer may see (revealed ones, and their own of any), by match. */
+async function visiblePicks(
+  db: Kysely<Database>,
+  shownRevealed: readonly number[],
+  shownIds: readonly number[],
+  viewerId: string | null,
+): Promise<Map<number, CapturedPrediction[]>> {
   const predictions = await db
     .selectFrom("predictions as pr")
     .innerJoin("users as u", "u.id", "pr.user_id")
@@ -155,7 +160,29 @@ export async function revealedPredictions(
     });
     predictionsByMatch.set(prediction.match_id, list);
   }
+  return predictionsByMatch;
+}
 
+/** A match card: first legs first within a phase, picks in name order. */
+function revealedMatch(match: MatchView, revealed: ReadonlySet<number>, picks: CapturedPrediction[]): RevealedMatch {
+  return {
+    id: match.id,
+    phaseName: match.phaseName,
+    home: team(match.home),
+    away: team(match.away),
+    result: match.result,
+    resultLabel: scoreLabel(match),
+    revealed: revealed.has(match.id),
+    picks: picks.sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
+  };
+}
+
+/** The shown matches with visible picks, grouped by phase in season order. */
+function byPhase(
+  shown: readonly MatchView[],
+  picksByMatch: ReadonlyMap<number, CapturedPrediction[]>,
+  revealed: ReadonlySet<number>,
+): RevealedPhase[] {
   const phases: RevealedPhase[] = [];
   let group: MatchView[] = [];
   const flush = () => {
@@ -163,26 +190,40 @@ export async function revealedPredictions(
     phases.push({
       phaseId: group[0]!.phaseId,
       phaseName: group[0]!.phaseName,
-      matches: group.sort(firstLegsFirst).map((match) => ({
-        id: match.id,
-        phaseName: match.phaseName,
-        home: team(match.home),
-        away: team(match.away),
-        result: match.result,
-        resultLabel: scoreLabel(match),
-        revealed: revealed.has(match.id),
-        picks: predictionsByMatch
-          .get(match.id)!
-          .sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
-      })),
+      matches: group.sort(firstLegsFirst).map((match) => revealedMatch(match, revealed, picksByMatch.get(match.id)!)),
     });
     group = [];
   };
   for (const match of shown) {
-    if (!predictionsByMatch.has(match.id)) continue;
+    if (!picksByMatch.has(match.id)) continue;
     if (group.length > 0 && group[0]!.phaseId !== match.phaseId) flush();
     group.push(match);
   }
   flush();
-  return { tabs, selected, phases };
+  return phases;
+}
+
+export async function revealedPredictions(
+  db: Kysely<Database>,
+  {
+    seasonId,
+    phaseId: requested,
+    viewerId,
+    now = new Date(),
+  }: { seasonId: number; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
+): Promise<RevealedPredictions> {
+  const matches = await listMatches(db, { seasonId });
+  const revealed = revealedMatchIds(matches, now);
+  const phasesWithPicks = await phasesWithVisiblePicks(db, seasonId, [...revealed], viewerId);
+  const tabs = tabsOf(matches, phasesWithPicks);
+
+  const selected =
+    requested === "all" ? "all" : tabs.some((tab) => tab.phaseId === requested) ? requested : (tabs.at(-1)?.phaseId ?? null);
+  const shown = matches.filter((match) => phasesWithPicks.has(match.phaseId) && (selected === "all" || match.phaseId === selected));
+  const shownRevealed = shown.filter((match) => revealed.has(match.id)).map((match) => match.id);
+  const shownIds = shown.map((match) => match.id);
+  if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
+
+  const picksByMatch = await visiblePicks(db, shownRevealed, shownIds, viewerId);
+  return { tabs, selected, phases: byPhase(shown, picksByMatch, revealed) };
 }

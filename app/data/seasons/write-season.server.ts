@@ -56,26 +56,25 @@ export interface NewSeason {
   }[];
 }
 
-/**
- * Writes a whole season in the caller's transaction: the competition (found by name, else
- * created), its teams (found by name within it, else created), the season, its teams, phases in
- * order and matches (inactive). Returns the season's id.
- */
-export async function insertSeason(db: Kysely<Database>, season: NewSeason, now: Date = new Date()): Promise<number> {
-  const stamp = now.toISOString();
-  const competitionId =
-    (await db.selectFrom("competitions").select("id").where("name", "=", season.competition).executeTakeFirst())?.id ??
-    (await db.insertInto("competitions").values({ name: season.competition }).returning("id").executeTakeFirstOrThrow()).id;
+/** The competition's id, found by name, else created. */
+async function competitionId(db: Kysely<Database>, name: string): Promise<number> {
+  return (
+    (await db.selectFrom("competitions").select("id").where("name", "=", name).executeTakeFirst())?.id ??
+    (await db.insertInto("competitions").values({ name }).returning("id").executeTakeFirstOrThrow()).id
+  );
+}
 
-  const known = await db.selectFrom("teams").select(["id", "name"]).where("competition_id", "=", competitionId).execute();
+/** The competition's team ids by name, the season's teams it did not hold added. */
+async function competitionTeams(db: Kysely<Database>, competition: number, teams: NewSeason["teams"]): Promise<Map<string, number>> {
+  const known = await db.selectFrom("teams").select(["id", "name"]).where("competition_id", "=", competition).execute();
   const teamId = new Map(known.map((team) => [team.name, team.id]));
-  const missing = season.teams.filter((team) => !teamId.has(team.name));
+  const missing = teams.filter((team) => !teamId.has(team.name));
   if (missing.length > 0) {
     const added = await db
       .insertInto("teams")
       .values(
         missing.map((team) => ({
-          competition_id: competitionId,
+          competition_id: competition,
           name: team.name,
           short_code: team.short,
           primary_color: team.primary,
@@ -86,48 +85,53 @@ export async function insertSeason(db: Kysely<Database>, season: NewSeason, now:
       .execute();
     for (const team of added) teamId.set(team.name, team.id);
   }
+  return teamId;
+}
 
+/** The season's row with its rules; a current one takes the place of the one that was. */
+async function insertSeasonRow(db: Kysely<Database>, season: NewSeason, competition: number, stamp: string): Promise<number> {
   if (season.current) await db.updateTable("seasons").set({ is_current: 0 }).where("is_current", "=", 1).execute();
-  const seasonId = (
-    await db
-      .insertInto("seasons")
-      .values({
-        competition_id: competitionId,
-        name: season.name,
-        time_zone: season.timeZone,
-        is_current: season.current ? 1 : 0,
-        points_exact: season.rules.pointsExact,
-        points_outcome: season.rules.pointsOutcome,
-        two_leg_bonus: season.rules.twoLegBonus ? 1 : 0,
-        knockout_score: season.rules.knockoutScore,
-        editable_picks: season.rules.editablePicks ? 1 : 0,
-        created_at: stamp,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  const row = await db
+    .insertInto("seasons")
+    .values({
+      competition_id: competition,
+      name: season.name,
+      time_zone: season.timeZone,
+      is_current: season.current ? 1 : 0,
+      points_exact: season.rules.pointsExact,
+      points_outcome: season.rules.pointsOutcome,
+      two_leg_bonus: season.rules.twoLegBonus ? 1 : 0,
+      knockout_score: season.rules.knockoutScore,
+      editable_picks: season.rules.editablePicks ? 1 : 0,
+      created_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
-  const used = [...new Set(season.teams.map((team) => teamId.get(team.name)!))];
-  for (const chunk of chunked(used)) {
-    await db.insertInto("season_teams").values(chunk.map((team) => ({ season_id: seasonId, team_id: team }))).execute();
-  }
+/** The phases in order; returns their ids by name. */
+async function insertPhases(db: Kysely<Database>, seasonId: number, names: readonly string[]): Promise<Map<string, number>> {
   const phases =
-    season.phases.length === 0
+    names.length === 0
       ? []
       : await db
           .insertInto("phases")
-          .values(season.phases.map((name, index) => ({ season_id: seasonId, name, position: index + 1 })))
+          .values(names.map((name, index) => ({ season_id: seasonId, name, position: index + 1 })))
           .returning(["id", "name"])
           .execute();
-  const phaseId = new Map(phases.map((phase) => [phase.name, phase.id]));
+  return new Map(phases.map((phase) => [phase.name, phase.id]));
+}
 
+/** The matches' rows (inactive); an unknown team or phase is an error in the season, not 'Por definir'. */
+function matchRows(season: NewSeason, teamId: ReadonlyMap<string, number>, phaseId: ReadonlyMap<string, number>, stamp: string) {
   const team = (name: string | null) => {
     if (name === null) return null;
     const id = teamId.get(name);
     if (id === undefined) throw new Error(`Equipo desconocido en la temporada: ${name}`);
     return id;
   };
-  const rows = season.matches.map((match) => {
+  return season.matches.map((match) => {
     const phase = phaseId.get(match.phase);
     if (phase === undefined) throw new Error(`Fase desconocida en la temporada: ${match.phase}`);
     const leg = match.isFirstLeg ?? (legOfPhase(match.phase) === null ? null : legOfPhase(match.phase) === "first");
@@ -149,7 +153,24 @@ export async function insertSeason(db: Kysely<Database>, season: NewSeason, now:
       updated_at: stamp,
     };
   });
-  for (const chunk of chunked(rows)) await db.insertInto("matches").values(chunk).execute();
+}
+
+/**
+ * Writes a whole season in the caller's transaction: the competition (found by name, else
+ * created), its teams (found by name within it, else created), the season, its teams, phases in
+ * order and matches (inactive). Returns the season's id.
+ */
+export async function insertSeason(db: Kysely<Database>, season: NewSeason, now: Date = new Date()): Promise<number> {
+  const stamp = now.toISOString();
+  const competition = await competitionId(db, season.competition);
+  const teamId = await competitionTeams(db, competition, season.teams);
+  const seasonId = await insertSeasonRow(db, season, competition, stamp);
+  const used = [...new Set(season.teams.map((team) => teamId.get(team.name)!))];
+  for (const chunk of chunked(used)) {
+    await db.insertInto("season_teams").values(chunk.map((team) => ({ season_id: seasonId, team_id: team }))).execute();
+  }
+  const phaseId = await insertPhases(db, seasonId, season.phases);
+  for (const chunk of chunked(matchRows(season, teamId, phaseId, stamp))) await db.insertInto("matches").values(chunk).execute();
   return seasonId;
 }
 

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { displayNameOf } from "#app/data/people/display-name.server";
-import { countedSeasons } from "./table-queries.server";
-import { allTimeStandings, type StandingsPage, type StandingsRow, type TableQuery } from "./tables.server";
+import { allTimeStandings, countedSeasons, type StandingsPage, type StandingsRow, type TableQuery } from "./tables.server";
 import type { Database } from "#app/data/engine/schema";
 
 /**
@@ -75,7 +74,7 @@ export async function champions(db: Kysely<Database>): Promise<Champion[]> {
 }
 
 /**
- * A page of 'Tabla Histórica': the all-time standings (rankings.server.ts, ranked in SQL by the
+ * A page of 'Tabla Histórica': the all-time standings (tables.server.ts, ranked in SQL by the
  * season tables' rule over the counted seasons' stored totals), with the seasons played and the
  * titles of the rows shown.
  */

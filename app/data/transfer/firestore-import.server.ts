@@ -140,17 +140,26 @@ function newUserId(): string {
   return crypto.randomBytes(24).toString("base64url");
 }
 
-async function apply(
-  trx: Db,
-  engine: Engine,
-  seasonId: number,
-  plan: ImportPlan,
-  adminEmail: string | undefined,
-  now: string,
-): Promise<ImportReport> {
+/** The database ids of the plan's users (by ref). */
+type UserIds = ReadonlyMap<string, string>;
+/** The database ids of the plan's matches (by ref). */
+type MatchIds = ReadonlyMap<string, number>;
+
+/** As for accounts the admin creates: a roster e-mail lends its nickname when the export has none. */
+async function rosterNicknames(trx: Db, emails: readonly string[]): Promise<Map<string, string>> {
+  const nicknames = new Map<string, string>();
+  for (const chunk of chunked(emails)) {
+    const rows = await trx.selectFrom("allowed_emails").select(["email", "nickname"]).where("email", "in", chunk).execute();
+    for (const row of rows) if (row.nickname) nicknames.set(row.email, row.nickname);
+  }
+  return nicknames;
+}
+
+/** Every user of the plan with their id: an existing account's, or a new one written here. */
+async function writeUsers(trx: Db, engine: Engine, users: ImportPlan["users"], adminEmail: string | undefined, now: string) {
   const userIds = new Map<string, string>();
   const createdUsers: ImportReport["createdUsers"] = [];
-  for (const user of plan.users) {
+  for (const user of users) {
     if (user.existingId !== null) {
       userIds.set(user.ref, user.existingId);
       continue;
@@ -159,39 +168,36 @@ async function apply(
     userIds.set(user.ref, id);
     createdUsers.push({ id, email: user.email, name: user.name });
   }
-  // As for accounts the admin creates: a roster e-mail lends its nickname when the export has none.
-  const newEmails = plan.users.filter((user) => user.existingId === null).map((user) => user.email);
-  const nicknames = new Map<string, string>();
-  for (const chunk of chunked(newEmails)) {
-    const rows = await trx.selectFrom("allowed_emails").select(["email", "nickname"]).where("email", "in", chunk).execute();
-    for (const row of rows) if (row.nickname) nicknames.set(row.email, row.nickname);
-  }
+  const newUsers = users.filter((user) => user.existingId === null);
+  const nicknames = await rosterNicknames(trx, newUsers.map((user) => user.email));
   // Written as Better Auth's adapter writes them (no password: no credential account yet), but
   // inside our transaction: Better Auth's own calls would commit each user on their own.
-  await eachChunk(
-    plan.users.filter((user) => user.existingId === null),
-    (chunk) =>
-      trx
-        .insertInto("users")
-        .values(
-          chunk.map((user) => ({
-            id: userIds.get(user.ref)!,
-            name: user.name,
-            email: user.email,
-            email_verified: engine === "postgres" ? false : 0,
-            image: user.image,
-            role: adminEmail !== undefined && user.email === adminEmail.toLowerCase() ? "admin" : "user",
-            display_name: user.displayName ?? nicknames.get(user.email) ?? null,
-            avatar_color: user.avatarColor,
-            created_at: user.createdAt ?? now,
-            updated_at: now,
-          })),
-        )
-        .execute(),
+  await eachChunk(newUsers, (chunk) =>
+    trx
+      .insertInto("users")
+      .values(
+        chunk.map((user) => ({
+          id: userIds.get(user.ref)!,
+          name: user.name,
+          email: user.email,
+          email_verified: engine === "postgres" ? false : 0,
+          image: user.image,
+          role: adminEmail !== undefined && user.email === adminEmail.toLowerCase() ? "admin" : "user",
+          display_name: user.displayName ?? nicknames.get(user.email) ?? null,
+          avatar_color: user.avatarColor,
+          created_at: user.createdAt ?? now,
+          updated_at: now,
+        })),
+      )
+      .execute(),
   );
+  return { userIds: userIds as UserIds, createdUsers };
+}
 
+/** The new phases written; returns every phase of the season's id by name. */
+async function writePhases(trx: Db, seasonId: number, phases: ImportPlan["phases"]): Promise<Map<string, number>> {
   const phaseIds = new Map<string, number>();
-  for (const phase of plan.phases) {
+  for (const phase of phases) {
     const row = await trx
       .insertInto("phases")
       .values({ season_id: seasonId, name: phase.name, position: phase.position, activated_at: null })
@@ -202,19 +208,33 @@ async function apply(
   for (const phase of await trx.selectFrom("phases").select(["id", "name"]).where("season_id", "=", seasonId).execute()) {
     phaseIds.set(phase.name, phase.id);
   }
+  return phaseIds;
+}
 
+/** What an existing match takes from the export (a result, being active, a kickoff), if anything. */
+async function completeMatch(trx: Db, match: ImportPlan["matches"][number], existingId: number, now: string) {
+  const changes = {
+    ...(match.setResult && match.result && { home_score: match.result.home, away_score: match.result.away }),
+    ...(match.activate && { active: 1 as const }),
+    ...(match.setKickoff && { kickoff_at: match.kickoffAt }),
+  };
+  if (Object.keys(changes).length > 0) {
+    await trx.updateTable("matches").set({ ...changes, updated_at: now }).where("id", "=", existingId).execute();
+  }
+}
+
+/** New matches written and existing ones completed; returns every match's id by ref. */
+async function writeMatches(
+  trx: Db,
+  matches: ImportPlan["matches"],
+  phaseIds: ReadonlyMap<string, number>,
+  now: string,
+): Promise<MatchIds> {
   const matchIds = new Map<string, number>();
-  for (const match of plan.matches) {
+  for (const match of matches) {
     if (match.existingId !== null) {
       matchIds.set(match.ref, match.existingId);
-      const changes = {
-        ...(match.setResult && match.result && { home_score: match.result.home, away_score: match.result.away }),
-        ...(match.activate && { active: 1 as const }),
-        ...(match.setKickoff && { kickoff_at: match.kickoffAt }),
-      };
-      if (Object.keys(changes).length > 0) {
-        await trx.updateTable("matches").set({ ...changes, updated_at: now }).where("id", "=", match.existingId).execute();
-      }
+      await completeMatch(trx, match, match.existingId, now);
       continue;
     }
     const row = await trx
@@ -235,8 +255,11 @@ async function apply(
       .executeTakeFirstOrThrow();
     matchIds.set(match.ref, row.id);
   }
+  return matchIds;
+}
 
-  await eachChunk(plan.predictions, (chunk) =>
+async function writePredictions(trx: Db, predictions: ImportPlan["predictions"], userIds: UserIds, matchIds: MatchIds, now: string) {
+  await eachChunk(predictions, (chunk) =>
     trx
       .insertInto("predictions")
       .values(
@@ -253,8 +276,18 @@ async function apply(
       )
       .execute(),
   );
+}
 
-  for (const pool of plan.quinielas) {
+/** New pools written, and every pool's new members and matches added. */
+async function writePools(
+  trx: Db,
+  seasonId: number,
+  pools: ImportPlan["quinielas"],
+  userIds: UserIds,
+  matchIds: MatchIds,
+  now: string,
+) {
+  for (const pool of pools) {
     const id =
       pool.existingId ??
       (
@@ -284,29 +317,50 @@ async function apply(
         .execute(),
     );
   }
+}
 
-  await refreshAllScores(trx, seasonId);
-
-  // The original computed its table on the client; where the export kept totals, say where ours differ.
+/**
+ * The original computed its table on the client; where the export kept totals, where ours
+ * differ, and how many of its rows name nobody imported.
+ */
+async function compareStandings(trx: Db, seasonId: number, plan: ImportPlan, userIds: UserIds) {
   const totals = new Map(
     (await trx.selectFrom("standings_total").select(["user_id", "points"]).where("season_id", "=", seasonId).execute()).map(
       (row) => [row.user_id, Number(row.points)],
     ),
   );
-  const standingsDifferences: StandingsDifference[] = [];
-  let standingsUnmatched = 0;
+  const differences: StandingsDifference[] = [];
+  let unmatched = 0;
   for (const standings of plan.rankings) {
     const user = standings.userRef === null ? undefined : plan.users.find((candidate) => candidate.ref === standings.userRef);
     if (!user) {
-      standingsUnmatched++;
+      unmatched++;
       continue;
     }
     const ours = totals.get(userIds.get(user.ref)!) ?? 0;
     if (ours !== standings.points) {
-      standingsDifferences.push({ name: user.displayName ?? user.name, theirs: standings.points, ours });
+      differences.push({ name: user.displayName ?? user.name, theirs: standings.points, ours });
     }
   }
-  return { plan, createdUsers, rankingDifferences: standingsDifferences, rankingsUnmatched: standingsUnmatched, seasonId };
+  return { differences, unmatched };
+}
+
+async function apply(
+  trx: Db,
+  engine: Engine,
+  seasonId: number,
+  plan: ImportPlan,
+  adminEmail: string | undefined,
+  now: string,
+): Promise<ImportReport> {
+  const { userIds, createdUsers } = await writeUsers(trx, engine, plan.users, adminEmail, now);
+  const phaseIds = await writePhases(trx, seasonId, plan.phases);
+  const matchIds = await writeMatches(trx, plan.matches, phaseIds, now);
+  await writePredictions(trx, plan.predictions, userIds, matchIds, now);
+  await writePools(trx, seasonId, plan.quinielas, userIds, matchIds, now);
+  await refreshAllScores(trx, seasonId);
+  const { differences, unmatched } = await compareStandings(trx, seasonId, plan, userIds);
+  return { plan, createdUsers, rankingDifferences: differences, rankingsUnmatched: unmatched, seasonId };
 }
 
 /**

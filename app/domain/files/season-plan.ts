@@ -34,23 +34,15 @@ export interface ExistingTeam {
 }
 
 /**
- * A name of the file is, in this order: a team of the competition; a team the file lists (its
- * code and colours); one of `knownTeams` (e.g. the bundled templates' teams: its Spanish name,
- * code and colours; optional); else a new team named as written, with a generated code and colours.
- * A listed or known code another team already has is replaced by a generated one.
- * `withKickoffs: false` leaves every kickoff empty; results are kept (the caller decides).
+ * The teams the file's names resolve to, each planned once: `resolve` finds or plans one; the new
+ * ones keep the code the file or `knownTeams` gives them in `wantedCodes` until codes are handed out.
  */
-export function planSeason(
-  file: ParsedSeasonFile,
-  existing: readonly ExistingTeam[],
-  options: { withKickoffs: boolean; knownTeams?: readonly SeasonFileTeam[] },
-): SeasonPlan {
-  const problems: string[] = [];
+function teamResolver(file: ParsedSeasonFile, existing: readonly ExistingTeam[], knownTeams: readonly SeasonFileTeam[]) {
   const findExisting = teamMatcher(existing);
   const catalogue = (teams: readonly SeasonFileTeam[]) =>
     teamMatcher(teams.map((team, index) => ({ ...team, id: index, shortCode: team.short })));
   const findListed = catalogue(file.teams);
-  const findKnown = catalogue(options.knownTeams ?? []);
+  const findKnown = catalogue(knownTeams);
 
   const planned = new Map<string, PlannedTeam>();
   const wantedCodes = new Map<PlannedTeam, string>();
@@ -84,11 +76,19 @@ export function planSeason(
     }
     return team;
   };
+  return { resolve, planned, wantedCodes };
+}
 
-  for (const team of file.teams) resolve(team.name);
+/** The file's matches with their phase and teams resolved; a bad phase, a team against itself or a repeated match is a problem. */
+function planMatches(
+  file: ParsedSeasonFile,
+  resolve: (name: string) => PlannedTeam,
+  withKickoffs: boolean,
+  problems: string[],
+): SeasonPlan["matches"] {
   const phaseByKey = new Map(file.phases.map((phase) => [normalizeTeamName(phase), phase]));
   const seen = new Map<string, number>();
-  const matches = file.matches.map((match) => {
+  return file.matches.map((match) => {
     const label = rowLabel(file.format, match.row);
     const phase = phaseByKey.get(normalizeTeamName(match.phase));
     if (!phase) problems.push(`${label}: fase desconocida ${quote(match.phase)}`);
@@ -111,13 +111,15 @@ export function planSeason(
     return {
       ...match,
       phase: phase ?? match.phase,
-      kickoffAt: options.withKickoffs ? match.kickoffAt : null,
+      kickoffAt: withKickoffs ? match.kickoffAt : null,
       homeTeam: home?.name ?? null,
       awayTeam: away?.name ?? null,
     };
   });
+}
 
-  // Codes: the competition's stay; a listed or known code is kept when free; the rest are generated.
+/** Codes: the competition's stay; a listed or known code is kept when free; the rest are generated. */
+function assignShortCodes(existing: readonly ExistingTeam[], wantedCodes: ReadonlyMap<PlannedTeam, string>) {
   const taken = new Set(existing.map((team) => team.shortCode.toUpperCase()));
   const newTeams = [...wantedCodes.keys()];
   for (const team of newTeams) {
@@ -133,6 +135,25 @@ export function planSeason(
       taken.add(team.short);
     }
   }
+}
+
+/**
+ * A name of the file is, in this order: a team of the competition; a team the file lists (its
+ * code and colours); one of `knownTeams` (e.g. the bundled templates' teams: its Spanish name,
+ * code and colours; optional); else a new team named as written, with a generated code and colours.
+ * A listed or known code another team already has is replaced by a generated one.
+ * `withKickoffs: false` leaves every kickoff empty; results are kept (the caller decides).
+ */
+export function planSeason(
+  file: ParsedSeasonFile,
+  existing: readonly ExistingTeam[],
+  options: { withKickoffs: boolean; knownTeams?: readonly SeasonFileTeam[] },
+): SeasonPlan {
+  const problems: string[] = [];
+  const { resolve, planned, wantedCodes } = teamResolver(file, existing, options.knownTeams ?? []);
+  for (const team of file.teams) resolve(team.name);
+  const matches = planMatches(file, resolve, options.withKickoffs, problems);
+  assignShortCodes(existing, wantedCodes);
 
   const byName = (a: PlannedTeam, b: PlannedTeam) => a.name.localeCompare(b.name, "es");
   const teams = [...planned.values()];
@@ -154,15 +175,6 @@ function newTeamKey(name: string): string {
 const FILLER = new Set("de del la las los el y the of and fc cf cd sc ac club deportivo".split(" "));
 
 /**
- * A new team's short code, three capital letters (or digits) from its name, not in `taken`. The
- * words that name it (without 'FC', 'Club', 'de'…): three or more → their initials ('Atlético San
- * Luis' → ASL); two → the first's initial and the last's first two letters ('Real Oviedo' → ROV,
- * 'Cruz Azul' → CAZ); one → its first three letters ('Oviedo' → OVI). A part in brackets (the
- * country openfootball adds: 'Real Madrid CF (ESP)') and numbers ('Bayer 04') are left out. When taken: the first three
- * letters of the name, of its last word, then its initial with any two later letters in order
- * (ROV, REA, OVI, REA, RAL…), then the initial and two digits or letters.
- */
-/**
  * 'CF América (MEX)' → 'CF América': the last parenthesised part and the spaces around it, found
  * by position (a pattern ending in `\s*$` is tried from every position of a long run of spaces).
  */
@@ -173,6 +185,15 @@ function withoutTrailingParentheses(name: string): string {
   return open < 0 ? name : text.slice(0, open).trimEnd();
 }
 
+/**
+ * A new team's short code, three capital letters (or digits) from its name, not in `taken`. The
+ * words that name it (without 'FC', 'Club', 'de'…): three or more → their initials ('Atlético San
+ * Luis' → ASL); two → the first's initial and the last's first two letters ('Real Oviedo' → ROV,
+ * 'Cruz Azul' → CAZ); one → its first three letters ('Oviedo' → OVI). A part in brackets (the
+ * country openfootball adds: 'Real Madrid CF (ESP)') and numbers ('Bayer 04') are left out. When taken: the first three
+ * letters of the name, of its last word, then its initial with any two later letters in order
+ * (ROV, REA, OVI, REA, RAL…), then the initial and two digits or letters.
+ */
 export function teamShortCode(name: string, taken: ReadonlySet<string>): string {
   for (const code of shortCodeCandidates(name)) if (!taken.has(code)) return code;
   return "EQ1";

@@ -2,7 +2,7 @@ import { rankRows, type StandingRow } from "./standings";
 
 /**
  * The order of a standings table's lines (SPEC §5), pure: SQL ranks the lines by their tally
- * (data/standings/table-queries.server.ts); users still equal are put in name order here, by the very rule
+ * (data/standings/tables.server.ts); users still equal are put in name order here, by the very rule
  * of rankRows(), so SQL and the domain cannot disagree (no SQL collation has to mimic
  * Intl.Collator). Users whose names compare equal are listed in folded-name, then user-id order.
  */
