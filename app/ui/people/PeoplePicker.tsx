@@ -45,10 +45,13 @@ export function PeoplePicker(props: PeoplePickerProps) {
       // The app was updated since this page loaded: load the new one (as the menus do).
       () => window.location.reload(),
     );
-  // People already chosen (a form shown again) are shown as the combobox shows them.
+  // People already chosen (a form shown again) are shown as the combobox shows them; a field
+  // focused before it hydrated (the server rendered it, its code came later) has had its focus
+  // event already, which React does not always replay: it loads now.
   const chosen = value.length > 0;
   useEffect(() => {
-    if (chosen && !combobox.current) void load();
+    const focused = field.current !== null && document.activeElement === field.current;
+    if ((chosen || focused) && !combobox.current) void load();
   }, [chosen]);
   if (loaded) return <loaded.module.PeopleCombobox {...props} begun={loaded.begun} />;
   // Uncontrolled: the text lives in the element until the combobox takes it (begunIn).
