@@ -89,8 +89,9 @@ function trustProxySetting(value: string): number | string | undefined {
 }
 
 /** `correo@dominio` or `Nombre <correo@dominio>`, no control characters. */
-// eslint-disable-next-line no-control-regex
-const MAILBOX = /^(?:[^<>\u0000-\u001f\u007f]*<[^\s<>@\u0000-\u001f\u007f]+@[^\s<>@\u0000-\u001f\u007f]+>|[^\s<>@\u0000-\u001f\u007f]+@[^\s<>@\u0000-\u001f\u007f]+)$/;
+const MAILBOX =
+  // eslint-disable-next-line no-control-regex
+  /^(?:[^<>\u0000-\u001f\u007f]*<[^\s<>@\u0000-\u001f\u007f]+@[^\s<>@\u0000-\u001f\u007f]+>|[^\s<>@\u0000-\u001f\u007f]+@[^\s<>@\u0000-\u001f\u007f]+)$/;
 
 export interface SmtpSettings {
   host: string;
@@ -133,7 +134,11 @@ export const SmtpEnvSchema = z
   .superRefine((smtp, context) => {
     if (smtp.SMTP_HOST === undefined) return;
     if (smtp.SMTP_FROM === undefined) {
-      context.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "SMTP_FROM es obligatorio cuando se da SMTP_HOST" });
+      context.addIssue({
+        code: "custom",
+        path: ["SMTP_FROM"],
+        message: "SMTP_FROM es obligatorio cuando se da SMTP_HOST",
+      });
     }
     if ((smtp.SMTP_USER === undefined) !== (smtp.SMTP_PASSWORD === undefined)) {
       context.addIssue({

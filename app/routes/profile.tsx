@@ -1,7 +1,7 @@
 import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { requireUser } from "#app/http/guards.server";
+
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/people/avatars.server";
@@ -9,16 +9,17 @@ import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/people/avatar-colors";
+import { requireUser } from "#app/http/guards.server";
+import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
+import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/people/avatar-colors";
+import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
-import { UserAvatar } from "#app/ui/people/UserAvatar";
+
 import type { Route } from "./+types/profile";
-import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
@@ -44,7 +45,8 @@ const FAILURES = {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const parsed = parseForm(ProfileSchema, await readForm(args.request), FAILURES["update-profile"]);
-  if (!parsed.ok) return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: { image: parsed.message } });
+  if (!parsed.ok)
+    return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: { image: parsed.message } });
   const form = parsed.data;
   const { db } = servicesOf(args.context);
   return runAction<ProfileMore>(FAILURES[form.intent], async () => {
@@ -86,12 +88,39 @@ function ResetLinkSection({ email }: { email: string }) {
         </fetcher.Form>
         {link && (
           <Group gap="xs" wrap="wrap" align="flex-end">
-            <TextField label="Enlace de restablecimiento" value={link} readOnly style={{ flex: "1 1 240px", minWidth: 0 }} />
+            <TextField
+              label="Enlace de restablecimiento"
+              value={link}
+              readOnly
+              style={{ flex: "1 1 240px", minWidth: 0 }}
+            />
             <CopyLinkButton value={link} />
           </Group>
         )}
       </Stack>
     </Panel>
+  );
+}
+
+/** The avatar's background colour, one radio button per colour with its swatch. */
+function AvatarColorChoice({ color, onChange }: { color: string; onChange: (color: string) => void }) {
+  return (
+    <Radio.Group name="avatarColor" label="Color de fondo" value={color} onChange={onChange}>
+      <Group gap="md" mt="xs">
+        {AVATAR_COLORS.map((option) => (
+          <Radio
+            key={option.value}
+            value={option.value}
+            label={
+              <Group gap={6} wrap="nowrap">
+                <ColorSwatch color={`var(--mantine-color-${mantineAvatarColor(option.value)}-filled)`} size={16} />
+                {option.label}
+              </Group>
+            }
+          />
+        ))}
+      </Group>
+    </Radio.Group>
   );
 }
 
@@ -135,27 +164,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <Stack gap="md">
               <input type="hidden" name="intent" value="update-profile" />
               <Group gap="xs" align="flex-end" wrap="wrap">
-                <TextField label="URL del avatar" name="image" placeholder="https://ejemplo.com/mi-foto.jpg" value={image} onChange={(event) => setImage(event.currentTarget.value)} error={actionData?.errors?.image} style={{ flex: "1 1 220px", minWidth: 0 }} />
-                <Button variant="default" type="submit" name="intent" value="remove-avatar" disabled={!loaderData.image}>
+                <TextField
+                  label="URL del avatar"
+                  name="image"
+                  placeholder="https://ejemplo.com/mi-foto.jpg"
+                  value={image}
+                  onChange={(event) => setImage(event.currentTarget.value)}
+                  error={actionData?.errors?.image}
+                  style={{ flex: "1 1 220px", minWidth: 0 }}
+                />
+                <Button
+                  variant="default"
+                  type="submit"
+                  name="intent"
+                  value="remove-avatar"
+                  disabled={!loaderData.image}
+                >
                   Eliminar foto
                 </Button>
               </Group>
-              <Radio.Group name="avatarColor" label="Color de fondo" value={color} onChange={setColor}>
-                <Group gap="md" mt="xs">
-                  {AVATAR_COLORS.map((option) => (
-                    <Radio
-                      key={option.value}
-                      value={option.value}
-                      label={
-                        <Group gap={6} wrap="nowrap">
-                          <ColorSwatch color={`var(--mantine-color-${mantineAvatarColor(option.value)}-filled)`} size={16} />
-                          {option.label}
-                        </Group>
-                      }
-                    />
-                  ))}
-                </Group>
-              </Radio.Group>
+              <AvatarColorChoice color={color} onChange={setColor} />
               <Group justify="flex-end">
                 <Button type="submit" busy={saving}>
                   Actualizar Perfil

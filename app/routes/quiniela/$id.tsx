@@ -1,10 +1,7 @@
 import { lazy, Suspense } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { forbidden, requireUser, type SessionUser } from "#app/http/guards.server";
+
 import { publicOrigin } from "#app/auth/password-reset.server";
-import { listMatches } from "#app/data/seasons/matches.server";
-import { currentSeason } from "#app/data/seasons/current-season.server";
-import { predictionMatches } from "#app/data/predictions/prediction-form.server";
 import {
   addParticipants,
   deletePool,
@@ -15,32 +12,36 @@ import {
   setPoolMatches,
 } from "#app/data/pools/pool-changes.server";
 import { revealedPoolPredictions } from "#app/data/pools/pool-predictions.server";
-import { findPoolForUser, type PoolSummary, poolMatchIds, poolParticipants } from "#app/data/pools/pools.server";
+import { findPoolForUser, poolMatchIds, poolParticipants, type PoolSummary } from "#app/data/pools/pools.server";
+import { predictionMatches } from "#app/data/predictions/prediction-form.server";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { listMatches } from "#app/data/seasons/matches.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/forms/input";
-import { managePoolSchema, OWNER_INTENTS, parsePoolForm } from "#app/domain/forms/pool-forms";
+import { managePoolSchema, OWNER_INTENTS, parsePoolForm, type ManagePoolInput } from "#app/domain/forms/pool-forms";
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
+import { pickerPhases } from "#app/domain/game/match-picker";
+import { poolStandings, predictionsGrid } from "#app/domain/game/pool-table";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { forbidden, requireUser, type SessionUser } from "#app/http/guards.server";
 import { savePredictionForm } from "#app/http/save-predictions.server";
-import { pickerPhases } from "#app/domain/game/match-picker";
-import { predictionsGrid, poolStandings } from "#app/domain/game/pool-table";
-import { ErrorPage, errorCopy } from "#app/ui/layout/ErrorPage";
-import { Page } from "#app/ui/layout/Page";
+import { orReload } from "#app/ui/behaviour/load-on-use";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PoolPredictionsGrid } from "#app/ui/game/PoolPredictionsGrid";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
-import { Badge } from "#app/ui/primitives/Badge";
-import { Button } from "#app/ui/primitives/Button";
-import { orReload } from "#app/ui/behaviour/load-on-use";
+import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
+import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
+import { Page } from "#app/ui/layout/Page";
+import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { LeavePool, RemoveParticipant } from "#app/ui/pools/pool-manage/Membership";
 import { PICKER_PARAM } from "#app/ui/pools/pool-manage/Parts";
-import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+import { Badge } from "#app/ui/primitives/Badge";
+import { Button } from "#app/ui/primitives/Button";
 import typography from "#app/ui/theme/typography.module.css";
-import { UserAvatar } from "#app/ui/people/UserAvatar";
+
 import type { Route } from "./+types/$id";
 import classes from "./$id.module.css";
 
@@ -48,12 +49,16 @@ import classes from "./$id.module.css";
  * 'Administrar quiniela' (the people picker, the match picker, the name's check): only its owner
  * and admins see it, so only they load its code; the server renders it for them as any part.
  */
-const PoolManage = lazy(orReload(() => import("#app/ui/pools/PoolManage").then((module) => ({ default: module.PoolManage }))));
+const PoolManage = lazy(
+  orReload(() => import("#app/ui/pools/PoolManage").then((module) => ({ default: module.PoolManage }))),
+);
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.quiniela.name ?? "Quiniela"} · Quiniela` }];
 
 /** Only the pool's participants and admins may open it (or post to it); everyone else gets 403. */
-async function requirePool(args: Route.LoaderArgs | Route.ActionArgs): Promise<{ user: SessionUser; quiniela: PoolSummary }> {
+async function requirePool(
+  args: Route.LoaderArgs | Route.ActionArgs,
+): Promise<{ user: SessionUser; quiniela: PoolSummary }> {
   const user = requireUser(args);
   const id = parseId(args.params.id);
   const pool = id === undefined ? undefined : await findPoolForUser(servicesOf(args.context).db, id, user.id);
@@ -88,7 +93,10 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
   // result, its grid shows them all, rows in table order.
   const { revealed, picks: revealedPredictions } = await revealedPoolPredictions(db, pool.id, { matches });
   const standings = poolStandings({ matches: revealed, picks: revealedPredictions, participants, rules: season.rules });
-  const predictions = predictionsGrid(revealed, revealedPredictions, { participantIds: standings.map((row) => row.userId), rules: season.rules });
+  const predictions = predictionsGrid(revealed, revealedPredictions, {
+    participantIds: standings.map((row) => row.userId),
+    rules: season.rules,
+  });
   return {
     at: Date.now(),
     quiniela: {
@@ -114,7 +122,10 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
           inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${pool.id}/unirse?codigo=${encodeURIComponent(pool.inviteCode)}`,
           phases: seasonMatches
             ? pickerPhases(
-                seasonMatches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
+                seasonMatches.map((match) => ({
+                  ...match,
+                  kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+                })),
               )
             : null,
           matchIds: matches.map((match) => match.id),
@@ -141,7 +152,10 @@ export async function action(args: Route.ActionArgs) {
         season: pool.season.isCurrent ? pool.season : undefined,
       });
       const page = saved.ok ? await poolPage(args, user, pool) : null;
-      return answer<{ page: typeof page }>(saved.status, { toast: saved.ok ? successToast(saved.message) : errorToast(saved.message), page });
+      return answer<{ page: typeof page }>(saved.status, {
+        toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
+        page,
+      });
     });
   }
 
@@ -151,63 +165,79 @@ export async function action(args: Route.ActionArgs) {
   }
   const parsed = parsePoolForm(managePoolSchema, form);
   if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
-  const input = parsed.data;
 
-  return runAction(FAILURE, async () => {
-    switch (input.intent) {
-      case "rename": {
-        const renamed = await renamePool(db, pool.id, input.name);
-        if (!renamed.ok) return answer(400, { toast: errorToast(renamed.message) });
-        return answer(200, { toast: successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado") });
-      }
-      case "save-matches": {
-        const saved = await setPoolMatches(db, pool.id, input);
-        if (!saved.ok) return answer(400, { toast: errorToast(saved.message) });
-        return answer(200, {
-          toast: successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
-        });
-      }
-      case "add-participants": {
-        const added = await addParticipants(db, pool.id, input.userIds);
-        if (!added.ok) return answer(400, { toast: errorToast(added.message) });
-        return answer(200, {
-          toast: successToast(added.added === 1 ? "Se agregó 1 participante" : `Se agregaron ${added.added} participantes`, "Participantes"),
-        });
-      }
-      case "remove-participant": {
-        const removed = await removeParticipant(db, pool.id, input.userId);
-        if (!removed.ok) return answer(400, { toast: errorToast(removed.message) });
-        return answer(200, { toast: successToast("Ya no participa en la quiniela", "Participante quitado") });
-      }
-      case "renew-code": {
-        const renewed = await renewInviteCode(db, pool.id);
-        if (!renewed.ok) return answer(400, { toast: errorToast(renewed.message) });
-        return answer(200, { toast: successToast("El enlace anterior ya no funciona", "Enlace renovado") });
-      }
-      case "delete":
-        await deletePool(db, pool.id);
-        return redirect("/quinielas", {
-          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Se eliminó «${pool.name}»`, "Quiniela eliminada")) },
-        });
-      case "duplicate": {
-        const copy = await duplicatePool(db, pool.id, (await currentSeason(db)).id, user.id);
-        if (!copy.ok) return answer(400, { toast: errorToast(copy.message) });
-        return redirect(`/quiniela/${copy.id}`, {
-          headers: {
-            "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`«${pool.name}» para la temporada actual`, "Quiniela duplicada")),
-          },
-        });
-      }
-      case "leave": {
-        if (!pool.isMember) return answer(400, { toast: errorToast(POOL_MESSAGES.notParticipant) });
-        const left = await removeParticipant(db, pool.id, user.id);
-        if (!left.ok) return answer(400, { toast: errorToast(left.message) });
-        return redirect(user.role === "admin" ? `/quiniela/${pool.id}` : "/quinielas", {
-          headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`Saliste de «${pool.name}»`, "Quiniela")) },
-        });
-      }
+  return runAction(FAILURE, () => runTool(args, user, pool, parsed.data));
+}
+
+/** A pool tool's intent, parsed and allowed: the write and what the owner sees of it. */
+async function runTool(args: Route.ActionArgs, user: SessionUser, pool: PoolSummary, input: ManagePoolInput) {
+  const { db } = servicesOf(args.context);
+  switch (input.intent) {
+    case "rename": {
+      const renamed = await renamePool(db, pool.id, input.name);
+      if (!renamed.ok) return answer(400, { toast: errorToast(renamed.message) });
+      return answer(200, { toast: successToast(`Ahora se llama «${input.name}»`, "Nombre actualizado") });
     }
-  });
+    case "save-matches": {
+      const saved = await setPoolMatches(db, pool.id, input);
+      if (!saved.ok) return answer(400, { toast: errorToast(saved.message) });
+      return answer(200, {
+        toast: successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
+      });
+    }
+    case "add-participants": {
+      const added = await addParticipants(db, pool.id, input.userIds);
+      if (!added.ok) return answer(400, { toast: errorToast(added.message) });
+      return answer(200, {
+        toast: successToast(
+          added.added === 1 ? "Se agregó 1 participante" : `Se agregaron ${added.added} participantes`,
+          "Participantes",
+        ),
+      });
+    }
+    case "remove-participant": {
+      const removed = await removeParticipant(db, pool.id, input.userId);
+      if (!removed.ok) return answer(400, { toast: errorToast(removed.message) });
+      return answer(200, { toast: successToast("Ya no participa en la quiniela", "Participante quitado") });
+    }
+    case "renew-code": {
+      const renewed = await renewInviteCode(db, pool.id);
+      if (!renewed.ok) return answer(400, { toast: errorToast(renewed.message) });
+      return answer(200, { toast: successToast("El enlace anterior ya no funciona", "Enlace renovado") });
+    }
+    case "delete":
+      await deletePool(db, pool.id);
+      return redirect("/quinielas", {
+        headers: {
+          "Set-Cookie": await servicesOf(args.context).toasts.flash(
+            successToast(`Se eliminó «${pool.name}»`, "Quiniela eliminada"),
+          ),
+        },
+      });
+    case "duplicate": {
+      const copy = await duplicatePool(db, pool.id, (await currentSeason(db)).id, user.id);
+      if (!copy.ok) return answer(400, { toast: errorToast(copy.message) });
+      return redirect(`/quiniela/${copy.id}`, {
+        headers: {
+          "Set-Cookie": await servicesOf(args.context).toasts.flash(
+            successToast(`«${pool.name}» para la temporada actual`, "Quiniela duplicada"),
+          ),
+        },
+      });
+    }
+    case "leave": {
+      if (!pool.isMember) return answer(400, { toast: errorToast(POOL_MESSAGES.notParticipant) });
+      const left = await removeParticipant(db, pool.id, user.id);
+      if (!left.ok) return answer(400, { toast: errorToast(left.message) });
+      return redirect(user.role === "admin" ? `/quiniela/${pool.id}` : "/quinielas", {
+        headers: {
+          "Set-Cookie": await servicesOf(args.context).toasts.flash(
+            successToast(`Saliste de «${pool.name}»`, "Quiniela"),
+          ),
+        },
+      });
+    }
+  }
 }
 
 export const shouldRevalidate = reloadUnlessAnsweredWithPage;
@@ -247,7 +277,9 @@ function Participants({ data }: { data: LoaderData }) {
             </span>
             {person.isOwner && (
               <>
-                <Badge tone="teal" className="mantine-visible-from-sm">Creador</Badge>
+                <Badge tone="teal" className="mantine-visible-from-sm">
+                  Creador
+                </Badge>
                 <span className={`${classes.star} mantine-hidden-from-sm`} title="Creador" aria-label="Creador">
                   ★
                 </span>
@@ -317,9 +349,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
         <Link to="/quinielas" className={classes.backLink}>
           ← Mis Quinielas
         </Link>
-        {!pool.isMember && (
-          <Badge tone="gray">No participas (vista de administrador)</Badge>
-        )}
+        {!pool.isMember && <Badge tone="gray">No participas (vista de administrador)</Badge>}
       </div>
       <div className={classes.top}>
         <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
@@ -341,7 +371,11 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
       />
       {loaderData.manage && (
         <Suspense fallback={null}>
-          <PoolManage name={pool.name} participantIds={participants.map((person) => person.id)} manage={loaderData.manage} />
+          <PoolManage
+            name={pool.name}
+            participantIds={participants.map((person) => person.id)}
+            manage={loaderData.manage}
+          />
         </Suspense>
       )}
       {pool.canDuplicate && <DuplicatePool finished={pool.finished} seasonName={pool.seasonName} />}
@@ -355,7 +389,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The pool's own words for who may see it and for a pool that is gone.
   const copy =
     status === 403
-      ? { title: "No tienes acceso a esta página", message: "Esta quiniela es solo para sus participantes. Pide a quien la creó un enlace de invitación." }
+      ? {
+          title: "No tienes acceso a esta página",
+          message: "Esta quiniela es solo para sus participantes. Pide a quien la creó un enlace de invitación.",
+        }
       : status === 404
         ? { title: "Quiniela no encontrada", message: "Esta quiniela no existe o ya fue eliminada." }
         : errorCopy(status);

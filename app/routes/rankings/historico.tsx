@@ -1,15 +1,17 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { optionalUser } from "#app/http/guards.server";
+
 import { allTimePage, champions } from "#app/data/standings/history.server";
 import { MAX_ID } from "#app/domain/forms/input";
 import { servicesOf } from "#app/http/context";
-import { Page } from "#app/ui/layout/Page";
-import panels from "#app/ui/primitives/Panel.module.css";
-import { ButtonLink } from "#app/ui/primitives/Button";
-import { StandingsTabs } from "#app/ui/game/StandingsTabs";
+import { optionalUser } from "#app/http/guards.server";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
+import { StandingsTabs } from "#app/ui/game/StandingsTabs";
+import { Page } from "#app/ui/layout/Page";
+import { ButtonLink } from "#app/ui/primitives/Button";
+import panels from "#app/ui/primitives/Panel.module.css";
 import typography from "#app/ui/theme/typography.module.css";
+
 import type { Route } from "./+types/historico";
 import classes from "./historico.module.css";
 
@@ -41,6 +43,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+type HistoryRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** The all-time table's own columns, after the points: seasons played and titles won. */
+const HISTORY_COLUMNS = [
+  {
+    label: "Temporadas",
+    value: (row: HistoryRow) => row.seasons,
+    inWords: (n: number) => (n === 1 ? "1 temporada" : `${n} temporadas`),
+  },
+  {
+    label: "Títulos",
+    value: (row: HistoryRow) => row.titles,
+    inWords: (n: number) => (n === 1 ? "1 título" : `${n} títulos`),
+  },
+];
+
 export default function History({ loaderData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;
   return (
@@ -61,10 +79,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                 label="Tabla Histórica"
                 rows={rows}
                 viewerId={loaderData.viewerId}
-                columns={[
-                  { label: "Temporadas", value: (row) => row.seasons, inWords: (n) => (n === 1 ? "1 temporada" : `${n} temporadas`) },
-                  { label: "Títulos", value: (row) => row.titles, inWords: (n) => (n === 1 ? "1 título" : `${n} títulos`) },
-                ]}
+                columns={HISTORY_COLUMNS}
               />
             </div>
           )}
@@ -76,7 +91,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   Anterior
                 </ButtonLink>
               )}
-              <span className={typography.dimmed}>{`Página ${page} de ${pageCount} · ${total.toLocaleString("es-MX")} jugadores`}</span>
+              <span
+                className={typography.dimmed}
+              >{`Página ${page} de ${pageCount} · ${total.toLocaleString("es-MX")} jugadores`}</span>
               {page < pageCount && (
                 <ButtonLink to={`?pagina=${page + 1}`} variant="default">
                   Siguiente
@@ -104,7 +121,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
                     <span aria-hidden>🏆 </span>
                     {champion.names.join(", ")}
                   </span>
-                  <span className={typography.dimmed}>{champion.points === 1 ? "1 punto" : `${champion.points} puntos`}</span>
+                  <span className={typography.dimmed}>
+                    {champion.points === 1 ? "1 punto" : `${champion.points} puntos`}
+                  </span>
                 </li>
               ))}
             </ol>

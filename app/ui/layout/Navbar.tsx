@@ -1,9 +1,11 @@
 import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+
 import { loadOnUse } from "#app/ui/behaviour/load-on-use";
+
 import classes from "./Navbar.module.css";
-import { AdminMenuButton, MAIN_LINKS, type NavUser, UserMenuButton, UserMenuFrame } from "./NavbarParts";
+import { AdminMenuButton, MAIN_LINKS, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
 
 export type { NavUser } from "./NavbarParts";
 
@@ -52,6 +54,21 @@ function menuButtonProps(open: () => void) {
     onPointerEnter: prefetchMenus,
     onFocus: prefetchMenus,
   };
+}
+
+/** A visitor's side of the bar: the colour scheme, and the ways in. */
+function VisitorLinks() {
+  return (
+    <>
+      <ColorSchemeToggle />
+      <Link to="/login" className={classes.subtle}>
+        Iniciar Sesión
+      </Link>
+      <Link to="/register" className={classes.cta}>
+        Registrarse
+      </Link>
+    </>
+  );
 }
 
 export function Navbar({ user }: { user: NavUser | null }) {
@@ -111,15 +128,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
               </UserMenuFrame>
             )
           ) : (
-            <>
-              <ColorSchemeToggle />
-              <Link to="/login" className={classes.subtle}>
-                Iniciar Sesión
-              </Link>
-              <Link to="/register" className={classes.cta}>
-                Registrarse
-              </Link>
-            </>
+            <VisitorLinks />
           )}
         </div>
 
@@ -137,7 +146,12 @@ export function Navbar({ user }: { user: NavUser | null }) {
       </div>
 
       {menus && (
-        <menus.NavDrawer user={user} opened={drawerOpened} onClose={() => setDrawerOpened(false)} pathname={location.pathname} />
+        <menus.NavDrawer
+          user={user}
+          opened={drawerOpened}
+          onClose={() => setDrawerOpened(false)}
+          pathname={location.pathname}
+        />
       )}
     </>
   );
