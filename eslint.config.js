@@ -31,13 +31,31 @@ const MANTINE_INTERNALS = {
 };
 
 const LAYERS = {
-  "app/domain/**": { forbidden: ["^#app/(?!domain/)", "^\\.\\./"], why: "domain/ es lógica pura: no importa nada más del proyecto." },
-  "app/import/**": { forbidden: [ours("auth", "http", "live", "ui", "routes"), "^#app/config\\.server$"], why: "import/ lee el archivo: domain/ y tipos de data/." },
-  "app/data/**": { forbidden: [ours("auth", "http", "live", "ui", "routes")], why: "data/ devuelve resultados simples: sin toasts, estados HTTP ni interfaz." },
-  "app/auth/**": { forbidden: [ours("live", "ui", "routes")], why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP." },
+  "app/domain/**": {
+    forbidden: ["^#app/(?!domain/)", "^\\.\\./"],
+    why: "domain/ es lógica pura: no importa nada más del proyecto.",
+  },
+  "app/import/**": {
+    forbidden: [ours("auth", "http", "live", "ui", "routes"), "^#app/config\\.server$"],
+    why: "import/ lee el archivo: domain/ y tipos de data/.",
+  },
+  "app/data/**": {
+    forbidden: [ours("auth", "http", "live", "ui", "routes")],
+    why: "data/ devuelve resultados simples: sin toasts, estados HTTP ni interfaz.",
+  },
+  "app/auth/**": {
+    forbidden: [ours("live", "ui", "routes")],
+    why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP.",
+  },
   "app/live/**": { forbidden: [ours("auth", "http", "ui", "routes", "import")], why: "live/ solo avisa de cambios." },
-  "app/http/**": { forbidden: [ours("routes"), "^#app/ui/(?!feedback/(Toasts|action-answer)$)"], why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast y de una respuesta." },
-  "app/ui/**": { forbidden: [ours("data", "auth", "http", "live", "import", "routes"), "^#app/config\\.server$"], why: "ui/ dibuja lo que recibe: datos por props, reglas de domain/." },
+  "app/http/**": {
+    forbidden: [ours("routes"), "^#app/ui/(?!feedback/(Toasts|action-answer)$)"],
+    why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast y de una respuesta.",
+  },
+  "app/ui/**": {
+    forbidden: [ours("data", "auth", "http", "live", "import", "routes"), "^#app/config\\.server$"],
+    why: "ui/ dibuja lo que recibe: datos por props, reglas de domain/.",
+  },
 };
 
 function layerRules() {
@@ -57,13 +75,20 @@ function layerRules() {
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "kysely", message: "Las rutas no escriben SQL: usa una función de data/." }, MANTINE_DUPLICATES], patterns: [NO_RUNTIME] },
+        {
+          paths: [
+            { name: "kysely", message: "Las rutas no escriben SQL: usa una función de data/." },
+            MANTINE_DUPLICATES,
+          ],
+          patterns: [NO_RUNTIME],
+        },
       ],
       "no-restricted-syntax": [
         "error",
         MANTINE_INTERNALS,
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
           message: "Las rutas no escriben SQL: usa una función de data/.",
         },
       ],
@@ -73,7 +98,17 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ["build*/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "screenshots/"] },
+  {
+    ignores: [
+      "build*/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "data/",
+      "screenshots/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   regexpPlugin.configs["flat/recommended"],

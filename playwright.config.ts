@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+
 import { chromiumPath } from "./scripts/lib/chromium-path.js";
 import { DEMO_CACHE_VARIABLE } from "./scripts/lib/own-server";
 import { TEMPORARY_FOLDERS_VARIABLE } from "./tests/e2e/teardown";
@@ -20,7 +21,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 function runFolder(variable: string, prefix: string): string {
   if (!process.env[variable]) {
     process.env[variable] = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    process.env[TEMPORARY_FOLDERS_VARIABLE] = [process.env[TEMPORARY_FOLDERS_VARIABLE], process.env[variable]].filter(Boolean).join(path.delimiter);
+    process.env[TEMPORARY_FOLDERS_VARIABLE] = [process.env[TEMPORARY_FOLDERS_VARIABLE], process.env[variable]]
+      .filter(Boolean)
+      .join(path.delimiter);
   }
   return process.env[variable];
 }

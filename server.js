@@ -27,7 +27,9 @@ function processCount() {
   if (value === undefined || value === "") return os.availableParallelism();
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
-    console.error(`Configuración inválida:\nWEB_CONCURRENCY: '${value}' no es válido (un número de procesos, de 1 a 64)`);
+    console.error(
+      `Configuración inválida:\nWEB_CONCURRENCY: '${value}' no es válido (un número de procesos, de 1 a 64)`,
+    );
     process.exit(1);
   }
   return count;

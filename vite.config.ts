@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+
 import { precompressAssets } from "./scripts/lib/precompress-assets.ts";
 
 /**
@@ -9,7 +10,17 @@ import { precompressAssets } from "./scripts/lib/precompress-assets.ts";
  * process of a cluster, every restart and every test server. React, React Router and the database
  * drivers stay outside: they must be the one copy the rest of the server (and native code) shares.
  */
-const BUNDLED_ON_THE_SERVER = [/^@mantine\//, /^better-auth/, /^@better-auth\//, /^better-call/, /^zod/, /^jose/, /^kysely/, /^@noble\//, /^defu/];
+const BUNDLED_ON_THE_SERVER = [
+  /^@mantine\//,
+  /^better-auth/,
+  /^@better-auth\//,
+  /^better-call/,
+  /^zod/,
+  /^jose/,
+  /^kysely/,
+  /^@noble\//,
+  /^defu/,
+];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server bundle starts at server/app.ts so that start-up work (migrations, seed,

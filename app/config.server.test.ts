@@ -1,10 +1,13 @@
 import { expect, test } from "vitest";
+
 import { getConfig, SmtpEnvSchema } from "./config.server";
 
 function problems(env: Record<string, string>) {
   const parsed = SmtpEnvSchema.safeParse(env);
   expect(parsed.success).toBe(false);
-  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return parsed.success
+    ? {}
+    : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
 test("without SMTP_HOST e-mail is off, whatever else is set (empty values count as unset)", () => {
@@ -13,7 +16,9 @@ test("without SMTP_HOST e-mail is off, whatever else is set (empty values count 
 });
 
 test("SMTP_HOST and SMTP_FROM are enough: port 587 with STARTTLS when offered, no login", () => {
-  expect(SmtpEnvSchema.parse({ SMTP_HOST: " smtp.example.com ", SMTP_FROM: "Quiniela <quiniela@example.com>" })).toEqual({
+  expect(
+    SmtpEnvSchema.parse({ SMTP_HOST: " smtp.example.com ", SMTP_FROM: "Quiniela <quiniela@example.com>" }),
+  ).toEqual({
     host: "smtp.example.com",
     port: 587,
     secure: false,
@@ -51,7 +56,9 @@ test("bad settings are refused with Spanish messages", () => {
   });
   const base = { SMTP_HOST: "smtp.example.com", SMTP_FROM: "quiniela@example.com" };
   for (const port of ["0", "65536", "abc", "25.5"]) {
-    expect(problems({ ...base, SMTP_PORT: port })).toEqual({ SMTP_PORT: "SMTP_PORT debe ser un número de puerto (1 a 65535)" });
+    expect(problems({ ...base, SMTP_PORT: port })).toEqual({
+      SMTP_PORT: "SMTP_PORT debe ser un número de puerto (1 a 65535)",
+    });
   }
   expect(problems({ ...base, SMTP_SECURE: "yes" })).toEqual({ SMTP_SECURE: "SMTP_SECURE debe ser true o false" });
   for (const from of ["quiniela", "Quiniela <quiniela>", "a@b.com\r\nBcc: x@y.com", "Quiniela\u0000 <a@b.com>"]) {
@@ -64,7 +71,9 @@ test("bad settings are refused with Spanish messages", () => {
 test("DATABASE_CONNECT_TIMEOUT_MS: 5 s unless set; a number of milliseconds from 500 to 60000, refused in Spanish otherwise", () => {
   expect(getConfig({}).DATABASE_CONNECT_TIMEOUT_MS).toBe(5_000);
   expect(getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "1500" }).DATABASE_CONNECT_TIMEOUT_MS).toBe(1_500);
-  expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "100" })).toThrow("DATABASE_CONNECT_TIMEOUT_MS: DATABASE_CONNECT_TIMEOUT_MS debe ser de al menos 500 ms");
+  expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "100" })).toThrow(
+    "DATABASE_CONNECT_TIMEOUT_MS: DATABASE_CONNECT_TIMEOUT_MS debe ser de al menos 500 ms",
+  );
   expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "90000" })).toThrow("debe ser de 60000 ms como máximo");
   expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "2.5" })).toThrow("debe ser un número entero de milisegundos");
   expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "pronto" })).toThrow("debe ser un número de milisegundos");

@@ -1,9 +1,10 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
-import { requestInfoContext } from "./http/context";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+
 import { NonceContext } from "#app/ui/layout/useNonce";
+
+import { requestInfoContext } from "./http/context";
 
 export const streamTimeout = 5_000;
 

@@ -46,9 +46,13 @@ test("every file outside routes/ is named in its kind's case", () => {
 });
 
 test("a name in another case is found", () => {
-  expect(misnamed(["ui/navbar-parts.tsx", "ui/Theme.ts", "data/seasonReads.server.ts", "ui/Navbar.tsx", "ui/behaviour/useLiveUpdates.ts"])).toEqual([
-    "ui/navbar-parts.tsx",
-    "ui/Theme.ts",
-    "data/seasonReads.server.ts",
-  ]);
+  expect(
+    misnamed([
+      "ui/navbar-parts.tsx",
+      "ui/Theme.ts",
+      "data/seasonReads.server.ts",
+      "ui/Navbar.tsx",
+      "ui/behaviour/useLiveUpdates.ts",
+    ]),
+  ).toEqual(["ui/navbar-parts.tsx", "ui/Theme.ts", "data/seasonReads.server.ts"]);
 });

@@ -19,7 +19,11 @@ function check(source: string, name = "planted.ts"): number {
     const file = path.join(folder, name);
     fs.writeFileSync(file, source);
     // From the project, as npm test runs it: its settings, and its plugins found from there.
-    return spawnSync(prettier, ["--check", "--log-level", "silent", "--config", path.join(root, ".prettierrc.json"), file], { cwd: root }).status ?? 1;
+    return (
+      spawnSync(prettier, ["--check", "--log-level", "silent", "--config", path.join(root, ".prettierrc.json"), file], {
+        cwd: root,
+      }).status ?? 1
+    );
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
@@ -28,10 +32,14 @@ function check(source: string, name = "planted.ts"): number {
 test("an unformatted file fails the check; the same file formatted passes", () => {
   const unformatted = `import { b } from "./b";\nimport fs from "node:fs"\nexport const a = {x:1,   y: fs.sep + b}\n`;
   expect(check(unformatted)).not.toBe(0);
-  const formatted = execFileSync(prettier, ["--stdin-filepath", "planted.ts", "--config", path.join(root, ".prettierrc.json")], {
-    input: unformatted,
-    cwd: root,
-  }).toString();
+  const formatted = execFileSync(
+    prettier,
+    ["--stdin-filepath", "planted.ts", "--config", path.join(root, ".prettierrc.json")],
+    {
+      input: unformatted,
+      cwd: root,
+    },
+  ).toString();
   expect(formatted.indexOf('from "node:fs"')).toBeLessThan(formatted.indexOf('from "./b"'));
   expect(check(formatted)).toBe(0);
 });

@@ -41,7 +41,9 @@ function importCycles(root: string, folders: readonly string[]): string[][] {
   const importsOf = new Map(
     files.map((file) => [
       file,
-      [...fs.readFileSync(file, "utf8").matchAll(IMPORT)].map((match) => resolve(root, file, match[1]!)).filter((target) => target !== null),
+      [...fs.readFileSync(file, "utf8").matchAll(IMPORT)]
+        .map((match) => resolve(root, file, match[1]!))
+        .filter((target) => target !== null),
     ]),
   );
   const cycles: string[][] = [];
@@ -72,12 +74,23 @@ describe("import cycles", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "quiniela-ciclos-"));
     try {
       fs.mkdirSync(path.join(root, "app", "data"), { recursive: true });
-      fs.writeFileSync(path.join(root, "app", "data", "a.server.ts"), 'import { b } from "./b.server";\nexport const a = b;\n');
-      fs.writeFileSync(path.join(root, "app", "data", "b.server.ts"), 'import { c } from "#app/data/c";\nexport const b = c;\n');
-      fs.writeFileSync(path.join(root, "app", "data", "c.ts"), 'export { a } from "./a.server";\nexport const c = 1;\n');
+      fs.writeFileSync(
+        path.join(root, "app", "data", "a.server.ts"),
+        'import { b } from "./b.server";\nexport const a = b;\n',
+      );
+      fs.writeFileSync(
+        path.join(root, "app", "data", "b.server.ts"),
+        'import { c } from "#app/data/c";\nexport const b = c;\n',
+      );
+      fs.writeFileSync(
+        path.join(root, "app", "data", "c.ts"),
+        'export { a } from "./a.server";\nexport const c = 1;\n',
+      );
       fs.writeFileSync(path.join(root, "app", "data", "d.ts"), 'import type { e } from "./e";\nexport type d = e;\n');
       fs.writeFileSync(path.join(root, "app", "data", "e.ts"), 'import { d } from "./d";\nexport type e = d;\n');
-      expect(importCycles(root, ["app"])).toEqual([["app/data/a.server.ts", "app/data/b.server.ts", "app/data/c.ts", "app/data/a.server.ts"]]);
+      expect(importCycles(root, ["app"])).toEqual([
+        ["app/data/a.server.ts", "app/data/b.server.ts", "app/data/c.ts", "app/data/a.server.ts"],
+      ]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

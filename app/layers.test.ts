@@ -21,12 +21,18 @@ const LINT_TIMEOUT = { timeout: 30_000 };
 describe("a planted layer violation fails the lint", LINT_TIMEOUT, () => {
   test.each([
     ["app/domain/planted.ts", 'import type { Database } from "#app/data/engine/schema";\nexport type X = Database;\n'],
-    ["app/data/planted.server.ts", 'import { errorToast } from "#app/ui/feedback/Toasts";\nexport const x = errorToast("x");\n'],
+    [
+      "app/data/planted.server.ts",
+      'import { errorToast } from "#app/ui/feedback/Toasts";\nexport const x = errorToast("x");\n',
+    ],
     ["app/auth/planted.server.ts", 'import type { NavUser } from "#app/ui/layout/Navbar";\nexport type X = NavUser;\n'],
     ["app/http/planted.server.ts", 'import { Page } from "#app/ui/layout/Page";\nexport const x = Page;\n'],
     ["app/ui/Planted.tsx", 'import { listUsers } from "#app/data/people/users.server";\nexport const x = listUsers;\n'],
     ["app/routes/planted.ts", 'import { getRuntime } from "#app/runtime.server";\nexport const x = getRuntime;\n'],
-    ["app/data/planted.server.ts", 'import { startRuntime } from "../runtime.server";\nexport const x = startRuntime;\n'],
+    [
+      "app/data/planted.server.ts",
+      'import { startRuntime } from "../runtime.server";\nexport const x = startRuntime;\n',
+    ],
   ])("%s importing across layers", async (filePath, code) => {
     expect(layered(await problems(filePath, code))).toHaveLength(1);
   });
@@ -57,7 +63,9 @@ describe("a planted second design system fails the lint (decision 008)", LINT_TI
     ["app/ui/Planted.tsx", 'import { Input } from "@mantine/core";\nexport const x = Input.classes.input;\n'],
     ["app/routes/planted.tsx", 'import { Tabs } from "@mantine/core";\nexport const x = Tabs.classes.tab;\n'],
   ])("%s reaching into Mantine's internal class names", async (filePath, code) => {
-    expect(layered(await problems(filePath, code))).toEqual([expect.stringMatching(/^no-restricted-syntax: .*decisión 008/)]);
+    expect(layered(await problems(filePath, code))).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*decisión 008/),
+    ]);
   });
 
   test("Mantine's widgets with behaviour, and the primitives, pass", async () => {
@@ -72,9 +80,18 @@ describe("a planted second design system fails the lint (decision 008)", LINT_TI
 
 test("the imports the layers allow pass", LINT_TIMEOUT, async () => {
   for (const [filePath, code] of [
-    ["app/data/planted.server.ts", 'import { scoreLabel } from "#app/domain/game/season-rules";\nexport const x = scoreLabel;\n'],
-    ["app/http/planted.server.ts", 'import { errorToast } from "#app/ui/feedback/Toasts";\nexport const x = errorToast("x");\n'],
-    ["app/routes/planted.ts", 'import { listUsers } from "#app/data/people/users.server";\nexport const x = listUsers;\n'],
+    [
+      "app/data/planted.server.ts",
+      'import { scoreLabel } from "#app/domain/game/season-rules";\nexport const x = scoreLabel;\n',
+    ],
+    [
+      "app/http/planted.server.ts",
+      'import { errorToast } from "#app/ui/feedback/Toasts";\nexport const x = errorToast("x");\n',
+    ],
+    [
+      "app/routes/planted.ts",
+      'import { listUsers } from "#app/data/people/users.server";\nexport const x = listUsers;\n',
+    ],
     ["app/ui/Planted.tsx", 'import { matchLabel } from "#app/domain/game/match";\nexport const x = matchLabel;\n'],
   ]) {
     expect(layered(await problems(filePath!, code!)), filePath).toEqual([]);

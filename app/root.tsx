@@ -2,29 +2,31 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "#app/ui/theme/app.css";
 
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, mantineHtmlProps, MantineProvider } from "@mantine/core";
 import {
+  data,
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  data,
-  isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
+
+import { reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import { ConfirmHost } from "#app/ui/feedback/Confirm";
+import { ToastHost, useToast } from "#app/ui/feedback/Toasts";
+import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
+import { Navbar, type NavUser } from "#app/ui/layout/Navbar";
+import shellClasses from "#app/ui/layout/Shell.module.css";
+import { useNonce } from "#app/ui/layout/useNonce";
+import { COLOR_SCHEME_KEY, colorSchemeManager, theme, THEME_CSS_VARIABLES } from "#app/ui/theme/theme";
+
 import type { Route } from "./+types/root";
 import { forwardCookies } from "./auth/cookies";
 import { readSessionUser } from "./auth/session-read.server";
 import { servicesOf, userContext } from "./http/context";
-import { ErrorPage, errorCopy } from "#app/ui/layout/ErrorPage";
-import { Navbar, type NavUser } from "#app/ui/layout/Navbar";
-import { reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
-import shellClasses from "#app/ui/layout/Shell.module.css";
-import { useNonce } from "#app/ui/layout/useNonce";
-import { COLOR_SCHEME_KEY, colorSchemeManager, THEME_CSS_VARIABLES, theme } from "#app/ui/theme/theme";
-import { ConfirmHost } from "#app/ui/feedback/Confirm";
-import { ToastHost, useToast } from "#app/ui/feedback/Toasts";
 
 /**
  * Answers that are the same for whoever asks, which browsers and shared caches may keep (a team's

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
+
 import routes from "./routes";
 
 /**
@@ -53,8 +54,16 @@ test("every other module in routes/ is a part of a route beside it, named after 
   const routeFiles = new Set(routeList.map(({ file }) => file.replace(/\.tsx?$/, "")));
   const modules = (fs.readdirSync(routesDir, { recursive: true }) as string[])
     .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes("+types"))
-    .map((name) => `routes/${name.split(path.sep).join("/").replace(/\.tsx?$/, "")}`);
-  const strays = modules.filter((module) => !routeFiles.has(module) && !routeFiles.has(module.replace(/\.[a-z-]+$/, "")));
+    .map(
+      (name) =>
+        `routes/${name
+          .split(path.sep)
+          .join("/")
+          .replace(/\.tsx?$/, "")}`,
+    );
+  const strays = modules.filter(
+    (module) => !routeFiles.has(module) && !routeFiles.has(module.replace(/\.[a-z-]+$/, "")),
+  );
   expect(strays).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** Every URL of the app (SPEC §3). Layouts carry the guards: their middleware runs first. */
 export default [

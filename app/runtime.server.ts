@@ -1,14 +1,15 @@
+import { openDatabase } from "#app/data/engine/db.server";
+import { migrateToLatest } from "#app/data/engine/migrate.server";
+import { promoteAdminEmail } from "#app/data/people/users.server";
+import { seedSeason } from "#app/data/seasons/write-season.server";
+import { createToastCookie } from "#app/http/toast-cookie.server";
+
 import { createAuth } from "./auth/auth.server";
 import { createResetMailer } from "./auth/mailer.server";
 import { deliverResetToken, settleResetEmails } from "./auth/password-reset.server";
 import { loadOrCreateSecret } from "./auth/secret.server";
 import { getConfig } from "./config.server";
-import { openDatabase } from "#app/data/engine/db.server";
-import { migrateToLatest } from "#app/data/engine/migrate.server";
-import { seedSeason } from "#app/data/seasons/write-season.server";
-import { promoteAdminEmail } from "#app/data/people/users.server";
 import type { Services } from "./http/context";
-import { createToastCookie } from "#app/http/toast-cookie.server";
 import { startLiveUpdates } from "./live/updates.server";
 
 /** The services of a running app (http/context.ts): loaders get them through the router context. */

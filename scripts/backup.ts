@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+
 import { getConfig } from "#app/config.server";
 import { sqliteFile } from "#app/data/engine/db.server";
 
@@ -50,4 +51,6 @@ if (check !== "ok") {
   process.exit(1);
 }
 const size = (fs.statSync(target).size / 1024 / 1024).toFixed(1);
-console.log(`✔ Respaldo en ${target} (${size} MB, ${users} usuarios) en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `✔ Respaldo en ${target} (${size} MB, ${users} usuarios) en ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -21,22 +21,31 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+
 import { openDatabase } from "#app/data/engine/db.server";
 import { startRuntime, stopRuntime } from "#app/runtime.server";
+
 import {
   BenchClient,
   bodyText,
   freePort,
-  type HttpResult,
   median,
   percentile,
-  type RunningServer,
   startServer,
+  type HttpResult,
+  type RunningServer,
 } from "./lib/bench-http";
-import { type BigSeason, loadBigSeason } from "./lib/big-season";
-import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
-import { throughput as measureThroughput, RENDERED_COOKIE, type RushMode, rush as runRush, signIn, storedPredictions } from "./lib/load";
+import { loadBigSeason, type BigSeason } from "./lib/big-season";
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DEMO_PLAYER_EMAIL, DEMO_POOL_GUEST_EMAIL } from "./lib/demo-season";
+import { FIRST_LOAD_JS_BUDGET_KB, measureFirstLoadJs } from "./lib/first-load-js";
+import {
+  throughput as measureThroughput,
+  RENDERED_COOKIE,
+  rush as runRush,
+  signIn,
+  storedPredictions,
+  type RushMode,
+} from "./lib/load";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = "build-bench";
@@ -188,7 +197,14 @@ interface MeasureOptions {
  * least 5 samples) rather than run past LINE_TIME_LIMIT_MS, and so does a slow warm-up.
  */
 async function measure(spec: MeasureOptions): Promise<Line> {
-  const line: Line = { dataset: spec.dataset, title: spec.title, budgetMs: spec.budgetMs, samples: [], cpuMs: 0, errors: [] };
+  const line: Line = {
+    dataset: spec.dataset,
+    title: spec.title,
+    budgetMs: spec.budgetMs,
+    samples: [],
+    cpuMs: 0,
+    errors: [],
+  };
   lines.push(line);
   const ok = spec.ok ?? ((res: HttpResult) => res.status === 200);
   const wanted = Math.min(SAMPLES, spec.maxSamples ?? SAMPLES);
@@ -225,7 +241,8 @@ async function measure(spec: MeasureOptions): Promise<Line> {
       continue;
     }
     line.samples.push(res.ms);
-    if (line.cpuMs !== null) line.cpuMs = cpuBefore === null || cpuAfter === null ? null : line.cpuMs + cpuAfter - cpuBefore;
+    if (line.cpuMs !== null)
+      line.cpuMs = cpuBefore === null || cpuAfter === null ? null : line.cpuMs + cpuAfter - cpuBefore;
     if (line.samples.length >= 5 && elapsed > LINE_TIME_LIMIT_MS) break;
   }
   const m = median(line.samples);
@@ -284,7 +301,10 @@ async function rush(
   openMatchIds: readonly number[],
   mode: RushMode,
 ) {
-  const how = mode === "javascript" ? "con JavaScript: la acción, que trae los datos de la página" : "sin JavaScript: acción y página entera";
+  const how =
+    mode === "javascript"
+      ? "con JavaScript: la acción, que trae los datos de la página"
+      : "sin JavaScript: acción y página entera";
   step(`Avalancha (${how}): ${players.length} jugadores guardan la jornada a la vez…`);
   const emails = players.map((player) => player.email);
   const figures = await runRush(
@@ -304,7 +324,9 @@ async function rush(
       ...(mode === "javascript"
         ? [
             verdict(
-              figures.batchesPerSecond >= RUSH_GOAL.batchesPerSecond && figures.p99Ms <= RUSH_GOAL.p99Ms && stored === expected,
+              figures.batchesPerSecond >= RUSH_GOAL.batchesPerSecond &&
+                figures.p99Ms <= RUSH_GOAL.p99Ms &&
+                stored === expected,
               `≥ ${RUSH_GOAL.batchesPerSecond} lotes/s, p99 ≤ ${RUSH_GOAL.p99Ms} ms, todo guardado`,
             ),
           ]
@@ -339,7 +361,11 @@ async function signInRushPlayers(server: RunningServer, emails: readonly string[
 }
 
 /** RUSH_WARMUPS rushes of these players, unmeasured (RUSH_WARMUPS says why). */
-async function warmUpForRush(server: RunningServer, players: readonly RushPlayer[], form: (i: number) => URLSearchParams) {
+async function warmUpForRush(
+  server: RunningServer,
+  players: readonly RushPlayer[],
+  form: (i: number) => URLSearchParams,
+) {
   step(`Calentamiento de la avalancha: ${RUSH_WARMUPS} × ${RUSH_PLAYERS} jugadores, sin medir…`);
   const cookies = players.map((player) => player.cookie);
   const rates: string[] = [];
@@ -375,7 +401,9 @@ async function throughput(
     title: `Rendimiento ${THROUGHPUT_CONNECTIONS} conexiones: ${title}`,
     figure: `${perSecond.toFixed(0)} pet./s`,
     note: [
-      ...(goal && "share" in goal ? [verdict(perSecond >= goal.share * healthz!, `≥ ${goal.share * 100} % de /healthz`)] : []),
+      ...(goal && "share" in goal
+        ? [verdict(perSecond >= goal.share * healthz!, `≥ ${goal.share * 100} % de /healthz`)]
+        : []),
       ...(goal && "perSecond" in goal ? [verdict(perSecond >= goal.perSecond, `≥ ${goal.perSecond} pet./s`)] : []),
       healthz ? `${((perSecond / healthz) * 100).toFixed(0)} % de /healthz` : "referencia",
       ...(errors ? [`${errors} errores`] : []),
@@ -390,7 +418,8 @@ function printLoadLines() {
   if (loadLines.length === 0) return;
   console.log("\nCarga (muchas peticiones a la vez):");
   const width = Math.max(...loadLines.map((line) => line.title.length));
-  for (const line of loadLines) console.log(`  ${line.dataset.padEnd(16)} │ ${line.title.padEnd(width)} │ ${line.figure} │ ${line.note}`);
+  for (const line of loadLines)
+    console.log(`  ${line.dataset.padEnd(16)} │ ${line.title.padEnd(width)} │ ${line.figure} │ ${line.note}`);
 }
 
 function printTable() {
@@ -410,8 +439,14 @@ function printTable() {
       stateOf(line),
     ];
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
-  const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" │ ").trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const format = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join(" │ ")
+      .trimEnd();
   console.log(format(header));
   console.log(widths.map((width) => "─".repeat(width)).join("─┼─"));
   for (const row of rows) console.log(format(row));
@@ -429,7 +464,11 @@ async function resultStored(
 ): Promise<string | undefined> {
   const { db } = openDatabase({ databaseUrl, dataDir });
   try {
-    const match = await db.selectFrom("matches").select(["home_score", "away_score"]).where("id", "=", matchId).executeTakeFirst();
+    const match = await db
+      .selectFrom("matches")
+      .select(["home_score", "away_score"])
+      .where("id", "=", matchId)
+      .executeTakeFirst();
     if (match?.home_score !== score[0] || match.away_score !== score[1]) {
       return `no disponible (el resultado no se guardó: ${match?.home_score ?? "—"}-${match?.away_score ?? "—"})`;
     }
@@ -566,8 +605,26 @@ async function measureRushes(big: BigBench, form: (i: number) => URLSearchParams
   const { label, server, season, dataDir, databaseUrl } = big;
   const players = await signInRushPlayers(server, season.extraEmails.slice(-(2 + RUSH_WARMUPS) * RUSH_PLAYERS));
   await warmUpForRush(server, players.slice(0, RUSH_WARMUPS * RUSH_PLAYERS), form);
-  await rush(label, server, players.slice(-RUSH_PLAYERS), form, dataDir, databaseUrl, season.openMatchIds, "javascript");
-  await rush(label, server, players.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS), form, dataDir, databaseUrl, season.openMatchIds, "html");
+  await rush(
+    label,
+    server,
+    players.slice(-RUSH_PLAYERS),
+    form,
+    dataDir,
+    databaseUrl,
+    season.openMatchIds,
+    "javascript",
+  );
+  await rush(
+    label,
+    server,
+    players.slice(-2 * RUSH_PLAYERS, -RUSH_PLAYERS),
+    form,
+    dataDir,
+    databaseUrl,
+    season.openMatchIds,
+    "html",
+  );
 }
 
 /**
@@ -605,7 +662,9 @@ async function measureResultSaves(big: BigBench) {
       ok: (res) => res.status >= 200 && res.status < 400,
       run: () => big.client.request("POST", target, { cookie: big.adminCookie, form: resultForm() }),
       check: (res) =>
-        res.status === 404 || res.status === 405 ? `no disponible (HTTP ${res.status}: la acción aún no existe)` : undefined,
+        res.status === 404 || res.status === 405
+          ? `no disponible (HTTP ${res.status}: la acción aún no existe)`
+          : undefined,
     });
     if (!resultLine.unavailable) {
       const problem = await resultStored(big.dataDir, big.databaseUrl, resultMatch, lastScore);
@@ -682,7 +741,9 @@ async function serveDemo(env: NodeJS.ProcessEnv): Promise<DemoBench> {
   const adminCookie = await client.login(ADMIN_EMAIL, DEMO_PASSWORD);
   const guestCookie = await client.login(DEMO_POOL_GUEST_EMAIL, DEMO_PASSWORD);
   // The demo's pool, as its creator's 'Mis Quinielas' links to it.
-  const poolPath = /href="(\/quiniela\/\d+)"/.exec(bodyText(await client.request("GET", "/quinielas", { cookie: playerCookie })))?.[1];
+  const poolPath = /href="(\/quiniela\/\d+)"/.exec(
+    bodyText(await client.request("GET", "/quinielas", { cookie: playerCookie })),
+  )?.[1];
   if (!poolPath) throw new Error("La demostración no tiene quiniela en /quinielas");
   return { server, client, playerCookie, adminCookie, guestCookie, poolPath };
 }
@@ -754,7 +815,10 @@ async function measureDemoFirstLoadJs(demo: DemoBench, pages: readonly DemoPage[
       dataset: DEMO_DATASET,
       title: `JS de primera carga: ${pages[index]![0].replace(/^GET /, "")}`,
       figure: `${load.kb.toFixed(0)} KB en ${load.files} archivos`,
-      note: load.kb <= FIRST_LOAD_JS_BUDGET_KB ? `PASS (≤ ${FIRST_LOAD_JS_BUDGET_KB} KB)` : `FAIL (> ${FIRST_LOAD_JS_BUDGET_KB} KB)`,
+      note:
+        load.kb <= FIRST_LOAD_JS_BUDGET_KB
+          ? `PASS (≤ ${FIRST_LOAD_JS_BUDGET_KB} KB)`
+          : `FAIL (> ${FIRST_LOAD_JS_BUDGET_KB} KB)`,
     };
     loadLines.push(line);
     console.log(`  ${line.title}: ${line.figure} (${line.note})`);
@@ -778,7 +842,11 @@ async function measureDemoDataset() {
 // The run
 
 const engineName = () => (ENGINE === "postgres" ? "PostgreSQL" : "SQLite");
-const machineLoad = () => os.loadavg().map((value) => value.toFixed(1)).join(" / ");
+const machineLoad = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" / ");
 
 /** Builds the app into BUILD_DIR, unless --skip-build finds one there. */
 function buildApp() {
@@ -808,7 +876,8 @@ function printVerdicts() {
   if (missedGoals.length > 0) console.log(`✖ ${missedGoals.length} línea(s) de carga fuera de su meta.`);
   if (broken.length > 0) console.log(`✖ ${broken.length} línea(s) con respuestas de error.`);
   if (missing.length > 0) console.log(`⚠ ${missing.length} línea(s) no disponibles o con páginas provisionales.`);
-  if (failed.length + broken.length + missing.length + missedGoals.length === 0) console.log("✔ Todo dentro de presupuesto.");
+  if (failed.length + broken.length + missing.length + missedGoals.length === 0)
+    console.log("✔ Todo dentro de presupuesto.");
 }
 
 function printReport(big: BigDataset, benchStarted: number, startLoad: string) {

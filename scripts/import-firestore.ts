@@ -4,6 +4,7 @@
 // season of its own (default 'Importada <fecha>'), all or nothing. Imported users get no
 // password: the command prints one set-password link per new account.
 import fs from "node:fs";
+
 import { importFirestoreCommand } from "./lib/import-firestore-command";
 
 // Same settings as the server (server.js): .env first, real environment variables win.

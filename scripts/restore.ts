@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+
 import { getConfig } from "#app/config.server";
 import { sqliteFile } from "#app/data/engine/db.server";
 
@@ -11,7 +12,9 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const config = getConfig();
 if (config.DATABASE_URL) {
-  console.error('La base de datos es PostgreSQL (DATABASE_URL): restaura con pg_restore --clean --if-exists --dbname="$DATABASE_URL" ARCHIVO');
+  console.error(
+    'La base de datos es PostgreSQL (DATABASE_URL): restaura con pg_restore --clean --if-exists --dbname="$DATABASE_URL" ARCHIVO',
+  );
   process.exit(2);
 }
 const file = process.argv[2];
@@ -25,7 +28,9 @@ const backup = new SQLite(file, { readonly: true, fileMustExist: true });
 try {
   const check = backup.pragma("quick_check", { simple: true });
   const tables = new Set(
-    (backup.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name),
+    (backup.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map(
+      (t) => t.name,
+    ),
   );
   if (check !== "ok" || !["users", "matches", "predictions", "kysely_migration"].every((t) => tables.has(t))) {
     console.error(`${file} no es un respaldo válido de Quiniela.`);

@@ -9,16 +9,18 @@
 //   npm run scale -- --postgres postgres://postgres@127.0.0.1:5432/postgres
 // Options: --instances 1,2,4  --users N (10000)  --players N (200)  --skip-build (reuse build-bench/)
 // Needs nginx (Debian: apt-get install nginx-light); nothing of it is part of the app.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+
 import { startRuntime, stopRuntime } from "#app/runtime.server";
-import { freePort, type RunningServer, startServer } from "./lib/bench-http";
-import { type BigSeason, loadBigSeason } from "./lib/big-season";
+
+import { freePort, startServer, type RunningServer } from "./lib/bench-http";
+import { loadBigSeason, type BigSeason } from "./lib/big-season";
 import { DEFAULT_ADMIN_EMAIL } from "./lib/demo-season";
 import { RENDERED_COOKIE, rush, signIn, storedPredictions, throughput } from "./lib/load";
 
@@ -94,9 +96,13 @@ async function freshDatabase(): Promise<{ url: string; name: string }> {
 }
 
 /** nginx in front of the instances: one process, round robin, keep-alive connections upstream. */
-async function startProxy(dir: string, instances: readonly RunningServer[]): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startProxy(
+  dir: string,
+  instances: readonly RunningServer[],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort(...PORTS);
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"])
+    fs.mkdirSync(path.join(dir, sub), { recursive: true });
   const upstreams = instances.map((instance) => `    server ${new URL(instance.url).host};`).join("\n");
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(
@@ -131,7 +137,9 @@ ${upstreams}
 }
 `,
   );
-  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], { stdio: "inherit" });
+  const child: ChildProcess = spawn("nginx", ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
+    stdio: "inherit",
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -160,7 +168,10 @@ async function peakConnections<T>(databaseName: string, work: () => Promise<T>):
   let running = true;
   const sampling = (async () => {
     while (running) {
-      const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1", [databaseName]);
+      const { rows } = await client.query<{ n: string }>(
+        "select count(*) as n from pg_stat_activity where datname = $1",
+        [databaseName],
+      );
       peak = Math.max(peak, Number(rows[0]?.n ?? 0));
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -180,7 +191,9 @@ async function peakConnections<T>(databaseName: string, work: () => Promise<T>):
  * included), compacted first (VACUUM FULL): the bulk load's re-scoring leaves a dead version of
  * every row, which a live database reuses rather than keeps.
  */
-async function databaseSizes(databaseName: string): Promise<{ databaseBytes: number; predictions: number; predictionBytes: number }> {
+async function databaseSizes(
+  databaseName: string,
+): Promise<{ databaseBytes: number; predictions: number; predictionBytes: number }> {
   const url = new URL(POSTGRES_SERVER!);
   url.pathname = `/${databaseName}`;
   const client = new pg.Client({ connectionString: url.toString() });
@@ -191,7 +204,11 @@ async function databaseSizes(databaseName: string): Promise<{ databaseBytes: num
       "select pg_database_size(current_database()) as database, pg_total_relation_size('predictions') as table, (select count(*) from predictions) as n",
     );
     const row = rows[0]!;
-    return { databaseBytes: Number(row.database), predictions: Number(row.n), predictionBytes: Number(row.table) / Number(row.n) };
+    return {
+      databaseBytes: Number(row.database),
+      predictions: Number(row.n),
+      predictionBytes: Number(row.table) / Number(row.n),
+    };
   } finally {
     await client.end();
   }
@@ -230,7 +247,11 @@ interface Round {
 function buildApp() {
   if (!options["skip-build"] || !fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) {
     step(`Compilando en ${BUILD_DIR}/…`);
-    const build = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, env: { ...process.env, BUILD_DIR, NODE_ENV: "production" }, encoding: "utf8" });
+    const build = spawnSync("npx", ["react-router", "build"], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
     if (build.status !== 0) throw new Error(`La compilación falló:\n${build.stdout}\n${build.stderr}`);
   }
 }
@@ -300,13 +321,20 @@ function predictionsForm(openMatchIds: readonly number[]) {
 /** The rush of this round's players through the proxy: its figures, CPU per batch, peak connections and what was stored. */
 async function measureRush(dataset: Dataset, { proxy, appCpu }: Round, emails: readonly string[]) {
   const { season, database } = dataset;
-  const cookies = await signIn(proxy.url, emails.map((email) => ({ email, password: PASSWORD })));
+  const cookies = await signIn(
+    proxy.url,
+    emails.map((email) => ({ email, password: PASSWORD })),
+  );
   const form = predictionsForm(season.openMatchIds);
   const before = { app: appCpu(), db: cpuMsOf("postgres") };
   const { result: figures, peak } = await peakConnections(database.name, () => rush(proxy.url, cookies, form));
   const after = { app: appCpu(), db: cpuMsOf("postgres") };
   if (figures.firstFailure) console.log(`  primera respuesta con error: ${figures.firstFailure}`);
-  const stored = await storedPredictions({ dataDir: dataset.dir, databaseUrl: database.url }, emails, season.openMatchIds);
+  const stored = await storedPredictions(
+    { dataDir: dataset.dir, databaseUrl: database.url },
+    emails,
+    season.openMatchIds,
+  );
   const expected = emails.length * season.openMatchIds.length;
   return {
     batchesPerSecond: figures.batchesPerSecond,
@@ -324,7 +352,11 @@ async function measurePages({ proxy, appCpu }: Round) {
   const healthz = await throughput(proxy.url, "/healthz", { connections: CONNECTIONS, seconds: SECONDS });
   const pageBefore = { app: appCpu(), db: cpuMsOf("postgres") };
   // Rendered for every request: what a page costs (the microcache would answer most of these).
-  const standings = await throughput(proxy.url, "/rankings", { cookie: RENDERED_COOKIE, connections: CONNECTIONS, seconds: SECONDS });
+  const standings = await throughput(proxy.url, "/rankings", {
+    cookie: RENDERED_COOKIE,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
   const pageAfter = { app: appCpu(), db: cpuMsOf("postgres") };
   // The throughput run includes one second of warm-up: the CPU is divided over every request.
   const pages = standings.perSecond * (SECONDS + 1);
@@ -368,7 +400,9 @@ function printRows(rows: readonly Row[]) {
     `\nPostgreSQL, ${USERS.toLocaleString("es-MX")} usuarios, ${PLAYERS} jugadores por avalancha, ${CONNECTIONS} conexiones ` +
       `durante ${SECONDS} s por página; CPU en ms (procesos de la app / de PostgreSQL):\n`,
   );
-  console.log("| Instancias | Lotes/s | p50 | p99 | Guardados | CPU app/lote | CPU BD/lote | Conexiones BD (máx.) | /healthz | /rankings | CPU app/página | CPU BD/página |");
+  console.log(
+    "| Instancias | Lotes/s | p50 | p99 | Guardados | CPU app/lote | CPU BD/lote | Conexiones BD (máx.) | /healthz | /rankings | CPU app/página | CPU BD/página |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) {
     console.log(

@@ -11,7 +11,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Browser, chromium, type Page, request as playwrightRequest } from "@playwright/test";
+import {
+  chromium,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from "@playwright/test";
+
 import playwrightConfig from "../playwright.config";
 import { startOwnServer } from "./lib/own-server";
 
@@ -20,7 +27,12 @@ const USER = { name: "Ana Sofía Hernández", email: "ana@quiniela.test", passwo
 const SAMPLE = [
   { name: "Beto Ramírez", nickname: "El Profe 🎓", email: "beto.ramirez@empresa-muy-larga.com.mx", color: "green" },
   { name: "Carla Méndez", nickname: "", email: "carla@quiniela.test", color: "red" },
-  { name: "Daniel Ortega Villanueva", nickname: "Dani ⚽🔥", email: "daniel.ortega.villanueva@quiniela.test", color: "purple" },
+  {
+    name: "Daniel Ortega Villanueva",
+    nickname: "Dani ⚽🔥",
+    email: "daniel.ortega.villanueva@quiniela.test",
+    color: "purple",
+  },
   { name: "Elena Ruiz", nickname: "La Jefa", email: "elena@quiniela.test", color: "orange" },
 ];
 /** Saved before the others register, so each listed person gets their nickname. */
@@ -88,7 +100,9 @@ const SHOTS: Shot[] = [
       const dialog = page.getByRole("dialog", { name: "Nuevo Usuario" });
       await dialog.getByRole("textbox", { name: "Nombre", exact: true }).fill(`Persona Nueva ${counter}`);
       await dialog.getByRole("textbox", { name: "Apodo" }).fill(`Nuevita ${counter} 🌮`);
-      await dialog.getByRole("textbox", { name: "Correo electrónico" }).fill(`nueva-${counter}-${Date.now()}@quiniela.test`);
+      await dialog
+        .getByRole("textbox", { name: "Correo electrónico" })
+        .fill(`nueva-${counter}-${Date.now()}@quiniela.test`);
       await dialog.getByRole("button", { name: "Guardar", exact: true }).click();
       await dialog.getByRole("textbox", { name: "Enlace" }).waitFor();
       await page.waitForTimeout(3_600);
@@ -107,7 +121,6 @@ const SHOTS: Shot[] = [
     },
   },
 ];
-
 
 async function register(api: APIRequestContext, account: { name: string; email: string; password: string }) {
   const response = await api.post("/register", {
@@ -153,7 +166,10 @@ async function capture(browser: Browser, baseURL: string, shot: Shot, states: Aw
         timezoneId: "America/Mexico_City",
         storageState: shot.as === "anonymous" ? undefined : states[shot.as],
       });
-      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [COLOR_SCHEME_KEY, scheme] as const);
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        scheme,
+      ] as const);
       try {
         const page = await context.newPage();
         const target = typeof shot.path === "function" ? shot.path() : shot.path;
@@ -167,13 +183,20 @@ async function capture(browser: Browser, baseURL: string, shot: Shot, states: Aw
           await page.evaluate(() => window.scrollTo(0, 0));
           await page.waitForTimeout(200);
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: device.viewport.width, height: Math.min(height, MAX_HEIGHT) } });
+          await page.screenshot({
+            path: file,
+            fullPage: true,
+            clip: { x: 0, y: 0, width: device.viewport.width, height: Math.min(height, MAX_HEIGHT) },
+          });
         } else {
           await page.screenshot({ path: file });
         }
         // Horizontal overflow of the document (not of inner scroll containers) is a phone bug.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 0) console.warn(`⚠ ${shot.name} ${viewportName} ${scheme}: la página se desborda ${overflow}px a lo ancho`);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0)
+          console.warn(`⚠ ${shot.name} ${viewportName} ${scheme}: la página se desborda ${overflow}px a lo ancho`);
         written.push(file);
       } finally {
         await context.close();
@@ -193,7 +216,8 @@ async function main() {
   try {
     const states = await seed(server.url);
     for (const shot of shots) {
-      for (const file of await capture(browser, server.url, shot, states)) console.log(`✔ ${path.relative(process.cwd(), file)}`);
+      for (const file of await capture(browser, server.url, shot, states))
+        console.log(`✔ ${path.relative(process.cwd(), file)}`);
     }
   } finally {
     await browser.close();

@@ -12,7 +12,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page, request as playwrightRequest } from "@playwright/test";
+import { chromium, request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+
 import playwrightConfig from "../playwright.config";
 import { startOwnServer } from "./lib/own-server";
 
@@ -26,12 +27,17 @@ const SCHEMES = ["light", "dark"] as const;
 const MAX_HEIGHT = 2400;
 const outDir = path.resolve("screenshots/seasons");
 
-
 /** A signed-in session's cookies (registering the account the first time). */
 async function session(baseURL: string, account: typeof ADMIN) {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const form = { name: account.name, email: account.email, password: account.password, confirmPassword: account.password };
-  if ((await api.post("/login", { form, maxRedirects: 0 })).status() !== 302) await api.post("/register", { form, maxRedirects: 0 });
+  const form = {
+    name: account.name,
+    email: account.email,
+    password: account.password,
+    confirmPassword: account.password,
+  };
+  if ((await api.post("/login", { form, maxRedirects: 0 })).status() !== 302)
+    await api.post("/register", { form, maxRedirects: 0 });
   await api.get("/");
   const state = await api.storageState();
   await api.dispose();
@@ -44,7 +50,11 @@ async function shoot(page: Page, name: string, viewport: string, scheme: string)
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const width = page.viewportSize()!.width;
   const file = path.join(outDir, `${name}-${viewport}-${scheme}.png`);
-  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width, height: Math.min(height, MAX_HEIGHT) } });
+  await page.screenshot({
+    path: file,
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height: Math.min(height, MAX_HEIGHT) },
+  });
   console.log(`✔ ${path.relative(process.cwd(), file)}`);
 }
 
@@ -59,7 +69,11 @@ async function prepare(browser: Browser, baseURL: string, admin: Awaited<ReturnT
   await page.getByRole("button", { name: "Crear Temporada" }).click();
   await page.getByRole("row", { name: "Copa Mundial 2026" }).getByText("Próxima").filter({ visible: true }).waitFor();
   await page.getByRole("row", { name: "Copa Mundial 2026" }).getByRole("button", { name: "Hacer actual" }).click();
-  await page.getByRole("row", { name: "Copa Mundial 2026" }).getByText("Actual", { exact: true }).filter({ visible: true }).waitFor();
+  await page
+    .getByRole("row", { name: "Copa Mundial 2026" })
+    .getByText("Actual", { exact: true })
+    .filter({ visible: true })
+    .waitFor();
   for (const phase of ["Grupos · Jornada 1", "Dieciseisavos de Final"]) {
     await page.goto("/admin/matches");
     const card = page.getByRole("region", { name: phase, exact: true });
@@ -69,7 +83,8 @@ async function prepare(browser: Browser, baseURL: string, admin: Awaited<ReturnT
   await page.goto("/admin/results");
   await page.getByRole("link", { name: /^Dieciseisavos de Final/ }).click();
   const row = page.getByRole("row", { name: "Alemania vs Paraguay", exact: true });
-  const fill = async (label: string, value: string) => row.getByRole("spinbutton", { name: label, exact: true }).fill(value);
+  const fill = async (label: string, value: string) =>
+    row.getByRole("spinbutton", { name: label, exact: true }).fill(value);
   await fill("Goles de Alemania", "1");
   await fill("Goles de Paraguay", "1");
   await row.getByText("Tiempo extra y penales").click();
@@ -93,7 +108,12 @@ async function main() {
     // The preview comes before the season exists.
     for (const [viewport, device] of Object.entries(VIEWPORTS)) {
       for (const scheme of SCHEMES) {
-        const context = await browser.newContext({ ...device, baseURL: server.url, storageState: admin, locale: "es-MX" });
+        const context = await browser.newContext({
+          ...device,
+          baseURL: server.url,
+          storageState: admin,
+          locale: "es-MX",
+        });
         await context.addInitScript((value) => window.localStorage.setItem("quiniela-color-scheme", value), scheme);
         const page = await context.newPage();
         await page.goto("/admin/temporadas");
@@ -117,7 +137,12 @@ async function main() {
     ] as const) {
       for (const [viewport, device] of Object.entries(VIEWPORTS)) {
         for (const scheme of SCHEMES) {
-          const context = await browser.newContext({ ...device, baseURL: server.url, storageState: state, locale: "es-MX" });
+          const context = await browser.newContext({
+            ...device,
+            baseURL: server.url,
+            storageState: state,
+            locale: "es-MX",
+          });
           await context.addInitScript((value) => window.localStorage.setItem("quiniela-color-scheme", value), scheme);
           const page = await context.newPage();
           await page.goto(target, { waitUntil: "networkidle" });

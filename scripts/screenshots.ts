@@ -16,7 +16,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Browser, chromium, request as playwrightRequest } from "@playwright/test";
+import { chromium, request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
+
 import playwrightConfig from "../playwright.config";
 
 type Who = "anonymous" | "user" | "admin";
@@ -110,10 +111,10 @@ async function capture(
         timezoneId: "America/Mexico_City",
         storageState: page.as === "anonymous" ? undefined : states[page.as],
       });
-      await context.addInitScript(
-        ([key, value]) => window.localStorage.setItem(key, value),
-        [COLOR_SCHEME_KEY, scheme] as const,
-      );
+      await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        COLOR_SCHEME_KEY,
+        scheme,
+      ] as const);
       try {
         const tab = await context.newPage();
         const response = await tab.goto(page.path, { waitUntil: "networkidle" });
@@ -143,7 +144,8 @@ async function capture(
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const pages = only.length ? PAGES.filter((page) => only.includes(page.name)) : PAGES;
-  if (!pages.length) throw new Error(`Ninguna página se llama ${only.join(", ")}: ${PAGES.map((p) => p.name).join(", ")}`);
+  if (!pages.length)
+    throw new Error(`Ninguna página se llama ${only.join(", ")}: ${PAGES.map((p) => p.name).join(", ")}`);
 
   const health = await fetch(`${baseURL}/healthz`).catch(() => null);
   if (!health?.ok) throw new Error(`No hay servidor en ${baseURL} (define BASE_URL)`);

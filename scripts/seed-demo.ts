@@ -3,7 +3,9 @@
 // server would use: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL), from the environment or .env.
 //   DATA_DIR=./data-demo npm run seed:demo && DATA_DIR=./data-demo npm start
 import fs from "node:fs";
-import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
+
+import { startRuntime, stopRuntime, type Runtime } from "#app/runtime.server";
+
 import { DEFAULT_ADMIN_EMAIL, DEMO_PASSWORD, DemoRefusedError, loadDemoSeason } from "./lib/demo-season";
 
 // Same settings as the server (server.js): .env first, real environment variables win.

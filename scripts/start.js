@@ -1,6 +1,7 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+
 import { buildFreshness } from "./lib/build-freshness.js";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+
 import { chromiumPath } from "./lib/chromium-path.js";
 
 const chromium = chromiumPath();
@@ -29,7 +30,13 @@ if (!process.env.TEST_DATABASE_URL) {
  */
 const STEPS = [
   // TypeScript 7, the compiler in Go (decision 014); `typescript` (5.9) stays for typescript-eslint.
-  { name: "Tipos", run: [["react-router", "typegen"], ["node", "node_modules/typescript-7/bin/tsc"]] },
+  {
+    name: "Tipos",
+    run: [
+      ["react-router", "typegen"],
+      ["node", "node_modules/typescript-7/bin/tsc"],
+    ],
+  },
   { name: "Lint", run: [["eslint", "."]] },
   // One format for the whole tree (decision 020): an unformatted file fails here; `npm run format` mends it.
   { name: "Formato", run: [["prettier", "--check", "--log-level", "warn", "."]] },

@@ -3,16 +3,18 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import serveStatic from "serve-static";
-import { requestInfoContext, servicesContext, servicesForRequest } from "#app/http/context";
 import * as serverBuild from "virtual:react-router/server-build";
-import { type ClientFacts, clientFacts } from "./client";
+
+import type { Config } from "#app/config.server";
+import { requestInfoContext, servicesContext, servicesForRequest } from "#app/http/context";
+import { startRuntime, stopRuntime, type Runtime } from "#app/runtime.server";
+
 import { assetsFromMemory } from "./assets";
+import { clientFacts, type ClientFacts } from "./client";
 import { compressWhole } from "./compress";
 import { connectionLimits, createHttpServer } from "./connections";
 import { connectionClosedSignal, requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
-import type { Config } from "#app/config.server";
-import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
 
 export { startRuntime, stopRuntime };
 
@@ -142,11 +144,15 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
   // Production hands over the build itself: given a function, React Router re-imports the build
   // and re-derives its route tables on every request. Development keeps the function, so edited
   // routes are picked up.
-  const handleRequest = createRequestHandler(development ? () => import("virtual:react-router/server-build") : serverBuild);
+  const handleRequest = createRequestHandler(
+    development ? () => import("virtual:react-router/server-build") : serverBuild,
+  );
   const pageCache = createPageCache({ ttlMs: development ? 0 : config.PAGE_CACHE_MS, maxBytes: PAGE_CACHE_BYTES });
   // Results and phases saved by any process or instance.
   runtime.live.subscribe(pageCache.clear, () => {});
-  const staticFiles = clientDir ? servingStaticFiles(clientDir) : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
+  const staticFiles = clientDir
+    ? servingStaticFiles(clientDir)
+    : (_req: IncomingMessage, _res: ServerResponse, next: () => void) => next();
 
   const reactRouter = async (req: IncomingMessage, res: ServerResponse, nonce: string | undefined) => {
     const url = requestUrl(req.url, siteOriginOf(req, configuredOrigin, client));
@@ -169,9 +175,12 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
       const nonce = setSecurityHeaders(res, development, https);
       staticFiles(req, res, (error?: unknown) => {
         if (error) return failed(res, error);
-        if (isCrossOriginWrite(req, siteOriginOf(req, configuredOrigin, client))) return answerText(res, 403, "Solicitud rechazada: origen no permitido.");
+        if (isCrossOriginWrite(req, siteOriginOf(req, configuredOrigin, client)))
+          return answerText(res, 403, "Solicitud rechazada: origen no permitido.");
         lingerAfterRefusedBodies(req, res);
-        pageCache.handle(req, res, nonce, () => reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)));
+        pageCache.handle(req, res, nonce, () =>
+          reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)),
+        );
       });
     });
   };
@@ -191,7 +200,10 @@ export function createServer(app: App, config: Config): Server {
  * file-system lookup that would only miss, as do React Router's `.data` requests.
  */
 function servingStaticFiles(clientDir: string) {
-  const assets = assetsFromMemory(path.join(clientDir, "assets"), serveStatic(clientDir, { immutable: true, maxAge: "1y", index: false }));
+  const assets = assetsFromMemory(
+    path.join(clientDir, "assets"),
+    serveStatic(clientDir, { immutable: true, maxAge: "1y", index: false }),
+  );
   const publicFiles = serveStatic(clientDir, { maxAge: "1h", index: false });
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const pathname = (req.url ?? "/").split("?")[0]!;

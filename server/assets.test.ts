@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, expect, test } from "vitest";
+
 import { assetsFromMemory } from "./assets";
 import { compressWhole } from "./compress";
 
@@ -48,7 +49,9 @@ function get(pathname: string, headers: http.OutgoingHttpHeaders = {}, method = 
       .request(`${base}${pathname}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject)
       .end();
@@ -117,7 +120,12 @@ test("HEAD gives the headers without a body; a matching ETag gives 304", async (
 });
 
 test("anything else is left to the fallback: unknown names, other folders, other types, ranges, other methods", async () => {
-  for (const pathname of ["/assets/no-existe.js", "/assets/../secret.txt", "/assets/%2e%2e/secret.txt", "/assets/image-abc123.png"]) {
+  for (const pathname of [
+    "/assets/no-existe.js",
+    "/assets/../secret.txt",
+    "/assets/%2e%2e/secret.txt",
+    "/assets/image-abc123.png",
+  ]) {
     const answer = await get(pathname);
     expect(answer.status, pathname).toBe(418);
   }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+
 import { chooseEncoding, compress, COMPRESS_THRESHOLD_BYTES, type Encoding } from "./compress";
 
 /**

@@ -1,14 +1,23 @@
 import type { IncomingMessage } from "node:http";
 import { expect, test } from "vitest";
+
 import { clientFacts } from "./client";
 
 /** Who the client is behind the proxies TRUST_PROXY names (server/client.ts). */
 
 function request(remoteAddress: string, headers: Record<string, string> = {}): IncomingMessage {
-  return { socket: { remoteAddress }, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress },
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+  } as unknown as IncomingMessage;
 }
 
-const forwarded = { "X-Forwarded-For": "203.0.113.9, 198.51.100.7", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "quiniela.example", Host: "10.0.0.5:3000" };
+const forwarded = {
+  "X-Forwarded-For": "203.0.113.9, 198.51.100.7",
+  "X-Forwarded-Proto": "https",
+  "X-Forwarded-Host": "quiniela.example",
+  Host: "10.0.0.5:3000",
+};
 
 test("with no proxy named, X-Forwarded-* are never believed", () => {
   const client = clientFacts(undefined);

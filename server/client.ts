@@ -26,7 +26,8 @@ function compileTrust(setting: number | string | undefined): Trust | undefined {
   return proxyAddr.compile(setting.split(",").map((entry) => entry.trim()));
 }
 
-const firstValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() || undefined;
+const firstValue = (header: string | string[] | undefined) =>
+  (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() || undefined;
 
 export function clientFacts(trustProxy: number | string | undefined): ClientFacts {
   const trust = compileTrust(trustProxy);

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, test } from "vitest";
+
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES, compressWhole, isCompressible } from "./compress";
 
 /** The whole-answer compression around stand-in answers, over a real HTTP connection. */
@@ -38,7 +39,9 @@ function get(url: string, headers: http.OutgoingHttpHeaders = {}, method = "GET"
         chunks.push(chunk);
         arrivals.push(performance.now() - started);
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), arrivals }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), arrivals }),
+      );
     });
     request.on("error", reject);
     request.end();
@@ -162,9 +165,17 @@ describe("what is compressed, and how", () => {
   });
 
   test("text, scripts, JSON and SVG compress; images and fonts do not", () => {
-    for (const type of ["text/html; charset=utf-8", "text/x-script", "text/css", "text/javascript", "application/json", "image/svg+xml"]) {
+    for (const type of [
+      "text/html; charset=utf-8",
+      "text/x-script",
+      "text/css",
+      "text/javascript",
+      "application/json",
+      "image/svg+xml",
+    ]) {
       expect(isCompressible(type), type).toBe(true);
     }
-    for (const type of ["image/png", "font/woff2", "application/octet-stream", ""]) expect(isCompressible(type), type).toBe(false);
+    for (const type of ["image/png", "font/woff2", "application/octet-stream", ""])
+      expect(isCompressible(type), type).toBe(false);
   });
 });

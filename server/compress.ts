@@ -62,14 +62,22 @@ export function isCompressible(contentType: string): boolean {
 export function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === "br"
     ? zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       })
     : zlib.gzipSync(body);
 }
 
 function addVary(res: ServerResponse, field: string) {
   const vary = res.getHeader("Vary");
-  const current = vary === undefined ? [] : String(vary).split(",").map((value) => value.trim());
+  const current =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(",")
+          .map((value) => value.trim());
   if (current.includes("*") || current.some((value) => value.toLowerCase() === field.toLowerCase())) return;
   res.setHeader("Vary", [...current, field].filter(Boolean).join(", "));
 }
@@ -85,7 +93,9 @@ export function compressWhole(req: IncomingMessage, res: ServerResponse, next: (
   const end = res.end.bind(res) as End;
   const chunks: Buffer[] = [];
   const toBuffer = (chunk: Chunk, encoding: unknown) =>
-    typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    typeof chunk === "string"
+      ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   // Decided at the first write: a stream of events (or an answer whose headers already left) is
   // sent as it comes.
   let passThrough: boolean | undefined;
@@ -114,14 +124,21 @@ export function compressWhole(req: IncomingMessage, res: ServerResponse, next: (
     if (streams()) return end(chunk as Chunk, encoding as BufferEncoding, callback);
     if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
     // No body to send (204, 304, 1xx): nothing to gather or announce.
-    if (res.statusCode === 204 || res.statusCode === 304 || res.statusCode < 200) return end(undefined, undefined, callback);
+    if (res.statusCode === 204 || res.statusCode === 304 || res.statusCode < 200)
+      return end(undefined, undefined, callback);
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const contentType = String(res.getHeader("Content-Type") ?? "");
     if (isCompressible(contentType) && body.length > 0) {
       addVary(res, "Accept-Encoding");
       const encoding = chooseEncoding(req.headers["accept-encoding"]);
       const noTransform = /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader("Cache-Control") ?? ""));
-      if (encoding && !noTransform && !res.hasHeader("Content-Encoding") && body.length >= COMPRESS_THRESHOLD_BYTES && req.method !== "HEAD") {
+      if (
+        encoding &&
+        !noTransform &&
+        !res.hasHeader("Content-Encoding") &&
+        body.length >= COMPRESS_THRESHOLD_BYTES &&
+        req.method !== "HEAD"
+      ) {
         const compressed = compress(body, encoding);
         res.setHeader("Content-Encoding", encoding);
         res.setHeader("Content-Length", compressed.length);

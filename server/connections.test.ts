@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
+
 import { getConfig } from "#app/config.server";
+
 import { connectionLimits, parseOpenFileLimit, RESERVED_DESCRIPTORS } from "./connections";
 
 /** The limits on slow and numerous clients, from the settings and the process's file limit. */
@@ -16,7 +18,13 @@ test("the process's open-file limit is its soft limit; unknown, it sets no bound
 
 test("defaults: 20 s for headers, 60 s for a request, 100 connections per client and 1,000 in all", () => {
   const limits = connectionLimits(getConfig({}), 1_048_576);
-  expect(limits).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 10_000, perClient: 100, total: 1_000 });
+  expect(limits).toEqual({
+    headersTimeoutMs: 20_000,
+    requestTimeoutMs: 60_000,
+    keepAliveTimeoutMs: 10_000,
+    perClient: 100,
+    total: 1_000,
+  });
 });
 
 test("the total stays below the file limit, whatever CONNECTIONS_MAX says", () => {

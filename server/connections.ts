@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { Socket } from "node:net";
+
 import type { Config } from "#app/config.server";
 
 /**

@@ -12,7 +12,13 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
  * made of it (a Host header that is no host).
  */
 export function requestUrl(target: string | undefined, origin: string): URL | null {
-  const pathAndQuery = !target ? "/" : target.startsWith("/") ? target : URL.canParse(target) ? pathOf(new URL(target)) : null;
+  const pathAndQuery = !target
+    ? "/"
+    : target.startsWith("/")
+      ? target
+      : URL.canParse(target)
+        ? pathOf(new URL(target))
+        : null;
   if (pathAndQuery === null || !URL.canParse(`${origin}${pathAndQuery}`)) return null;
   return new URL(`${origin}${pathAndQuery}`);
 }

@@ -1,6 +1,7 @@
-import type { AddressInfo } from "node:net";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, expect, test } from "vitest";
+
 import { createPageCache, type PageCacheOptions } from "./page-cache";
 
 /**
@@ -45,7 +46,9 @@ async function startFixture(options: Partial<PageCacheOptions> = {}): Promise<Fi
       res.statusCode = status;
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.write(`<script nonce="${nonce}">1</script>`);
-      res.end(`<p>${"x".repeat(Number(url.searchParams.get("size") ?? 10))}</p><script nonce="${nonce}">${fixture.renders}</script>`);
+      res.end(
+        `<p>${"x".repeat(Number(url.searchParams.get("size") ?? 10))}</p><script nonce="${nonce}">${fixture.renders}</script>`,
+      );
     });
   });
   const listener = server.listen(0);

@@ -122,7 +122,9 @@ function recordAnswer(res: ServerResponse, onEnd: (chunks: Buffer[]) => void) {
   const collect = (chunk: unknown, encoding: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === "function") return;
     chunks.push(
-      typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array),
+      typeof chunk === "string"
+        ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+        : Buffer.from(chunk as Uint8Array),
     );
   };
   res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
@@ -151,7 +153,13 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
     keptBytes = 0;
   };
 
-  const keep = (key: string, res: ServerResponse, nonce: string | undefined, chunks: Buffer[], earlierHeaders: ReadonlySet<string>) => {
+  const keep = (
+    key: string,
+    res: ServerResponse,
+    nonce: string | undefined,
+    chunks: Buffer[],
+    earlierHeaders: ReadonlySet<string>,
+  ) => {
     if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
     const body = Buffer.concat(chunks);
     if (body.length > maxBytes / 4) return;

@@ -1,8 +1,10 @@
-import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import type { Kysely } from "kysely";
+
 import type { Engine } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 import { isDeletedPlayer } from "#app/data/people/users.server";
+
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** How long a one-time password-reset link stays valid (SPEC §2.11: one hour). */
@@ -109,9 +111,14 @@ function databaseHooks(settings: AuthSettings) {
             .where("email", "=", email)
             .executeTakeFirst();
           const given = user as typeof user & { role?: string; displayName?: string | null };
-          const isAdmin = (settings.adminEmail !== undefined && email === settings.adminEmail) || given.role === "admin";
+          const isAdmin =
+            (settings.adminEmail !== undefined && email === settings.adminEmail) || given.role === "admin";
           return {
-            data: { ...user, role: isAdmin ? "admin" : "user", displayName: given.displayName || listed?.nickname || null },
+            data: {
+              ...user,
+              role: isAdmin ? "admin" : "user",
+              displayName: given.displayName || listed?.nickname || null,
+            },
           };
         },
       },

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
+
 import { parseForm } from "#app/domain/forms/form";
+
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
 
 function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: Record<string, unknown>) {
@@ -33,12 +35,16 @@ test("register: a name of blanks is empty", () => {
 });
 
 test("register: a too long name", () => {
-  expect(errorsOf(RegisterSchema, { ...valid, name: "x".repeat(81) })).toEqual({ name: "El nombre es demasiado largo" });
+  expect(errorsOf(RegisterSchema, { ...valid, name: "x".repeat(81) })).toEqual({
+    name: "El nombre es demasiado largo",
+  });
 });
 
 test("register: an invalid e-mail", () => {
   expect(errorsOf(RegisterSchema, { ...valid, email: "ana@" })).toEqual({ email: "Correo electrónico inválido" });
-  expect(errorsOf(RegisterSchema, { ...valid, email: "no es correo" })).toEqual({ email: "Correo electrónico inválido" });
+  expect(errorsOf(RegisterSchema, { ...valid, email: "no es correo" })).toEqual({
+    email: "Correo electrónico inválido",
+  });
 });
 
 test("register: the password needs at least 6 characters and at most 128", () => {
@@ -94,7 +100,9 @@ test("forgot password: the e-mail is required, checked, trimmed and lower-cased"
   expect(errors({})).toEqual({ email: "El correo electrónico es obligatorio" });
   expect(errors({ email: "   " })).toEqual({ email: "El correo electrónico es obligatorio" });
   expect(errors({ email: "ana@" })).toEqual({ email: "Correo electrónico inválido" });
-  expect(errors({ email: `${"a".repeat(60)}@${"b".repeat(200)}.com` })).toEqual({ email: "Correo electrónico inválido" });
+  expect(errors({ email: `${"a".repeat(60)}@${"b".repeat(200)}.com` })).toEqual({
+    email: "Correo electrónico inválido",
+  });
   expect(ForgotPasswordSchema.parse({ email: "  Ana@Example.COM " })).toEqual({ email: "ana@example.com" });
 });
 

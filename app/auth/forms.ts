@@ -1,5 +1,7 @@
 import { z } from "zod";
+
 import { plainText } from "#app/domain/forms/input";
+
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
 
 /** Form schemas shared by the actions (and usable by the client for the same messages). */
@@ -45,7 +47,9 @@ export const RegisterSchema = z
   .refine(passwordsMatch, PASSWORDS_DIFFER);
 
 /** The token of a reset link: URL-safe text, checked before it is looked up. */
-export const resetToken = z.string({ error: "El enlace no es válido" }).regex(/^[A-Za-z0-9_-]{1,128}$/, "El enlace no es válido");
+export const resetToken = z
+  .string({ error: "El enlace no es válido" })
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, "El enlace no es válido");
 
 // Control characters and the Unicode line/paragraph separators, refused before any trimming.
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,7 @@
 import nodemailer from "nodemailer";
+
 import type { SmtpSettings } from "#app/config.server";
+
 import { resetEmail } from "./reset-email";
 
 /** Sends one reset link to the account's owner. Never throws: a failure is logged instead. */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+
 import type { Auth } from "./auth.server";
 import type { SendResetEmail } from "./mailer.server";
 
@@ -42,13 +43,12 @@ const pendingEmailRequests = new Set<Promise<void>>();
  * out. Failures are logged (never the token or the link).
  */
 export function emailResetLink(auth: Auth, email: string): void {
-  const work = auth.api.requestPasswordReset({ body: { email } })
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        console.error("No se pudo preparar el enlace para restablecer la contraseña:", error);
-      },
-    );
+  const work = auth.api.requestPasswordReset({ body: { email } }).then(
+    () => undefined,
+    (error: unknown) => {
+      console.error("No se pudo preparar el enlace para restablecer la contraseña:", error);
+    },
+  );
   pendingEmailRequests.add(work);
   void work.finally(() => pendingEmailRequests.delete(work));
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { hasControlCharacters } from "#app/domain/forms/input";
+
 import { AVATAR_COLORS } from "#app/domain/avatar-colors";
+import { hasControlCharacters } from "#app/domain/forms/input";
 
 const colorValues = AVATAR_COLORS.map((color) => color.value) as [string, ...string[]];
 

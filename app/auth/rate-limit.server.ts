@@ -1,11 +1,15 @@
 import type { Kysely } from "kysely";
+
 import type { Config } from "#app/config.server";
-import { countHit, purgeOldHits } from "#app/data/people/rate-limits.server";
 import type { Database } from "#app/data/engine/schema";
+import { countHit, purgeOldHits } from "#app/data/people/rate-limits.server";
 
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
 
-type LimitSettings = Pick<Config, "AUTH_RATE_LIMIT_WINDOW_SECONDS" | "AUTH_RATE_LIMIT_PER_IP" | "AUTH_RATE_LIMIT_PER_EMAIL">;
+type LimitSettings = Pick<
+  Config,
+  "AUTH_RATE_LIMIT_WINDOW_SECONDS" | "AUTH_RATE_LIMIT_PER_IP" | "AUTH_RATE_LIMIT_PER_EMAIL"
+>;
 
 /**
  * Sign-in, sign-up and '¿Olvidaste tu contraseña?' ("reset") attempts are limited per client IP

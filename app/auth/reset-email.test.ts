@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { RESET_EMAIL_SUBJECT, resetEmail } from "./reset-email";
 
 const link = "https://quiniela.example.com/reset-password?token=abc123";

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+
 import { runCompiled } from "#app/data/engine/compiled-queries.server";
 import { noteSeasonMark, seasonMarkColumn } from "#app/data/engine/kept-reads.server";
 import type { Database } from "#app/data/engine/schema";
+
 import type { Auth } from "./auth.server";
 import type { SessionUser } from "./session-user";
 
@@ -92,9 +94,16 @@ const NOBODY = { user: null } as const;
  * (without it the browser's cookie would still end 30 days after signing in), a deleted one's
  * is cleared. The root middleware puts them on the answer.
  */
-async function sessionUserFromBetterAuth(auth: Auth, request: Request): Promise<{ user: SessionUser | null; setCookies: Headers }> {
+async function sessionUserFromBetterAuth(
+  auth: Auth,
+  request: Request,
+): Promise<{ user: SessionUser | null; setCookies: Headers }> {
   const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  const user = response && sessionUser(response.user as typeof response.user & { role?: string; displayName?: string | null; avatarColor?: string });
+  const user =
+    response &&
+    sessionUser(
+      response.user as typeof response.user & { role?: string; displayName?: string | null; avatarColor?: string },
+    );
   return { user, setCookies: headers };
 }
 

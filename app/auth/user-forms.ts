@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { plainText } from "#app/domain/forms/input";
 
 /** /admin/users forms (intents). Messages in Spanish. */

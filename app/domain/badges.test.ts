@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { badgeSvg, badgeTextColor, NEUTRAL_BADGE } from "./badges";
 
 test("the secondary colour is used for the text when it reads well on the primary", () => {

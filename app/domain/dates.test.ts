@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { formatKickoff, timeZoneHint, utcToZonedLocal, zonedLocalToUtc } from "./dates";
 
 describe("zonedLocalToUtc", () => {
@@ -26,12 +27,18 @@ describe("zonedLocalToUtc", () => {
     expect(zonedLocalToUtc("2024-02-29T00:00", "UTC")).toBe("2024-02-29T00:00:00.000Z");
   });
 
-  test.each(["", "mañana", "2024-02-30T10:00", "2023-02-29T10:00", "2024-13-01T10:00", "2024-01-01T24:00", "2024-01-01T10:60", "2024-01-01"])(
-    "%j is not a date and time",
-    (text) => {
-      expect(zonedLocalToUtc(text, "America/Mexico_City")).toBeNull();
-    },
-  );
+  test.each([
+    "",
+    "mañana",
+    "2024-02-30T10:00",
+    "2023-02-29T10:00",
+    "2024-13-01T10:00",
+    "2024-01-01T24:00",
+    "2024-01-01T10:60",
+    "2024-01-01",
+  ])("%j is not a date and time", (text) => {
+    expect(zonedLocalToUtc(text, "America/Mexico_City")).toBeNull();
+  });
 });
 
 describe("utcToZonedLocal", () => {

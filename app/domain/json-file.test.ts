@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { MAX_JSON_DEPTH, readJsonFile } from "#app/domain/files/json-file";
 import { ProblemList } from "#app/domain/files/problems";
 
@@ -15,13 +16,18 @@ test("a file within the depth, with well-formed text (a surrogate pair is one ch
   expect(read(JSON.stringify(file))).toEqual({ value: file, problems: [] });
   // Eight levels exactly: the file, its list, a match, and five more.
   expect(read('{"matches":[{"a":[[[[[1]]]]]}]}').problems).toEqual([]);
-  expect(read('{"matches":[{"a":[[[[[[1]]]]]]}]}').problems).toEqual(["Partido 1: tiene listas u objetos anidados a más de 8 niveles"]);
+  expect(read('{"matches":[{"a":[[[[[[1]]]]]]}]}').problems).toEqual([
+    "Partido 1: tiene listas u objetos anidados a más de 8 niveles",
+  ]);
 });
 
 test("a score nested 300,000 levels deep is refused by its row, without overflowing the stack", () => {
   const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
   const text = `{"matches":[{"team1":"A","team2":"B"},{"team1":"A","team2":"B","score":{"ft":${deep}}}]}`;
-  expect(read(text)).toEqual({ value: undefined, problems: ["Partido 2: tiene listas u objetos anidados a más de 8 niveles"] });
+  expect(read(text)).toEqual({
+    value: undefined,
+    problems: ["Partido 2: tiene listas u objetos anidados a más de 8 niveles"],
+  });
   expect(read(deep).problems).toEqual(["El archivo tiene listas u objetos anidados a más de 8 niveles"]);
 });
 

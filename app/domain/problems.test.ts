@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { listedProblems, MAX_PROBLEMS_LISTED, ProblemList, problemsHeadline } from "#app/domain/files/problems";
 
 test("the first 100 problems are listed and the rest counted, in one last line", () => {
@@ -17,6 +18,8 @@ test("up to 100 problems are listed as they are; one more is counted as one", ()
   const hundred = Array.from({ length: 100 }, (_, index) => `Partido ${index + 1}: falta la fase («phase»)`);
   expect(listedProblems(hundred)).toEqual(hundred);
   expect(problemsHeadline(hundred)).toBe("Hay 100 problemas");
-  expect(listedProblems([...hundred, "otro"]).at(-1)).toBe("… y 1 problema más: corrige estos y vuelve a revisar el archivo");
+  expect(listedProblems([...hundred, "otro"]).at(-1)).toBe(
+    "… y 1 problema más: corrige estos y vuelve a revisar el archivo",
+  );
   expect(problemsHeadline(["uno"])).toBe("Hay 1 problema");
 });

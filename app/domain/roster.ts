@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { hasControlCharacters } from "#app/domain/forms/input";
 
 /**
@@ -6,8 +7,7 @@ import { hasControlCharacters } from "#app/domain/forms/input";
  * skipped; a repeated e-mail keeps its first line.
  */
 export type RosterParse =
-  | { ok: true; entries: { email: string; nickname: string | null }[] }
-  | { ok: false; message: string };
+  { ok: true; entries: { email: string; nickname: string | null }[] } | { ok: false; message: string };
 
 const email = z.email();
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import { finishedMessage } from "#app/data/seasons/current-season.server";
 import type { FieldErrors } from "#app/domain/forms/form";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
@@ -14,7 +15,11 @@ export type AnswerFields<More extends object = object> = { toast?: Toast | null;
  * toast names its fields (`answer<{ link: string }>`) in every answer of its action, so that its
  * component reads one type; `More` is never guessed from one answer's fields.
  */
-export function answer<More extends object = object>(status: number, fields: AnswerFields<NoInfer<More>> = {}, headers?: HeadersInit) {
+export function answer<More extends object = object>(
+  status: number,
+  fields: AnswerFields<NoInfer<More>> = {},
+  headers?: HeadersInit,
+) {
   const { toast, errors, ...more } = fields;
   const body = { ok: status < 300, toast: toast ?? null, errors: errors ?? {}, ...more } as ActionAnswer<More>;
   return data(body, headers === undefined ? { status } : { status, headers });
@@ -28,7 +33,11 @@ export type Answer<More extends object = object> = ReturnType<typeof answer<More
  * foresee): the failure is logged and `fail` answers with the screen's Spanish error toast, never
  * with a stack trace. A thrown Response (a redirect, a guard's 403) passes through.
  */
-export async function withFailureToast<R>(failMessage: string, work: () => Promise<R>, fail: (toast: Toast) => R): Promise<R> {
+export async function withFailureToast<R>(
+  failMessage: string,
+  work: () => Promise<R>,
+  fail: (toast: Toast) => R,
+): Promise<R> {
   try {
     return await work();
   } catch (error) {
@@ -44,7 +53,9 @@ export function runAction<More extends object = object>(
   work: () => Promise<Answer<More> | Response>,
 ): Promise<Answer<More> | Response> {
   // The toast is one of every answer's own fields, whatever the screen's are.
-  return withFailureToast<Answer<More> | Response>(failMessage, work, (toast) => answer<More>(500, { toast } as AnswerFields<More>));
+  return withFailureToast<Answer<More> | Response>(failMessage, work, (toast) =>
+    answer<More>(500, { toast } as AnswerFields<More>),
+  );
 }
 
 /** Why a write to a match or phase was refused, as the toast says it. */

@@ -1,6 +1,8 @@
 import type { RouterContextProvider } from "react-router";
+
 import { authRateLimit, RATE_LIMIT_MESSAGE } from "#app/auth/rate-limit.server";
 import { errorToast } from "#app/ui/feedback/Toasts";
+
 import { answer } from "./action-answer.server";
 import { requestInfoContext, servicesOf } from "./context";
 
@@ -13,7 +15,14 @@ export async function limitAuthAttempt(
   action: "signin" | "signup" | "reset",
   email: string,
 ) {
-  const limited = await authRateLimit(servicesOf(context), action, { ip: context.get(requestInfoContext).clientIp, email });
+  const limited = await authRateLimit(servicesOf(context), action, {
+    ip: context.get(requestInfoContext).clientIp,
+    email,
+  });
   if (!limited) return null;
-  return answer(429, { toast: errorToast(RATE_LIMIT_MESSAGE, "Demasiados intentos") }, { "Retry-After": String(limited.retryAfter) });
+  return answer(
+    429,
+    { toast: errorToast(RATE_LIMIT_MESSAGE, "Demasiados intentos") },
+    { "Retry-After": String(limited.retryAfter) },
+  );
 }

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { bodyLimitFor, FILE_FORM_MAX_BYTES, FORM_MAX_BYTES } from "./body-limit";
 
 test("the file screens' limit whatever their trailing slashes or '.data'; every other path the form's", () => {

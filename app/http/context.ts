@@ -1,10 +1,12 @@
 import { createContext, type RouterContextProvider } from "react-router";
+
 import type { Auth } from "#app/auth/auth.server";
 import type { SessionUser } from "#app/auth/session-user";
 import type { Config } from "#app/config.server";
 import type { DatabaseHandle } from "#app/data/engine/db.server";
 import { requestDatabase } from "#app/data/engine/kept-reads.server";
 import type { LiveUpdates } from "#app/live/updates.server";
+
 import type { ToastCookie } from "./toast-cookie.server";
 
 /** Facts about this request that the HTTP layer knows (see server/app.ts). */

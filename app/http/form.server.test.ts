@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { readForm } from "./form.server";
 
 /** What the Fetch API itself reads from the same bytes and type: readForm must agree with it. */
@@ -17,7 +18,11 @@ test("a URL-encoded form reads as the Fetch API reads it: repeated names, '+', e
     "",
     "matchId=1%00&home-1=%00",
   ];
-  for (const type of ["application/x-www-form-urlencoded", "application/x-www-form-urlencoded;charset=UTF-8", "Application/X-WWW-Form-Urlencoded ; charset=utf-8"]) {
+  for (const type of [
+    "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded;charset=UTF-8",
+    "Application/X-WWW-Form-Urlencoded ; charset=utf-8",
+  ]) {
     for (const body of bodies) {
       expect([...(await readForm(post(body, type)))], `${type} ${body}`).toEqual(await fetchApiForm(body, type));
     }
@@ -29,5 +34,5 @@ test("a multipart form, and a body that is no form, read as the Fetch API reads 
   const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\npreview\r\n--${boundary}--\r\n`;
   const type = `multipart/form-data; boundary=${boundary}`;
   expect([...(await readForm(post(multipart, type)))]).toEqual(await fetchApiForm(multipart, type));
-  expect([...(await readForm(post("{\"a\":1}", "application/json")))]).toEqual([]);
+  expect([...(await readForm(post('{"a":1}', "application/json")))]).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import { bodyLimitFor, TOO_LARGE_MESSAGE } from "./body-limit";
 
 /**

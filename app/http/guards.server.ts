@@ -1,6 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { userContext } from "./context";
+
 import type { SessionUser } from "#app/auth/session-user";
+
+import { userContext } from "./context";
 
 export type { SessionUser } from "#app/auth/session-user";
 

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { safeRedirectPath } from "./redirect";
 
 const BASE = "https://quiniela.example";
@@ -38,13 +39,26 @@ test("targets with tab or newline characters cannot escape to another host", () 
 });
 
 test("whatever is accepted stays on our origin (targets without control characters)", () => {
-  for (const target of ["//evil.com", "/\\evil.com", "/\\/evil.com", "https:evil.com", "/%2F/evil.com", "/./evil.com"]) {
+  for (const target of [
+    "//evil.com",
+    "/\\evil.com",
+    "/\\/evil.com",
+    "https:evil.com",
+    "/%2F/evil.com",
+    "/./evil.com",
+  ]) {
     expect(followed(safeRedirectPath(target)).origin, JSON.stringify(target)).toBe(BASE);
   }
 });
 
 test("a path that normalises to another host is refused, not returned normalised", () => {
-  for (const target of ["/.//evil.test", "/%2e%2e//evil.test", "/a/..//evil.test", "/./\\evil.test", "/x/../%2e//evil.test"]) {
+  for (const target of [
+    "/.//evil.test",
+    "/%2e%2e//evil.test",
+    "/a/..//evil.test",
+    "/./\\evil.test",
+    "/x/../%2e//evil.test",
+  ]) {
     const result = safeRedirectPath(target);
     expect(result.startsWith("//") || result.startsWith("/\\"), `${target} → ${result}`).toBe(false);
     expect(followed(result).origin, JSON.stringify(target)).toBe(BASE);

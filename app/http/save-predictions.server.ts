@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
-import { savePredictions } from "#app/data/predictions/save-predictions.server";
+
 import type { Database } from "#app/data/engine/schema";
+import { savePredictions } from "#app/data/predictions/save-predictions.server";
 import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
 import { parsePredictionsForm } from "#app/domain/forms/prediction-form";
 
@@ -12,7 +13,8 @@ export const PREDICTIONS_SAVED = "Tus predicciones han sido guardadas";
  * status that says so (400: the form or a match not the page's; 409: the database refused), and
  * the message its toast shows. The route answers it, with its page when saved.
  */
-export type PredictionsSaved = { ok: true; status: 200; message: string } | { ok: false; status: 400 | 409; message: string };
+export type PredictionsSaved =
+  { ok: true; status: 200; message: string } | { ok: false; status: 400 | 409; message: string };
 
 /**
  * Saves a submitted prediction form. The form is read and checked first
@@ -31,10 +33,15 @@ export async function savePredictionForm(
   if (allowedMatchIds) {
     const allowed = await allowedMatchIds();
     if (parsed.picks.some((prediction) => !allowed.has(prediction.matchId))) {
-      return { ok: false, status: 400, message: "No se pudieron guardar tus predicciones. El partido no pertenece a esta quiniela." };
+      return {
+        ok: false,
+        status: 400,
+        message: "No se pudieron guardar tus predicciones. El partido no pertenece a esta quiniela.",
+      };
     }
   }
   const result = await savePredictions(db, userId, parsed.picks, season ?? (await currentSeason(db)));
-  if (!result.ok) return { ok: false, status: 409, message: `No se pudieron guardar tus predicciones. ${result.message}.` };
+  if (!result.ok)
+    return { ok: false, status: 409, message: `No se pudieron guardar tus predicciones. ${result.message}.` };
   return { ok: true, status: 200, message: PREDICTIONS_SAVED };
 }

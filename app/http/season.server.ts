@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
+
 import type { Database } from "#app/data/engine/schema";
-import { type SeasonView, seasonToShow } from "#app/data/seasons/current-season.server";
+import { seasonToShow, type SeasonView } from "#app/data/seasons/current-season.server";
 import { parseId } from "#app/domain/forms/input";
 
 /** The query parameter that picks another season than the current one: ?temporada=<id>. */

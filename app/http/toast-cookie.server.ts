@@ -1,4 +1,5 @@
 import { createCookieSessionStorage } from "react-router";
+
 import type { Toast } from "#app/ui/feedback/Toasts";
 
 /** The toast that crosses a redirect in a signed cookie (shown once, by the next page). */

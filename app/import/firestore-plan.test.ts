@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import { expect, test } from "vitest";
+
 import season from "#app/data/seasons/bundled/liga-mx-clausura-2024.json";
-import { type DatabaseState, planImport } from "./firestore-plan";
+
+import { planImport, type DatabaseState } from "./firestore-plan";
 import { normalizeExport, type NormalizedExport } from "./firestore-values";
 
 function load(name: string): NormalizedExport {
-  const result = normalizeExport(JSON.parse(fs.readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url), "utf8")));
+  const result = normalizeExport(
+    JSON.parse(fs.readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url), "utf8")),
+  );
   if (!result.ok) throw new Error(result.message);
   return result.data;
 }
@@ -65,11 +69,19 @@ test("every record left out is listed with its reason, in Spanish", () => {
     expect.arrayContaining([
       { collection: "users", id: "Zz99sinCorreo", reason: "sin correo electrónico" },
       { collection: "predictions", id: "p-caro-qf-ida", reason: expect.stringContaining("número entero") },
-      { collection: "predictions", id: "p-ana-qro-tol-repetido", reason: expect.stringContaining("se conserva el primero") },
+      {
+        collection: "predictions",
+        id: "p-ana-qro-tol-repetido",
+        reason: expect.stringContaining("se conserva el primero"),
+      },
       { collection: "predictions", id: "p-caro-ame-qro", reason: "sin marcador pronosticado" },
       { collection: "predictions", id: "p-usuario-borrado", reason: "usuario desconocido: uuid-de-cuenta-borrada" },
       { collection: "predictions", id: "p-partido-borrado", reason: "partido desconocido: m-partido-borrado" },
-      { collection: "quinielas", id: "q-oficina", reason: expect.stringContaining("participante desconocido: uid-cuenta-borrada") },
+      {
+        collection: "quinielas",
+        id: "q-oficina",
+        reason: expect.stringContaining("participante desconocido: uid-cuenta-borrada"),
+      },
     ]),
   );
   expect(plan.skipped).toHaveLength(7);
@@ -79,7 +91,11 @@ test("duplicates keep the first prediction; the nested form counts like the flat
   const plan = planImport(load("firestore-export.json"), freshDatabase(), inviteCode);
   const ana = plan.predictions.filter((pick) => pick.userRef === "Xk3aP9anaQ2" && pick.matchRef === "m-j1-qro-tol");
   expect(ana).toEqual([expect.objectContaining({ home: 2, away: 2, active: true })]);
-  expect(plan.predictions.filter((pick) => pick.userRef === "Bt72betoLm1").map((pick) => [pick.matchRef, pick.home, pick.away, pick.active])).toEqual([
+  expect(
+    plan.predictions
+      .filter((pick) => pick.userRef === "Bt72betoLm1")
+      .map((pick) => [pick.matchRef, pick.home, pick.away, pick.active]),
+  ).toEqual([
     ["m-j1-qro-tol", 1, 0, false],
     ["m-j1-gdl-san", 2, 2, false],
     ["m-j2-ame-qro", 1, 0, true],
@@ -99,11 +115,33 @@ test("matches: team aliases found among the 18 teams and matched to the season's
         match.awayTeamId === teams.find((t) => t.name === away)!.id
       );
     })!.id;
-  expect(byRef.get("m-j1-qro-tol")).toMatchObject({ existingId: fixture("Jornada 1", "Querétaro", "Toluca"), setResult: true, activate: true, setKickoff: true });
-  expect(byRef.get("m-j1-gdl-san")).toMatchObject({ existingId: fixture("Jornada 1", "Guadalajara", "Santos Laguna"), result: { home: 1, away: 1 } });
-  expect(byRef.get("m-j2-ame-qro")).toMatchObject({ existingId: fixture("Jornada 2", "América", "Querétaro"), setResult: false, activate: false });
-  expect(byRef.get("m-sf-ida")).toMatchObject({ existingId: null, phaseName: "Semifinales", homeTeamId: null, awayTeamId: null });
-  expect(byRef.get("m-final-ida")).toMatchObject({ existingId: null, phaseName: "Final", homeTeamId: null, awayTeamId: null });
+  expect(byRef.get("m-j1-qro-tol")).toMatchObject({
+    existingId: fixture("Jornada 1", "Querétaro", "Toluca"),
+    setResult: true,
+    activate: true,
+    setKickoff: true,
+  });
+  expect(byRef.get("m-j1-gdl-san")).toMatchObject({
+    existingId: fixture("Jornada 1", "Guadalajara", "Santos Laguna"),
+    result: { home: 1, away: 1 },
+  });
+  expect(byRef.get("m-j2-ame-qro")).toMatchObject({
+    existingId: fixture("Jornada 2", "América", "Querétaro"),
+    setResult: false,
+    activate: false,
+  });
+  expect(byRef.get("m-sf-ida")).toMatchObject({
+    existingId: null,
+    phaseName: "Semifinales",
+    homeTeamId: null,
+    awayTeamId: null,
+  });
+  expect(byRef.get("m-final-ida")).toMatchObject({
+    existingId: null,
+    phaseName: "Final",
+    homeTeamId: null,
+    awayTeamId: null,
+  });
   expect(plan.warnings).toEqual(
     expect.arrayContaining([
       expect.stringContaining("equipo desconocido «Atlante»"),
@@ -124,7 +162,10 @@ test("an e-mail already in the database is reused whatever its case; a result al
     },
     inviteCode,
   );
-  expect(plan.users.find((user) => user.ref === "Dn55daniPq4")).toMatchObject({ existingId: "cuenta-de-dani", email: "dani.lopez@example.com" });
+  expect(plan.users.find((user) => user.ref === "Dn55daniPq4")).toMatchObject({
+    existingId: "cuenta-de-dani",
+    email: "dani.lopez@example.com",
+  });
   expect(plan.counts).toMatchObject({ usersNew: 3, usersReused: 1, results: 3 });
   expect(plan.matches.find((match) => match.ref === "m-j1-qro-tol")).toMatchObject({ setResult: false });
   expect(plan.warnings).toEqual(expect.arrayContaining([expect.stringContaining("Se conserva el de la base")]));
@@ -132,8 +173,14 @@ test("an e-mail already in the database is reused whatever its case; a result al
 
 test("predictions of an existing (user, match) are kept, not planned again", () => {
   const state = freshDatabase({ users: [{ id: "cuenta-de-dani", email: "dani.lopez@example.com" }] });
-  const gdlSan = planImport(load("firestore-export.json"), state, inviteCode).matches.find((match) => match.ref === "m-j1-gdl-san")!;
-  const plan = planImport(load("firestore-export.json"), { ...state, predictionKeys: new Set([`cuenta-de-dani:${gdlSan.existingId}`]) }, inviteCode);
+  const gdlSan = planImport(load("firestore-export.json"), state, inviteCode).matches.find(
+    (match) => match.ref === "m-j1-gdl-san",
+  )!;
+  const plan = planImport(
+    load("firestore-export.json"),
+    { ...state, predictionKeys: new Set([`cuenta-de-dani:${gdlSan.existingId}`]) },
+    inviteCode,
+  );
   expect(plan.counts).toMatchObject({ predictionsNew: 9, predictionsPresent: 1 });
 });
 
@@ -155,7 +202,9 @@ test("the pool: owner is the first known participant, unknown ones left out, a f
 
 test("users keep their data: nickname, photo, colour; 'blue.500' style colours become ours", () => {
   const plan = planImport(load("firestore-export.json"), freshDatabase(), inviteCode);
-  expect(plan.users.map((user) => [user.email, user.name, user.displayName, user.avatarColor, user.image !== null])).toEqual([
+  expect(
+    plan.users.map((user) => [user.email, user.name, user.displayName, user.avatarColor, user.image !== null]),
+  ).toEqual([
     ["ana.martinez@example.com", "Ana Martínez", "Anita ⚽", "green", false],
     ["beto.pena@example.com", "Alberto Peña", "Beto", "purple", true],
     ["caro.ibanez@example.com", "Carolina Ibáñez", null, "orange", false],
@@ -175,12 +224,28 @@ test("the arrays export after the keyed one: Ana is the same account, her predic
     { ...state, predictionKeys: new Set([`cuenta-de-ana:${qroTol.existingId}`]) },
     inviteCode,
   );
-  expect(plan.counts).toMatchObject({ usersNew: 1, usersReused: 1, matchesMatched: 2, matchesNew: 0, predictionsNew: 2, predictionsPresent: 1 });
+  expect(plan.counts).toMatchObject({
+    usersNew: 1,
+    usersReused: 1,
+    matchesMatched: 2,
+    matchesNew: 0,
+    predictionsNew: 2,
+    predictionsPresent: 1,
+  });
   expect(plan.skipped).toEqual([]);
 });
 
 test("an e-mail is something, '@' and a domain with an inner dot; a long run of dots is judged at once", () => {
-  const emails = ["ana@example.com", "b@x.y", "ana@example", "ana@.com", "ana@example.", "ana example@x.com", "@x.com", `a@${".".repeat(100_000)} `];
+  const emails = [
+    "ana@example.com",
+    "b@x.y",
+    "ana@example",
+    "ana@.com",
+    "ana@example.",
+    "ana example@x.com",
+    "@x.com",
+    `a@${".".repeat(100_000)} `,
+  ];
   const users = emails.map((email, index) => ({
     key: `u${index}`,
     uuid: `u${index}`,
@@ -193,7 +258,11 @@ test("an e-mail is something, '@' and a domain with an inner dot; a long run of 
     avatarColor: null,
   }));
   const started = performance.now();
-  const plan = planImport({ users, matches: [], predictions: [], quinielas: [], rankings: [], skipped: [] }, freshDatabase(), inviteCode);
+  const plan = planImport(
+    { users, matches: [], predictions: [], quinielas: [], rankings: [], skipped: [] },
+    freshDatabase(),
+    inviteCode,
+  );
   expect(performance.now() - started).toBeLessThan(100);
   expect(plan.users.map((user) => user.email)).toEqual(["ana@example.com", "b@x.y"]);
   expect(plan.skipped.map((skip) => skip.id)).toEqual(["u2", "u3", "u4", "u5", "u6", "u7"]);

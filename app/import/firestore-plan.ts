@@ -1,5 +1,6 @@
+import { teamMatcher, type NamedTeam } from "#app/domain/files/team-names";
 import { isKnockoutPhase } from "#app/domain/game/phases";
-import { type NamedTeam, teamMatcher } from "#app/domain/files/team-names";
+
 import type { ExportMatch, ExportPool, ExportStandings, NormalizedExport, Skip } from "./firestore-values";
 
 /**
@@ -26,7 +27,13 @@ export interface DatabaseState {
   users: readonly { id: string; email: string }[];
   /** Existing predictions as `${userId}:${matchId}`. */
   predictionKeys: ReadonlySet<string>;
-  quinielas: readonly { id: number; name: string; ownerId: string; memberIds: readonly string[]; matchIds: readonly number[] }[];
+  quinielas: readonly {
+    id: number;
+    name: string;
+    ownerId: string;
+    memberIds: readonly string[];
+    matchIds: readonly number[];
+  }[];
 }
 
 /** A user of the plan: an existing account (by e-mail) or one to create. */
@@ -161,12 +168,18 @@ function planUsers(data: NormalizedExport, state: DatabaseState, notes: Notes): 
   for (const doc of data.users) {
     const email = doc.email?.toLowerCase() ?? null;
     if (!email || !isEmail(email)) {
-      notes.skipped.push({ collection: "users", id: doc.key, reason: doc.email ? `correo no válido: ${doc.email}` : "sin correo electrónico" });
+      notes.skipped.push({
+        collection: "users",
+        id: doc.key,
+        reason: doc.email ? `correo no válido: ${doc.email}` : "sin correo electrónico",
+      });
       continue;
     }
     let user = userByEmail.get(email);
     if (user) {
-      notes.warnings.push(`El usuario ${doc.key} tiene el mismo correo que ${user.ref} (${email}): se importa como la misma cuenta.`);
+      notes.warnings.push(
+        `El usuario ${doc.key} tiene el mismo correo que ${user.ref} (${email}): se importa como la misma cuenta.`,
+      );
     } else {
       user = {
         ref: doc.key,
@@ -194,7 +207,10 @@ function planUsers(data: NormalizedExport, state: DatabaseState, notes: Notes): 
  */
 function phasePlanner(state: DatabaseState) {
   const phaseByName = new Map<string, PlannedPhase>(
-    state.phases.map((phase) => [phase.name.toLowerCase(), { name: phase.name, existingId: phase.id, position: phase.position }]),
+    state.phases.map((phase) => [
+      phase.name.toLowerCase(),
+      { name: phase.name, existingId: phase.id, position: phase.position },
+    ]),
   );
   let lastPosition = Math.max(0, ...state.phases.map((phase) => phase.position));
   const newPhases: PlannedPhase[] = [];
@@ -241,7 +257,8 @@ function claimMatch(
     phase.existingId === null
       ? -1
       : unclaimed.findIndex(
-          (match) => match.phaseId === phase.existingId && match.homeTeamId === homeTeamId && match.awayTeamId === awayTeamId,
+          (match) =>
+            match.phaseId === phase.existingId && match.homeTeamId === homeTeamId && match.awayTeamId === awayTeamId,
         );
   return index >= 0 ? unclaimed.splice(index, 1)[0]! : null;
 }
@@ -355,11 +372,23 @@ function planPredictions(
       continue;
     }
     seen.add(pair);
-    if (user.existingId !== null && match.existingId !== null && state.predictionKeys.has(`${user.existingId}:${match.existingId}`)) {
+    if (
+      user.existingId !== null &&
+      match.existingId !== null &&
+      state.predictionKeys.has(`${user.existingId}:${match.existingId}`)
+    ) {
       predictionsPresent++;
       continue;
     }
-    predictions.push({ key: doc.key, userRef: user.ref, matchRef: match.ref, home: doc.home, away: doc.away, active: doc.active, createdAt: doc.createdAt });
+    predictions.push({
+      key: doc.key,
+      userRef: user.ref,
+      matchRef: match.ref,
+      home: doc.home,
+      away: doc.away,
+      active: doc.active,
+      createdAt: doc.createdAt,
+    });
   }
   return { predictions, predictionsPresent };
 }
@@ -393,8 +422,10 @@ function planPool(
     skip("sin nombre");
     return null;
   }
-  const members = knownOnce(doc.participantIds, (id) => userById.get(id), (id) =>
-    skip(`participante desconocido: ${id} (la quiniela se importa sin él)`),
+  const members = knownOnce(
+    doc.participantIds,
+    (id) => userById.get(id),
+    (id) => skip(`participante desconocido: ${id} (la quiniela se importa sin él)`),
   );
   const owner = (doc.ownerId ? userById.get(doc.ownerId) : undefined) ?? members[0];
   if (!owner) {
@@ -402,19 +433,25 @@ function planPool(
     return null;
   }
   if (!members.includes(owner)) members.unshift(owner);
-  const poolMatches = knownOnce(doc.matchIds, (id) => matchByKey.get(id), (id) =>
-    skip(`partido desconocido: ${id} (la quiniela se importa sin él)`),
+  const poolMatches = knownOnce(
+    doc.matchIds,
+    (id) => matchByKey.get(id),
+    (id) => skip(`partido desconocido: ${id} (la quiniela se importa sin él)`),
   );
   const existing =
     owner.existingId === null
       ? undefined
-      : state.quinielas.find((pool) => pool.ownerId === owner.existingId && pool.name.toLowerCase() === doc.name!.toLowerCase());
+      : state.quinielas.find(
+          (pool) => pool.ownerId === owner.existingId && pool.name.toLowerCase() === doc.name!.toLowerCase(),
+        );
   return {
     ref: doc.key,
     existingId: existing?.id ?? null,
     name: doc.name,
     ownerRef: owner.ref,
-    memberRefs: members.filter((user) => !existing || user.existingId === null || !existing.memberIds.includes(user.existingId)).map((user) => user.ref),
+    memberRefs: members
+      .filter((user) => !existing || user.existingId === null || !existing.memberIds.includes(user.existingId))
+      .map((user) => user.ref),
     matchRefs: poolMatches
       .filter((match) => !existing || match.existingId === null || !existing.matchIds.includes(match.existingId))
       .map((match) => match.ref),
@@ -426,7 +463,9 @@ function planPool(
 /** The user a row of the export's standings belongs to: by id, else by a name only one user has. */
 function standingsOwner({ users, userById }: UserPlan, standings: ExportStandings): string | null {
   if (standings.userId) return userById.get(standings.userId)?.ref ?? null;
-  const byName = users.filter((user) => standings.name !== null && [user.displayName, user.name].includes(standings.name));
+  const byName = users.filter(
+    (user) => standings.name !== null && [user.displayName, user.name].includes(standings.name),
+  );
   return byName.length === 1 ? byName[0]!.ref : null;
 }
 
@@ -461,7 +500,8 @@ export function planImport(data: NormalizedExport, state: DatabaseState, newInvi
       phasesNew: newPhases.length,
       matchesNew: created(matches),
       matchesMatched: matches.length - created(matches),
-      results: matches.filter((match) => match.result !== null && (match.existingId === null || match.setResult)).length,
+      results: matches.filter((match) => match.result !== null && (match.existingId === null || match.setResult))
+        .length,
       predictionsNew: predictions.length,
       predictionsPresent,
       quinielasNew: pools.length - poolsPresent,

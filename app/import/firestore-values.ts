@@ -214,7 +214,9 @@ function ids(value: unknown): string[] {
 function readUser(key: string, doc: Doc): ExportUser {
   const id = text(doc.id) ?? key;
   const uuid = text(doc.uuid) ?? id;
-  const aliases = [...new Set([key, id, text(doc.uid)].filter((alias): alias is string => alias !== null && alias !== uuid))];
+  const aliases = [
+    ...new Set([key, id, text(doc.uid)].filter((alias): alias is string => alias !== null && alias !== uuid)),
+  ];
   const photo = text(field(doc, "photoURL", "photoUrl", "avatar"));
   return {
     key,
@@ -322,7 +324,12 @@ function readStandings(key: string, doc: Doc): ExportStandings | null {
   const points = toScoreLike(field(doc, "total_points", "points", "puntos"));
   // The original's `rankings` also holds clubs (rank, club, logo): no user, no total.
   if (points === null || doc.club !== undefined) return null;
-  return { key, userId: text(field(doc, "user_id", "uuid", "uid")), name: text(field(doc, "name", "displayName")), points };
+  return {
+    key,
+    userId: text(field(doc, "user_id", "uuid", "uid")),
+    name: text(field(doc, "name", "displayName")),
+    points,
+  };
 }
 
 function toScoreLike(value: unknown): number | null {
@@ -332,7 +339,8 @@ function toScoreLike(value: unknown): number | null {
 
 /** The whole export in one form; a message (Spanish) when the file is not such an export. */
 export function normalizeExport(root: unknown): NormalizeResult {
-  if (!isObject(root)) return { ok: false, message: "El archivo no es una exportación de Firestore (se esperaba un objeto JSON)." };
+  if (!isObject(root))
+    return { ok: false, message: "El archivo no es una exportación de Firestore (se esperaba un objeto JSON)." };
   const collections = collectionsOf(root);
   if (!COLLECTIONS.some((name) => collections[name] !== undefined)) {
     return {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { createStreamSlots } from "./stream-slots";
 
 test("a client gets at most its share; others still get theirs until the total is reached", () => {

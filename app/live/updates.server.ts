@@ -1,8 +1,10 @@
 import cluster from "node:cluster";
 import { EventEmitter } from "node:events";
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
+
 import type { Database } from "#app/data/engine/schema";
+
 import { createStreamSlots, type StreamSlots } from "./stream-slots";
 
 /**
@@ -58,7 +60,11 @@ interface Listener {
  * database has just been migrated: a failure then is a real problem, and stops the start (the
  * promise rejects) instead of retrying.
  */
-async function startListener(databaseUrl: string, connectTimeoutMs: number, deliver: (topic: string) => void): Promise<Listener> {
+async function startListener(
+  databaseUrl: string,
+  connectTimeoutMs: number,
+  deliver: (topic: string) => void,
+): Promise<Listener> {
   let closed = false;
   let listener: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;

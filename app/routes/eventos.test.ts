@@ -1,8 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { requestInfoContext, type Services, servicesContext } from "#app/http/context";
-import type { LiveUpdates } from "#app/live/updates.server";
+
+import { requestInfoContext, servicesContext, type Services } from "#app/http/context";
 import { createStreamSlots } from "#app/live/stream-slots";
+import type { LiveUpdates } from "#app/live/updates.server";
+
 import { loader } from "./eventos";
 
 /**
@@ -23,7 +25,12 @@ function streamContext({ dataRequest = false } = {}) {
   const connection = new AbortController();
   const context = new RouterContextProvider();
   context.set(servicesContext, { live } as Services);
-  context.set(requestInfoContext, { clientIp: "198.51.100.1", cspNonce: undefined, connectionClosed: connection.signal, dataRequest });
+  context.set(requestInfoContext, {
+    clientIp: "198.51.100.1",
+    cspNonce: undefined,
+    connectionClosed: connection.signal,
+    dataRequest,
+  });
   return { context, slots, connection, listeners: () => listeners };
 }
 

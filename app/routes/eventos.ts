@@ -1,4 +1,5 @@
 import { requestInfoContext, servicesOf } from "#app/http/context";
+
 import type { Route } from "./+types/eventos";
 
 const HEARTBEAT_MS = 25_000;
@@ -16,10 +17,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { clientIp, connectionClosed, dataRequest } = context.get(requestInfoContext);
   // A page's data request for this route would have React Router read the endless stream whole
   // (and answer nothing, holding a place for good): only the URL itself streams.
-  if (dataRequest) return new Response("No encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (dataRequest)
+    return new Response("No encontrado.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   // A HEAD's body is never read nor cancelled, so a stream opened for it would hold its place
   // (and its listener and heartbeat) for good: it gets the headers alone.
-  if (request.method !== "GET") return new Response(null, { headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" } });
+  if (request.method !== "GET")
+    return new Response(null, {
+      headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store" },
+    });
   const { live } = servicesOf(context);
   const slot = live.slots.take(clientIp);
   if (!slot.ok) {

@@ -1,5 +1,6 @@
 import { isDatabaseReachable } from "#app/data/engine/db.server";
 import { servicesOf } from "#app/http/context";
+
 import type { Route } from "./+types/healthz";
 
 /**

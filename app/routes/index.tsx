@@ -1,8 +1,8 @@
 import { Title } from "@mantine/core";
-import { requireUser, type SessionUser } from "#app/http/guards.server";
-import { listPhases } from "#app/data/seasons/phases.server";
-import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
+
 import { predictionMatches } from "#app/data/predictions/prediction-form.server";
+import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
+import { listPhases } from "#app/data/seasons/phases.server";
 import { phaseParam } from "#app/domain/forms/admin-forms";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { allowsExtraTime, legOfPhase } from "#app/domain/game/phases";
@@ -10,15 +10,17 @@ import { rulesText } from "#app/domain/game/season-rules";
 import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { requireUser, type SessionUser } from "#app/http/guards.server";
 import { savePredictionForm } from "#app/http/save-predictions.server";
-import { Page } from "#app/ui/layout/Page";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
+import { Page } from "#app/ui/layout/Page";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
-import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
+
 import type { Route } from "./+types/index";
 import classes from "./index.module.css";
 
@@ -76,7 +78,10 @@ export async function action(args: Route.ActionArgs) {
   const season = await currentSeason(db);
   const saved = await savePredictionForm(db, user.id, await readForm(args.request), { season });
   const page = saved.ok ? await homePage(args, user, season) : null;
-  return answer<{ page: typeof page }>(saved.status, { toast: saved.ok ? successToast(saved.message) : errorToast(saved.message), page });
+  return answer<{ page: typeof page }>(saved.status, {
+    toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
+    page,
+  });
 }
 
 export const shouldRevalidate = reloadUnlessAnsweredWithPage;

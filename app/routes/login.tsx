@@ -1,19 +1,20 @@
 import { Anchor, PasswordInput, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect, useNavigation } from "react-router";
+
 import { forwardCookies } from "#app/auth/cookies";
 import { LoginSchema } from "#app/auth/forms";
 import { parseForm } from "#app/domain/forms/form";
-import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { answer } from "#app/http/action-answer.server";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Iniciar Sesión · Quiniela" }];
@@ -45,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnHeaders: true,
     });
     const headers = forwardCookies(result.headers);
-    headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast("¡Bienvenido de nuevo!", "Inicio de sesión exitoso")));
+    headers.append(
+      "Set-Cookie",
+      await servicesOf(context).toasts.flash(successToast("¡Bienvenido de nuevo!", "Inicio de sesión exitoso")),
+    );
     return redirect(safeRedirectPath(redirectTo), { headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
@@ -64,7 +68,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" noValidate>
         <Stack gap="md">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
-          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            error={errors.email}
+            required
+          />
           <PasswordInput
             label="Contraseña"
             name="password"

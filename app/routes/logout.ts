@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
+
 import { forwardCookies } from "#app/auth/cookies";
 import { servicesOf } from "#app/http/context";
+
 import type { Route } from "./+types/logout";
 
 /** 'Cerrar Sesión': revokes the session row, clears the cookie and goes to /login. */

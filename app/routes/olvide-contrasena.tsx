@@ -1,16 +1,18 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { Form, Link, redirect, useNavigation } from "react-router";
+
 import { ForgotPasswordSchema } from "#app/auth/forms";
-import { parseForm } from "#app/domain/forms/form";
 import { emailResetLink } from "#app/auth/password-reset.server";
-import { limitAuthAttempt } from "#app/http/auth-limits.server";
+import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { useToast } from "#app/ui/feedback/Toasts";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/olvide-contrasena";
 
 export const meta: Route.MetaFunction = () => [{ title: "¿Olvidaste tu contraseña? · Quiniela" }];
@@ -85,7 +87,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" noValidate>
         <Stack gap="md">
-          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            error={errors.email}
+            required
+          />
           <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
             Enviar enlace
           </Button>

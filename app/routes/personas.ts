@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { requireUser } from "#app/http/guards.server";
+
 import { searchPeople } from "#app/data/pools/pools.server";
 import { plainText } from "#app/domain/forms/input";
 import { servicesOf } from "#app/http/context";
+import { requireUser } from "#app/http/guards.server";
+
 import type { Route } from "./+types/personas";
 
 /** The query string; a search that is not valid (control characters, too long) is no search. */

@@ -1,15 +1,16 @@
 import { Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Suspense, useEffect } from "react";
 import { Await, useAsyncError, useNavigate } from "react-router";
-import { requireUser } from "#app/http/guards.server";
+
 import { listPools, type PoolCard } from "#app/data/pools/pools.server";
 import { servicesOf } from "#app/http/context";
+import { requireUser } from "#app/http/guards.server";
+import { errorToast, showToast, useToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, type Toast } from "#app/ui/feedback/Toasts";
-import { showToast, useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/quinielas";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mis Quinielas · Quiniela" }];
@@ -27,7 +28,13 @@ export async function loader(args: Route.LoaderArgs): Promise<{ list: PoolList }
   const user = requireUser(args);
   const seesAll = user.role === "admin";
   try {
-    return { list: { quinielas: await listPools(servicesOf(args.context).db, user.id, { all: seesAll }), seesAll, toast: null } };
+    return {
+      list: {
+        quinielas: await listPools(servicesOf(args.context).db, user.id, { all: seesAll }),
+        seesAll,
+        toast: null,
+      },
+    };
   } catch (error) {
     console.error(LOAD_ERROR, error);
     return { list: { quinielas: [], seesAll, toast: errorToast(LOAD_ERROR) } };
@@ -141,11 +148,7 @@ export default function Pools({ loaderData }: Route.ComponentProps) {
     <Page
       title="Mis Quinielas"
       description="Compite con tus amigos en quinielas con los partidos que elijan."
-      action={
-        <ButtonLink to="/quiniela/new">
-          Crear Quiniela
-        </ButtonLink>
-      }
+      action={<ButtonLink to="/quiniela/new">Crear Quiniela</ButtonLink>}
     >
       {loaderData.list instanceof Promise ? (
         <Suspense

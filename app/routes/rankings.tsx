@@ -1,31 +1,33 @@
 import { Anchor, Pagination } from "@mantine/core";
 import { Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
-import { optionalUser } from "#app/http/guards.server";
+
+import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
 import { overallStandings, phaseStandings, userPosition } from "#app/data/standings/tables.server";
-import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { formatKickoff } from "#app/domain/dates";
 import { idField, MAX_ID, plainText } from "#app/domain/forms/input";
 import { lockReason, matchState } from "#app/domain/game/locking";
 import { groupByPhase, matchLabel } from "#app/domain/game/match";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { servicesOf } from "#app/http/context";
+import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
-import { Page } from "#app/ui/layout/Page";
+import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
+import { SeasonSelect } from "#app/ui/game/SeasonSelect";
+import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
+import { StandingsTabs } from "#app/ui/game/StandingsTabs";
+import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import { StandingsTabs } from "#app/ui/game/StandingsTabs";
-import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import typography from "#app/ui/theme/typography.module.css";
-import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
-import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
+
 import type { Route } from "./+types/rankings";
 import classes from "./rankings.module.css";
 
@@ -104,7 +106,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /** The query string of this page with some parameters changed (empty values dropped). */
-function hrefWith(data: Pick<LoaderData, "season" | "phase" | "search">, changes: Record<string, string | number | null>): string {
+function hrefWith(
+  data: Pick<LoaderData, "season" | "phase" | "search">,
+  changes: Record<string, string | number | null>,
+): string {
   const params = new URLSearchParams();
   if (!data.season.isCurrent) params.set("temporada", String(data.season.id));
   if (data.phase) params.set("jornada", String(data.phase.id));
@@ -178,11 +183,7 @@ function Standings({ data }: { data: LoaderData }) {
       <div className={classes.stack}>
         <div className={classes.panelHeading}>
           <h2 className={typography.sectionTitle}>Puntos Acumulados</h2>
-          {data.phase && (
-            <Badge tone="gray">
-              {data.phase.name}
-            </Badge>
-          )}
+          {data.phase && <Badge tone="gray">{data.phase.name}</Badge>}
         </div>
         <Filters data={data} />
         {data.pinned && (

@@ -1,23 +1,24 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect, useNavigation } from "react-router";
+
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
 import { RegisterSchema } from "#app/auth/forms";
 import { PASSWORD_HINT } from "#app/auth/password-rule";
-import { parseForm } from "#app/domain/forms/form";
-import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { rosterCheck } from "#app/data/people/roster.server";
+import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [{ title: "Registrarse · Quiniela" }];
@@ -41,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await limitAuthAttempt(context, "signup", email);
   if (limited) return limited;
   if (!(await rosterCheck(servicesOf(context).db, email)).allowed) {
-    return answer(403, { toast: errorToast("Este correo electrónico no está en la lista de participantes", "Error de registro") });
+    return answer(403, {
+      toast: errorToast("Este correo electrónico no está en la lista de participantes", "Error de registro"),
+    });
   }
 
   try {
@@ -52,12 +55,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnHeaders: true,
     });
     const headers = forwardCookies(result.headers);
-    headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast(`¡Bienvenido a la Quiniela, ${name}!`, "Registro exitoso")));
+    headers.append(
+      "Set-Cookie",
+      await servicesOf(context).toasts.flash(successToast(`¡Bienvenido a la Quiniela, ${name}!`, "Registro exitoso")),
+    );
     return redirect(safeRedirectPath(redirectTo), { headers });
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const message = registerErrorMessage(errorCode(error));
-    return answer(error.statusCode === 422 || error.statusCode === 409 ? 409 : 400, { toast: errorToast(message, "Error de registro") });
+    return answer(error.statusCode === 422 || error.statusCode === 409 ? 409 : 400, {
+      toast: errorToast(message, "Error de registro"),
+    });
   }
 }
 
@@ -73,7 +81,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Stack gap="md">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
           <TextField label="Nombre" name="name" autoComplete="name" error={errors.name} required />
-          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" placeholder="tu@correo.com" error={errors.email} required />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            error={errors.email}
+            required
+          />
           <NewPasswordFields label="Contraseña" hint={PASSWORD_HINT} errors={errors} />
           <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
             Registrarse

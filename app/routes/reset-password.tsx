@@ -1,19 +1,20 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect, useNavigation } from "react-router";
+
 import { forwardCookies } from "#app/auth/cookies";
 import { NewPasswordSchema, resetToken } from "#app/auth/forms";
+import { accountForToken } from "#app/auth/password-reset.server";
 import { PASSWORD_HINT } from "#app/auth/password-rule";
 import { parseForm } from "#app/domain/forms/form";
-import { accountForToken } from "#app/auth/password-reset.server";
 import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { AuthCard } from "#app/ui/people/AuthCard";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Restablecer contraseña · Quiniela" }];
@@ -51,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     returnHeaders: true,
   });
   const headers = forwardCookies(signIn.headers);
-  headers.append("Set-Cookie", await servicesOf(context).toasts.flash(successToast("Tu contraseña se actualizó.", "Contraseña actualizada")));
+  headers.append(
+    "Set-Cookie",
+    await servicesOf(context).toasts.flash(successToast("Tu contraseña se actualizó.", "Contraseña actualizada")),
+  );
   return redirect("/", { headers });
 }
 

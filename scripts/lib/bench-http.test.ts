@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { BenchClient, bodyText } from "./bench-http";
 
 /** A real HTTP server of Node's, answering as ours does in each of the ways the client must read. */
@@ -42,7 +43,15 @@ beforeAll(async () => {
         res.end("no");
       } else if (req.url === "/echo") {
         res.setHeader("Content-Type", "application/json");
-        res.end(JSON.stringify({ method: req.method, body, cookie: req.headers.cookie, origin: req.headers.origin, encoding: req.headers["accept-encoding"] }));
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            body,
+            cookie: req.headers.cookie,
+            origin: req.headers.origin,
+            encoding: req.headers["accept-encoding"],
+          }),
+        );
       } else {
         res.statusCode = 404;
         res.end();
@@ -69,7 +78,13 @@ describe("BenchClient", () => {
   it("sends a browser's form post: method, body, cookie, the site's Origin, Chromium's encodings asked for, brotli and gzip read", async () => {
     const client = new BenchClient(baseUrl);
     const echo = await client.request("POST", "/echo", { cookie: "s=1", form: new URLSearchParams({ a: "ñ b" }) });
-    expect(JSON.parse(bodyText(echo))).toEqual({ method: "POST", body: "a=%C3%B1+b", cookie: "s=1", origin: baseUrl, encoding: "gzip, deflate, br, zstd" });
+    expect(JSON.parse(bodyText(echo))).toEqual({
+      method: "POST",
+      body: "a=%C3%B1+b",
+      cookie: "s=1",
+      origin: baseUrl,
+      encoding: "gzip, deflate, br, zstd",
+    });
     expect(bodyText(await client.request("GET", "/br"))).toBe("comprimido en brotli");
     expect(bodyText(await client.request("GET", "/gzip"))).toBe("comprimido");
     client.close();

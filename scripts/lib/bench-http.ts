@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import net from "node:net";
@@ -19,7 +19,12 @@ export interface HttpResult {
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** The headers of the bench's requests, a browser's: its encodings, and a write carries the site's Origin. */
-function requestHeaders(url: URL, method: "GET" | "POST", cookie: string | undefined, body: Buffer | undefined): string {
+function requestHeaders(
+  url: URL,
+  method: "GET" | "POST",
+  cookie: string | undefined,
+  body: Buffer | undefined,
+): string {
   const lines = [
     `${method} ${url.pathname}${url.search} HTTP/1.1`,
     `Host: ${url.host}`,
@@ -56,9 +61,10 @@ function parseAnswer(received: Buffer): Omit<HttpResult, "ms"> | null {
   const status = Number(statusLine.split(" ")[1]);
   const rest = received.subarray(headersEnd + HEADERS_END.length);
   if (headers["transfer-encoding"] === "chunked") {
-    if (rest.length < LAST_CHUNK.length || !rest.subarray(rest.length - LAST_CHUNK.length).equals(LAST_CHUNK)) return null;
+    if (rest.length < LAST_CHUNK.length || !rest.subarray(rest.length - LAST_CHUNK.length).equals(LAST_CHUNK))
+      return null;
     const parts: Buffer[] = [];
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const lineEnd = rest.indexOf("\r\n", at);
       const size = Number.parseInt(rest.subarray(at, lineEnd).toString("latin1"), 16);
       if (!size) break;
@@ -178,7 +184,12 @@ export class BenchClient {
 /** The response body as text (decompressed when needed: the server answers brotli or gzip). */
 export function bodyText(res: HttpResult): string {
   const encoding = res.headers["content-encoding"];
-  const body = encoding === "br" ? zlib.brotliDecompressSync(res.body) : encoding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
+  const body =
+    encoding === "br"
+      ? zlib.brotliDecompressSync(res.body)
+      : encoding === "gzip"
+        ? zlib.gunzipSync(res.body)
+        : res.body;
   return body.toString("utf8");
 }
 
@@ -273,7 +284,9 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** Nearest-rank percentile. */

@@ -1,15 +1,17 @@
-import { type Kysely, sql } from "kysely";
-import type { Database } from "#app/data/engine/schema";
+import { sql, type Kysely } from "kysely";
+
 import type { Engine } from "#app/data/engine/db.server";
-import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
-import { setFinished } from "#app/data/seasons/season-status.server";
+import type { Database } from "#app/data/engine/schema";
 import { SEASON_TEMPLATES } from "#app/data/seasons/bundled-seasons.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
+import { setFinished } from "#app/data/seasons/season-status.server";
+import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import type { Runtime } from "#app/runtime.server";
+
 import { bulkInsert } from "./bulk-insert";
 import { createRng, plausiblePrediction } from "./picks";
-import { activatePhases, type SeasonMatch, seasonMatches, setMatchState } from "./season-state";
+import { activatePhases, seasonMatches, setMatchState, type SeasonMatch } from "./season-state";
 
 export interface BigSeasonOptions {
   /** Generated users, inserted straight into the users table (no accounts: they never sign in). */
@@ -48,7 +50,9 @@ async function signUpAccounts({ auth }: Runtime, options: BigSeasonOptions) {
   const { password } = options;
   const started = performance.now();
   await auth.api.signUpEmail({ body: { name: "Administración", email: options.adminEmail, password } });
-  const bench = await auth.api.signUpEmail({ body: { name: "Usuario de Prueba", email: options.benchEmail, password } });
+  const bench = await auth.api.signUpEmail({
+    body: { name: "Usuario de Prueba", email: options.benchEmail, password },
+  });
   const extraEmails = Array.from(
     { length: options.extraAccounts },
     (_, i) => `bench-${String(i + 1).padStart(2, "0")}@quiniela.local`,
@@ -86,10 +90,19 @@ async function insertUsers(trx: Kysely<Database>, engine: Engine, count: number,
 async function playPreviousSeason(trx: Kysely<Database>, wanted: boolean, now: string) {
   const previousFile = SEASON_TEMPLATES["liga-mx-apertura-2024"];
   const previousSeasonId = wanted
-    ? await insertSeason(trx, seasonFromFile(previousFile, { name: "Liga MX · Apertura 2024", current: false, withKickoffs: true, withResults: true }))
+    ? await insertSeason(
+        trx,
+        seasonFromFile(previousFile, {
+          name: "Liga MX · Apertura 2024",
+          current: false,
+          withKickoffs: true,
+          withResults: true,
+        }),
+      )
     : null;
   const previous = previousSeasonId === null ? [] : await seasonMatches(trx, previousSeasonId, previousFile);
-  for (const match of previous) await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
+  for (const match of previous)
+    await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
   await activatePhases(trx, previous);
   return { previousSeasonId, previous };
 }
@@ -99,8 +112,10 @@ async function playCurrentSeason(trx: Kysely<Database>, openPhase: number, now: 
   const matches = await seasonMatches(trx, (await currentSeason(trx)).id);
   const closed = matches.filter((match) => match.phasePosition < openPhase);
   const open = matches.filter((match) => match.phasePosition === openPhase);
-  for (const match of closed) await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
-  for (const match of open) await setMatchState(trx, match, { withResult: false, withKickoff: false, active: true }, now);
+  for (const match of closed)
+    await setMatchState(trx, match, { withResult: true, withKickoff: true, active: true }, now);
+  for (const match of open)
+    await setMatchState(trx, match, { withResult: false, withKickoff: false, active: true }, now);
   await activatePhases(trx, closed);
   return { matches, closed, open };
 }
@@ -124,7 +139,8 @@ interface PredictionRowsOptions {
 function* predictionRows({ seasons, userIds, benchUserId, closedIds, seed }: PredictionRowsOptions) {
   const rng = createRng(seed);
   const skills = userIds.map(() => rng());
-  const phasesOf = (list: readonly SeasonMatch[]) => [...new Set(list.map((match) => match.phasePosition))].sort((a, b) => a - b);
+  const phasesOf = (list: readonly SeasonMatch[]) =>
+    [...new Set(list.map((match) => match.phasePosition))].sort((a, b) => a - b);
   for (const [season, lastPhase] of seasons) {
     for (const phase of phasesOf(season)) {
       const phaseMatches = season.filter((match) => match.phasePosition === phase);
@@ -202,7 +218,8 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
     const predictionsMs = at() - started;
 
     const openMatchIds = open.map((match) => match.id);
-    if (engine === "postgres") return { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs, refreshMs: 0 };
+    if (engine === "postgres")
+      return { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs, refreshMs: 0 };
     started = at();
     await refreshAllScores(trx);
     return { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs, refreshMs: at() - started };
@@ -211,5 +228,11 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
   const { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs } = result;
   // Finished once scored, as the admin's 'Terminar temporada' does.
   if (previousSeasonId !== null) await setFinished(db, previousSeasonId, true);
-  return { openMatchIds, previousSeasonId, extraEmails, predictions, timings: { accountsMs, usersMs, predictionsMs, refreshMs } };
+  return {
+    openMatchIds,
+    previousSeasonId,
+    extraEmails,
+    predictions,
+    timings: { accountsMs, usersMs, predictionsMs, refreshMs },
+  };
 }

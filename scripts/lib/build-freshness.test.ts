@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
+
 import { buildFreshness } from "./build-freshness.js";
 
 let root: string;
@@ -28,7 +29,13 @@ test("no build is missing; a build newer than every source is fresh", () => {
 
 test("a source changed after the build makes it stale, in any of the places the build reads", () => {
   write("build/server/index.js", BUILT);
-  for (const source of ["app/routes/index.tsx", "server/assets.ts", "public/favicon.svg", "scripts/lib/precompress-assets.ts", "package-lock.json"]) {
+  for (const source of [
+    "app/routes/index.tsx",
+    "server/assets.ts",
+    "public/favicon.svg",
+    "scripts/lib/precompress-assets.ts",
+    "package-lock.json",
+  ]) {
     write(source, BUILT + 60_000);
     expect(buildFreshness(root, "build"), source).toBe("stale");
     fs.rmSync(path.join(root, source));

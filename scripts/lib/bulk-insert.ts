@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from "kysely";
+
 import type { Engine } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 
@@ -60,7 +61,8 @@ export async function bulkInsert<T extends keyof Database & string>(
     pending = 0;
   };
   for (const row of rows) {
-    if (row.length !== columns.length) throw new Error(`Fila con ${row.length} valores para ${columns.length} columnas`);
+    if (row.length !== columns.length)
+      throw new Error(`Fila con ${row.length} valores para ${columns.length} columnas`);
     for (const value of row) parameters.push(value);
     if (++pending === perChunk) await flush();
   }

@@ -1,17 +1,19 @@
 import type { Kysely } from "kysely";
+
 import type { Engine } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 import { createPool } from "#app/data/pools/pool-changes.server";
-import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
 import { SEASON_TEMPLATES, type TemplateKey } from "#app/data/seasons/bundled-seasons.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
+import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { isKnockoutPhase } from "#app/domain/game/phases";
 import { rankRows, type StandingRow } from "#app/domain/game/standings";
 import type { Runtime } from "#app/runtime.server";
+
 import { bulkInsert } from "./bulk-insert";
-import { createRng, predictionIndexes, plausiblePrediction, seedFrom } from "./picks";
-import { activatePhases, type SeasonMatch, seasonMatches, setMatchState } from "./season-state";
+import { createRng, plausiblePrediction, predictionIndexes, seedFrom } from "./picks";
+import { activatePhases, seasonMatches, setMatchState, type SeasonMatch } from "./season-state";
 
 export const DEMO_PASSWORD = "quiniela2024";
 export const DEFAULT_ADMIN_EMAIL = "admin@quiniela.local";
@@ -48,7 +50,14 @@ interface DemoPerson {
 
 /** Twenty coworkers of an office pool. The first one runs it. */
 const PEOPLE: readonly DemoPerson[] = [
-  { key: "admin", name: "Alejandro Ramírez Soto", nickname: "El Comisionado 📋", color: "blue", skill: 0.5, admin: true },
+  {
+    key: "admin",
+    name: "Alejandro Ramírez Soto",
+    nickname: "El Comisionado 📋",
+    color: "blue",
+    skill: 0.5,
+    admin: true,
+  },
   { key: "chucho", name: "Jesús Hernández Ruiz", nickname: "Chucho ⚽", color: "green", skill: 0.8 },
   { key: "profe", name: "Roberto Martínez Peña", nickname: "El Profe 🧉", color: "purple", skill: 0.9 },
   { key: "mafer", name: "María Fernanda López", nickname: "Mafer", color: "pink", skill: 0.65 },
@@ -99,7 +108,10 @@ interface DemoSeason {
 }
 
 async function refuseUnlessEmpty(db: Kysely<Database>) {
-  const existing = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   if (Number(existing.n) > 0) {
     throw new DemoRefusedError(
       `La base de datos ya tiene ${existing.n} usuario(s): la temporada de demostración solo se carga en una base vacía. ` +
@@ -127,7 +139,14 @@ async function dressPeople(trx: Kysely<Database>, created: readonly DemoAccount[
       .execute();
   }
   // Signing up signs in; nobody holds those sessions.
-  await trx.deleteFrom("sessions").where("user_id", "in", created.map((c) => c.id)).execute();
+  await trx
+    .deleteFrom("sessions")
+    .where(
+      "user_id",
+      "in",
+      created.map((c) => c.id),
+    )
+    .execute();
 }
 
 /**
@@ -150,7 +169,11 @@ async function addSeasons(trx: Kysely<Database>): Promise<DemoSeason[]> {
 }
 
 /** One person's predictions of a season's matches, but for the ones they forgot, from their own seed. */
-function predictionsOf({ person, id }: DemoAccount, seasonKey: TemplateKey, matches: readonly SeasonMatch[]): (string | number)[][] {
+function predictionsOf(
+  { person, id }: DemoAccount,
+  seasonKey: TemplateKey,
+  matches: readonly SeasonMatch[],
+): (string | number)[][] {
   const rows: (string | number)[][] = [];
   const rng = createRng(seedFrom(`${person.key}:${seasonKey}`, DEMO_SEED));
   const skipped = predictionIndexes(rng, matches.length, person.skips ?? 0);
@@ -199,14 +222,22 @@ async function playSeasons(
 }
 
 /** The seasons played are finished (their tables are history); DEMO_CURRENT is the current one. Returns its id. */
-async function finishAllButCurrent(trx: Kysely<Database>, seasons: readonly DemoSeason[], now: string): Promise<number> {
+async function finishAllButCurrent(
+  trx: Kysely<Database>,
+  seasons: readonly DemoSeason[],
+  now: string,
+): Promise<number> {
   const current = seasons.find((season) => season.key === DEMO_CURRENT)!.id;
   await trx.updateTable("seasons").set({ is_current: 0 }).where("id", "<>", current).execute();
   await trx.updateTable("seasons").set({ is_current: 1 }).where("id", "=", current).execute();
   await trx
     .updateTable("seasons")
     .set({ finished_at: now })
-    .where("id", "in", seasons.filter((season) => season.id !== current).map((season) => season.id))
+    .where(
+      "id",
+      "in",
+      seasons.filter((season) => season.id !== current).map((season) => season.id),
+    )
     .execute();
   return current;
 }
@@ -282,7 +313,14 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
   } catch (error) {
     // Leave the database as empty as we found it, so the command can simply be run again.
     if (created.length > 0) {
-      await db.deleteFrom("users").where("id", "in", created.map((c) => c.id)).execute();
+      await db
+        .deleteFrom("users")
+        .where(
+          "id",
+          "in",
+          created.map((c) => c.id),
+        )
+        .execute();
     }
     throw error;
   }

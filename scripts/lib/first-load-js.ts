@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+
 import { chromiumPath } from "./chromium-path.js";
 
 /** Issue 16's goal: no page makes a phone download more than this much script on its first load. */
@@ -39,7 +40,9 @@ export async function measureFirstLoadJs(
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
       await page.waitForFunction(
-        () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
+        () =>
+          (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
+            .initialized === true,
       );
       const sizes = await Promise.all(scripts);
       measured.push({ path, kb: sizes.reduce((sum, size) => sum + size, 0) / 1024, files: sizes.length });

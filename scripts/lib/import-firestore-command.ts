@@ -2,12 +2,17 @@
 // arguments in, its report through `out`, its exit code back. The integration tests run it in their
 // own process (a child process with tsx would pay its own start on every run).
 import fs from "node:fs";
+
 import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
-import { type ImportReport, ImportRefusedError, importFirestoreExport } from "#app/data/transfer/firestore-import.server";
+import {
+  importFirestoreExport,
+  ImportRefusedError,
+  type ImportReport,
+} from "#app/data/transfer/firestore-import.server";
 import { readJsonFile } from "#app/domain/files/json-file";
 import { ProblemList } from "#app/domain/files/problems";
 import { EXPORT_MAX_DEPTH, normalizeExport } from "#app/import/firestore-values";
-import { type Runtime, startRuntime, stopRuntime } from "#app/runtime.server";
+import { startRuntime, stopRuntime, type Runtime } from "#app/runtime.server";
 
 /** Where the command writes: the console, or what a test collects. */
 export interface Printer {
@@ -26,7 +31,10 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
       : args[seasonFlag]!.includes("=")
         ? args[seasonFlag]!.slice("--temporada=".length)
         : args[seasonFlag + 1];
-  const files = args.filter((arg, index) => !arg.startsWith("--") && !(seasonFlag !== -1 && index === seasonFlag + 1 && !args[seasonFlag]!.includes("=")));
+  const files = args.filter(
+    (arg, index) =>
+      !arg.startsWith("--") && !(seasonFlag !== -1 && index === seasonFlag + 1 && !args[seasonFlag]!.includes("=")),
+  );
   if (files.length !== 1 || (seasonFlag !== -1 && !seasonName?.trim())) {
     out.error('Uso: npm run import:firestore -- ARCHIVO.json [--temporada "Nombre"] [--dry-run|--simular]');
     return 2;
@@ -66,7 +74,11 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
       adminEmail: config.ADMIN_EMAIL,
       seasonName: seasonName?.trim(),
     });
-    const season = await runtime.db.selectFrom("seasons").select("name").where("id", "=", report.seasonId).executeTakeFirst();
+    const season = await runtime.db
+      .selectFrom("seasons")
+      .select("name")
+      .where("id", "=", report.seasonId)
+      .executeTakeFirst();
     out.log(`  Temporada: ${season?.name ?? seasonName ?? "(simulación)"}\n`);
     printReport(report, out);
 
@@ -100,7 +112,10 @@ function printReport(report: ImportReport, out: Printer) {
   const line = (label: string, value: string | number) => out.log(`  ${label.padEnd(28)} ${value}`);
   line("Usuarios nuevos:", counts.usersNew);
   line("Usuarios existentes (correo):", counts.usersReused);
-  line("Fases nuevas:", counts.phasesNew ? `${counts.phasesNew} (${report.plan.phases.map((phase) => phase.name).join(", ")})` : 0);
+  line(
+    "Fases nuevas:",
+    counts.phasesNew ? `${counts.phasesNew} (${report.plan.phases.map((phase) => phase.name).join(", ")})` : 0,
+  );
   line("Partidos nuevos:", counts.matchesNew);
   line("Partidos ya existentes:", counts.matchesMatched);
   line("Resultados cargados:", counts.results);
@@ -120,6 +135,7 @@ function printReport(report: ImportReport, out: Printer) {
     for (const diff of report.rankingDifferences) {
       out.log(`    - ${diff.name}: ${diff.theirs} pts en el archivo, ${diff.ours} pts aquí`);
     }
-    if (report.rankingsUnmatched > 0) out.log(`    (${report.rankingsUnmatched} fila(s) no corresponden a ningún usuario importado)`);
+    if (report.rankingsUnmatched > 0)
+      out.log(`    (${report.rankingsUnmatched} fila(s) no corresponden a ningún usuario importado)`);
   }
 }

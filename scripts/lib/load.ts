@@ -2,6 +2,7 @@
 // throughput of one page. They report figures; the scripts print them.
 import { openDatabase } from "#app/data/engine/db.server";
 import { PREDICTIONS_SAVED } from "#app/http/save-predictions.server";
+
 import { BenchClient, bodyText, median, percentile } from "./bench-http";
 
 /**
@@ -26,7 +27,10 @@ export interface RushFigures {
  * just as the rush writes on it, which a browser retries but this client reports: the rush
  * opens new connections.)
  */
-export async function signIn(baseUrl: string, players: readonly { email: string; password: string }[]): Promise<string[]> {
+export async function signIn(
+  baseUrl: string,
+  players: readonly { email: string; password: string }[],
+): Promise<string[]> {
   const client = new BenchClient(baseUrl);
   try {
     const cookies: string[] = [];
@@ -56,7 +60,9 @@ export async function rush(
   const clients = cookies.map(() => new BenchClient(baseUrl));
   const started = performance.now();
   const answers = await Promise.all(
-    clients.map((client, i) => client.request("POST", mode === "html" ? "/?index" : "/_root.data?index", { cookie: cookies[i], form: form(i) })),
+    clients.map((client, i) =>
+      client.request("POST", mode === "html" ? "/?index" : "/_root.data?index", { cookie: cookies[i], form: form(i) }),
+    ),
   );
   const wallMs = performance.now() - started;
   for (const client of clients) client.close();
@@ -69,7 +75,8 @@ export async function rush(
     p50Ms: median(times),
     p99Ms: percentile(times, 99),
     failed: failures.length,
-    firstFailure: failures[0] && `HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`,
+    firstFailure:
+      failures[0] && `HTTP ${failures[0].status} ${bodyText(failures[0]).slice(0, 300).replace(/\s+/g, " ")}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -71,7 +71,11 @@ export async function startOwnServer(
   delete env.DATABASE_URL; // SQLite in dataDir
   if (demo) {
     const shared = process.env[DEMO_CACHE_VARIABLE];
-    if (shared) fs.cpSync(await sharedDemoFolder(shared, adminEmail), dataDir, { recursive: true, filter: (from) => !from.endsWith(READY) });
+    if (shared)
+      fs.cpSync(await sharedDemoFolder(shared, adminEmail), dataDir, {
+        recursive: true,
+        filter: (from) => !from.endsWith(READY),
+      });
     else seedDemo(dataDir, adminEmail);
   }
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Plugin } from "vite";
+
 import { COMPRESS_THRESHOLD_BYTES } from "../../server/compress.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -31,7 +32,10 @@ export function precompressAssets(): Plugin {
           // Smaller ones are sent as they are.
           if (source.length < COMPRESS_THRESHOLD_BYTES) return;
           const compressed = await brotli(source, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
           });
           await fs.writeFile(path.join(outDir, `${file.fileName}.br`), compressed);
         }),

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+
 import type { Database } from "#app/data/engine/schema";
 import { defaultSeason, type SeasonFile } from "#app/data/seasons/write-season.server";
 import type { Score } from "#app/domain/game/scoring";
@@ -48,7 +49,8 @@ export async function seasonMatches(
   const matches: SeasonMatch[] = [];
   for (const fixture of file.matches) {
     const row = byKey.get(key(fixture.phase, fixture.home, fixture.away))?.shift();
-    if (!row) throw new Error(`El partido ${fixture.phase}: ${fixture.home} vs ${fixture.away} no está en la base de datos`);
+    if (!row)
+      throw new Error(`El partido ${fixture.phase}: ${fixture.home} vs ${fixture.away} no está en la base de datos`);
     if (fixture.kickoff === null || fixture.home_score === null || fixture.away_score === null) {
       throw new Error(`El archivo de temporada no trae horario o resultado de ${fixture.home} vs ${fixture.away}`);
     }

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, expect, type Page, test as base } from "@playwright/test";
-import { type OwnServer, startOwnServer } from "../../scripts/lib/own-server";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
 import { hydrated } from "./support";
 
 /**
@@ -112,7 +113,9 @@ const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
         expect(poolPath, "la quiniela de la demostración en /quinielas").toBeTruthy();
         // Its creator's page holds the invite link.
         const owner = await playwright.request.newContext({ baseURL, storageState: sessions.jugador });
-        const invitePath = /(\/quiniela\/\d+\/unirse\?codigo=[\w-]+)/.exec(await (await owner.get(poolPath!)).text())?.[1];
+        const invitePath = /(\/quiniela\/\d+\/unirse\?codigo=[\w-]+)/.exec(
+          await (await owner.get(poolPath!)).text(),
+        )?.[1];
         await owner.dispose();
         expect(invitePath, "el enlace de invitación de la quiniela").toBeTruthy();
         await provide({ baseURL, sessions, poolPath: poolPath!, invitePath: invitePath! });
@@ -280,7 +283,12 @@ const SCREENS: readonly Screen[] = [
   },
   { role: "jugador", path: "/profile", steps: [{ state: "página" }, navbarMenu(/Chucho/, "Modo oscuro")] },
   // A participant of the demo pool.
-  { role: "participante", path: (demo) => demo.poolPath, heading: DEMO_POOL_NAME, steps: [{ state: "página" }, revealedPredictions] },
+  {
+    role: "participante",
+    path: (demo) => demo.poolPath,
+    heading: DEMO_POOL_NAME,
+    steps: [{ state: "página" }, revealedPredictions],
+  },
   // Someone outside the demo pool opens its invite link.
   {
     role: "invitado",
@@ -289,7 +297,11 @@ const SCREENS: readonly Screen[] = [
     heading: "Unirse a una quiniela",
   },
   // The admin's screens.
-  { role: "admin", path: "/admin/matches", steps: [{ state: "página" }, navbarMenu("Administración", "Importar Resultados")] },
+  {
+    role: "admin",
+    path: "/admin/matches",
+    steps: [{ state: "página" }, navbarMenu("Administración", "Importar Resultados")],
+  },
   { role: "admin", path: "/admin/results" },
   { role: "admin", path: "/admin/activar-quinielas" },
   {
@@ -337,9 +349,14 @@ const SCREENS: readonly Screen[] = [
         open: async (page) => {
           // The last step's toast goes first (closed with its button): a toast fading out is no contrast to judge.
           const refused = page.getByRole("alert").filter({ hasText: "No se pudo crear la temporada" });
-          await refused.getByRole("button", { name: "Cerrar aviso" }).click({ timeout: 1_000 }).catch(() => undefined);
+          await refused
+            .getByRole("button", { name: "Cerrar aviso" })
+            .click({ timeout: 1_000 })
+            .catch(() => undefined);
           await expect(refused).toHaveCount(0, { timeout: 10_000 });
-          await page.getByRole("textbox", { name: "Nombre de la temporada", exact: true }).fill("Copa Mundial de prueba");
+          await page
+            .getByRole("textbox", { name: "Nombre de la temporada", exact: true })
+            .fill("Copa Mundial de prueba");
           await page.getByRole("button", { name: "Revisar", exact: true }).click();
           await expect(page.getByRole("heading", { name: "Vista previa: Copa Mundial de prueba" })).toBeVisible();
         },
@@ -359,10 +376,15 @@ type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
  * steps, the switch to dark and client-side navigation), later analyses call it directly.
  */
 async function runAxe(page: Page, only: "todas" | "colores"): Promise<AxeResults> {
-  const runOnly = only === "todas" ? { type: "tag" as const, values: AXE_TAGS } : { type: "rule" as const, values: COLOUR_RULES };
+  const runOnly =
+    only === "todas" ? { type: "tag" as const, values: AXE_TAGS } : { type: "rule" as const, values: COLOUR_RULES };
   if (await page.evaluate(() => "axe" in window)) {
     return page.evaluate(
-      (options) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, options),
+      (options) =>
+        (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
+          document,
+          options,
+        ),
       { runOnly, resultTypes: ["violations"] },
     );
   }
@@ -376,9 +398,9 @@ async function analyse(page: Page, where: string, only: "todas" | "colores" = "t
   const results = await runAxe(page, only);
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => {
-      const contrast = node.any.find((check) => check.id === "color-contrast" || check.id === "color-contrast-enhanced")?.data as
-        | { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string }
-        | undefined;
+      const contrast = node.any.find((check) => check.id === "color-contrast" || check.id === "color-contrast-enhanced")
+        ?.data as
+        { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
       const summary = (node.failureSummary ?? "").replace(/\s+/g, " ").trim();
       const detail = contrast?.contrastRatio
         ? ` — ${contrast.fgColor} sobre ${contrast.bgColor}: ${contrast.contrastRatio} (mínimo ${contrast.expectedContrastRatio})`
@@ -403,7 +425,8 @@ async function analyseBothSchemes(page: Page, where: string): Promise<string[]> 
 for (const mode of MODES) {
   test.describe(mode.name, () => {
     for (const screen of SCREENS) {
-      const label = typeof screen.path === "string" ? screen.path : (screen.label ?? "/quiniela/<la de la demostración>");
+      const label =
+        typeof screen.path === "string" ? screen.path : (screen.label ?? "/quiniela/<la de la demostración>");
       test(`${label} (${screen.role})`, async ({ demo, contexts }) => {
         const url = typeof screen.path === "string" ? screen.path : screen.path(demo);
         const page = await (await contexts(screen.role, mode)).newPage();
@@ -411,14 +434,20 @@ for (const mode of MODES) {
           await page.goto(url);
           await hydrated(page);
           await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "light");
-          await expect(page.getByRole("heading", { level: 1, ...(screen.heading && { name: screen.heading }) })).toBeVisible();
+          await expect(
+            page.getByRole("heading", { level: 1, ...(screen.heading && { name: screen.heading }) }),
+          ).toBeVisible();
           const violations: string[] = [];
           for (const step of screen.steps ?? [{ state: "página" }]) {
             if (step.only && !step.only(mode)) continue;
             await step.open?.(page, mode);
-            violations.push(...(await analyseBothSchemes(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)));
+            violations.push(
+              ...(await analyseBothSchemes(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)),
+            );
           }
-          expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual([]);
+          expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual(
+            [],
+          );
         } finally {
           await page.close();
         }
@@ -436,11 +465,19 @@ for (const mode of MODES) {
         await owner.page.getByRole("button", { name: "Generar enlace", exact: true }).click();
         const linkField = owner.page.getByRole("textbox", { name: "Enlace de restablecimiento" });
         await expect(linkField).toHaveValue(/\/reset-password\?token=/);
-        const violations = await analyseBothSchemes(owner.page, `${mode.name} · /profile (restablece, enlace generado)`);
+        const violations = await analyseBothSchemes(
+          owner.page,
+          `${mode.name} · /profile (restablece, enlace generado)`,
+        );
         await visitor.page.goto(await linkField.inputValue());
         await hydrated(visitor.page);
         await expect(visitor.page.getByText(`Nueva contraseña para ${RESET_EMAIL}`)).toBeVisible();
-        violations.push(...(await analyseBothSchemes(visitor.page, `${mode.name} · /reset-password?token=… (visitante, enlace válido)`)));
+        violations.push(
+          ...(await analyseBothSchemes(
+            visitor.page,
+            `${mode.name} · /reset-password?token=… (visitante, enlace válido)`,
+          )),
+        );
         expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual([]);
       } finally {
         await owner.page.close();

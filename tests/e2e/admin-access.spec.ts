@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
+
 import { ADMIN, ensureAdmin, hydrated, login, newAccount, signIn, signUp, userMenuButton } from "./support";
 
 const ADMIN_PAGES = [
@@ -121,7 +122,9 @@ test.describe("administrador", () => {
     await expect(page.getByRole("heading", { name: "Resultados", level: 1 })).toBeVisible();
   });
 
-  test("descarga los pronósticos (CSV con BOM) y la base de datos (JSON) desde 'Quinielas Capturadas'", async ({ page }) => {
+  test("descarga los pronósticos (CSV con BOM) y la base de datos (JSON) desde 'Quinielas Capturadas'", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto("/admin/ver-quinielas");
     for (const [name, file] of [
@@ -129,7 +132,10 @@ test.describe("administrador", () => {
       ["Descargar pronósticos (CSV)", "pronosticos-liga-mx-clausura-2024.csv"],
       ["Base de datos (JSON)", /^quiniela-\d{4}-\d{2}-\d{2}\.json$/],
     ] as const) {
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name, exact: true }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name, exact: true }).click(),
+      ]);
       if (typeof file === "string") expect(download.suggestedFilename()).toBe(file);
       else expect(download.suggestedFilename()).toMatch(file);
       const bytes = fs.readFileSync((await download.path())!);

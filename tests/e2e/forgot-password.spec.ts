@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type AddressInfo } from "node:net";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+
 import { field, hydrated, newAccount, registerViaForm, userMenuButton } from "./support";
 
 /**

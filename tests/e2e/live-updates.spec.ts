@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
 import { newAccount, open, register, signInAsAdmin } from "./support";
 
 /**
@@ -30,7 +31,9 @@ test("a second browser sees a new result on the standings and the home page with
     const card = admin.getByRole("region", { name: PHASE, exact: true });
     const phaseId = await card.locator('input[name="phaseId"]').first().inputValue();
     await card.getByRole("button", { name: "Activar Jornada", exact: true }).click();
-    await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
 
     // An anonymous visitor on the phase's standings, a signed-in player on the home page.
     await open(watcher, `/rankings?jornada=${phaseId}`);
@@ -41,10 +44,13 @@ test("a second browser sees a new result on the standings and the home page with
     const homeMatch = player.getByRole("group", { name: LABEL, exact: true });
     await expect(homeMatch.getByRole("spinbutton", { name: `Goles de ${MATCH.home}`, exact: true })).toBeVisible();
     // The player has started typing another pick: the update must not wipe it.
-    const typing = player.getByRole("group", { name: "Cruz Azul vs Monterrey", exact: true }).getByRole("spinbutton", { name: "Goles de Cruz Azul", exact: true });
+    const typing = player
+      .getByRole("group", { name: "Cruz Azul vs Monterrey", exact: true })
+      .getByRole("spinbutton", { name: "Goles de Cruz Azul", exact: true });
     await typing.fill("4");
     // A mark on each window: it survives revalidation, not a reload.
-    for (const page of [watcher, player]) await page.evaluate(() => ((window as { sinRecargar?: boolean }).sinRecargar = true));
+    for (const page of [watcher, player])
+      await page.evaluate(() => ((window as { sinRecargar?: boolean }).sinRecargar = true));
 
     await open(admin, "/admin/results");
     const row = admin.getByRole("row", { name: LABEL, exact: true });
@@ -74,7 +80,11 @@ test("a page refused its live stream (too many open) works on quietly, without l
     let asked = 0;
     await page.route("**/eventos", (route) => {
       asked++;
-      return route.fulfill({ status: 429, headers: { "Retry-After": "60" }, body: "Demasiadas conexiones de actualización en vivo." });
+      return route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "60" },
+        body: "Demasiadas conexiones de actualización en vivo.",
+      });
     });
     await open(page, "/rankings");
     await expect(page.getByRole("table", { name: "Puntos Acumulados" })).toBeVisible();

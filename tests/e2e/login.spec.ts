@@ -1,5 +1,15 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, login, newAccount, register, registerViaForm, signUp, submitLogin, userMenuButton } from "./support";
+
+import {
+  expectToast,
+  login,
+  newAccount,
+  register,
+  registerViaForm,
+  signUp,
+  submitLogin,
+  userMenuButton,
+} from "./support";
 
 test("una contraseña equivocada muestra 'Credenciales inválidas' y se queda en /login", async ({ page, request }) => {
   const account = newAccount("login-mal");

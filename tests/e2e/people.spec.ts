@@ -1,4 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+
+import { signedOutPage, signInAsAdminOn, startPrivateServer, type PrivateServer } from "./private-server";
 import {
   field,
   fillRegisterForm,
@@ -13,7 +15,6 @@ import {
   uniqueEmail,
   userMenuButton,
 } from "./support";
-import { type PrivateServer, signedOutPage, signInAsAdminOn, startPrivateServer } from "./private-server";
 
 /**
  * People (issue 4): 'Mi Perfil' (avatar URL, colour, reset link), /reset-password, the users
@@ -74,7 +75,9 @@ async function setNewPassword(page: Page, password: string): Promise<void> {
 }
 
 test.describe("Mi Perfil", () => {
-  test("URL del avatar: se guarda una https ('Perfil actualizado') y se quita con 'Eliminar foto' ('Avatar eliminado')", async ({ page }) => {
+  test("URL del avatar: se guarda una https ('Perfil actualizado') y se quita con 'Eliminar foto' ('Avatar eliminado')", async ({
+    page,
+  }) => {
     const account = newAccount("avatar");
     await signUp(page, account);
     await page.goto("/profile");
@@ -170,7 +173,10 @@ test.describe("Mi Perfil", () => {
     // Kept: another page, after a reload; and the standings show the same colour on the row.
     await page.goto(`/rankings?buscar=${encodeURIComponent(account.name)}`);
     await expect(navbarAvatar(page, account.name)).toHaveCSS("background-color", green);
-    const row = page.getByRole("table", { name: "Puntos Acumulados", exact: true }).getByRole("row").filter({ hasText: account.name });
+    const row = page
+      .getByRole("table", { name: "Puntos Acumulados", exact: true })
+      .getByRole("row")
+      .filter({ hasText: account.name });
     await expect(row).toHaveCount(1);
     const rowAvatar = row.getByRole("cell").nth(1).locator("span").first();
     // 'Jugador x1y2z' → 'JX': first and last words.
@@ -178,10 +184,17 @@ test.describe("Mi Perfil", () => {
     await expect(rowAvatar).toHaveText(`${words[0]![0]}${words.at(-1)![0]}`.toUpperCase());
     await expect(rowAvatar).toHaveCSS("background-color", green);
     await page.goto("/profile");
-    await expect(page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Verde" })).toBeChecked();
+    await expect(
+      page.getByRole("radiogroup", { name: "Color de fondo" }).getByRole("radio", { name: "Verde" }),
+    ).toBeChecked();
   });
 
-  test("'Generar enlace' da un enlace de un solo uso: fija la contraseña, entra, y la segunda vez se rechaza", async ({ page, browser, baseURL, context }) => {
+  test("'Generar enlace' da un enlace de un solo uso: fija la contraseña, entra, y la segunda vez se rechaza", async ({
+    page,
+    browser,
+    baseURL,
+    context,
+  }) => {
     test.slow();
     const account = newAccount("enlace");
     await signUp(page, account);
@@ -247,7 +260,11 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await signInAsAdminOn(page.request, SAME_ORIGIN.Origin);
   });
 
-  test("'Nuevo Usuario' crea la cuenta y su enlace; la persona fija su contraseña y luego inicia sesión", async ({ page, browser, baseURL }) => {
+  test("'Nuevo Usuario' crea la cuenta y su enlace; la persona fija su contraseña y luego inicia sesión", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.slow();
     const suffix = Math.random().toString(36).slice(2, 7);
     const person = { name: `Nueva Persona ${suffix}`, nickname: `Nuevita ${suffix} 🌮`, email: uniqueEmail("nuevo") };
@@ -292,7 +309,9 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     }
   });
 
-  test("si el código del diálogo ya no está (la app se actualizó), 'Nuevo Usuario' recarga la página y luego abre", async ({ page }) => {
+  test("si el código del diálogo ya no está (la app se actualizó), 'Nuevo Usuario' recarga la página y luego abre", async ({
+    page,
+  }) => {
     await page.goto("/admin/users");
     await hydrated(page);
     // The dialog's chunk (ui/feedback/Dialog.tsx loads it on the first opening) as an old page would ask for it after a release.
@@ -338,7 +357,11 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await expect(renamed).toContainText(account.name);
   });
 
-  test("'Eliminar' pide confirmación; 'Cancelar' no borra, 'Confirmar' borra la fila", async ({ page, playwright, baseURL }) => {
+  test("'Eliminar' pide confirmación; 'Cancelar' no borra, 'Confirmar' borra la fila", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const account = newAccount("eliminar");
     const api = await playwright.request.newContext({ baseURL });
     await registerViaForm(api, account);
@@ -363,7 +386,15 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await page.reload();
     await expect(page.getByRole("row", { name: account.name, exact: true })).toHaveCount(0);
     // The account is gone: its password no longer signs in.
-    const signIn = await playwright.request.newContext({ baseURL }).then((api) => api.post("/login", { headers: SAME_ORIGIN, form: { email: account.email, password: account.password }, maxRedirects: 0 }));
+    const signIn = await playwright.request
+      .newContext({ baseURL })
+      .then((api) =>
+        api.post("/login", {
+          headers: SAME_ORIGIN,
+          form: { email: account.email, password: account.password },
+          maxRedirects: 0,
+        }),
+      );
     expect(signIn.status()).toBe(401);
   });
 
@@ -371,7 +402,11 @@ test.describe("Gestionar Usuarios (administrador)", () => {
    * The toast of a deletion comes from the page, not from the row that the answer unmounts.
    * The race only showed under load: CPU throttling (THROTTLE, default 6) makes it likely.
    */
-  test("'Eliminar' → 'Confirmar' muestra el aviso 'Usuario eliminado' aunque la fila desaparezca", async ({ page, playwright, baseURL }) => {
+  test("'Eliminar' → 'Confirmar' muestra el aviso 'Usuario eliminado' aunque la fila desaparezca", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const account = newAccount("eliminar-aviso");
     const api = await playwright.request.newContext({ baseURL });
     await registerViaForm(api, account);
@@ -384,7 +419,10 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await row.getByRole("button", { name: "Eliminar", exact: true }).click();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.THROTTLE ?? 6) });
-    await page.getByRole("dialog", { name: "Eliminar usuario" }).getByRole("button", { name: "Confirmar", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Eliminar usuario" })
+      .getByRole("button", { name: "Confirmar", exact: true })
+      .click();
     await expect(row).toHaveCount(0, { timeout: 20_000 });
     await page.waitForTimeout(1_000);
     expect(await alertsSeen(page)).toContainEqual(expect.stringContaining("Usuario eliminado"));
@@ -406,14 +444,23 @@ test.describe("con un servidor propio", () => {
 
   test.afterAll(async () => {
     // The roster dies with the server; empty it anyway, in case someone reuses the data.
-    await admin?.page.request.post("/admin/users", { headers: { Origin: server.url }, form: { intent: "save-roster", roster: "" } }).catch(() => undefined);
+    await admin?.page.request
+      .post("/admin/users", { headers: { Origin: server.url }, form: { intent: "save-roster", roster: "" } })
+      .catch(() => undefined);
     await admin?.context.close();
     await server?.close();
   });
 
-  test("la lista de participantes rechaza un correo no listado; uno listado toma su apodo; vacía, el registro se abre", async ({ browser }) => {
+  test("la lista de participantes rechaza un correo no listado; uno listado toma su apodo; vacía, el registro se abre", async ({
+    browser,
+  }) => {
     test.slow();
-    const listed = { name: "María Listada", email: uniqueEmail("listada"), password: PASSWORD, nickname: "La Listada 🌟" };
+    const listed = {
+      name: "María Listada",
+      email: uniqueEmail("listada"),
+      password: PASSWORD,
+      nickname: "La Listada 🌟",
+    };
     const stranger = { name: "Persona Extraña", email: uniqueEmail("extrana"), password: PASSWORD };
     const page = admin.page;
     await page.goto("/admin/users");
@@ -460,14 +507,19 @@ test.describe("con un servidor propio", () => {
     }
   });
 
-  test("'Eliminar Predicciones' pide confirmación y borra los pronósticos ('Predicciones eliminadas')", async ({ browser }) => {
+  test("'Eliminar Predicciones' pide confirmación y borra los pronósticos ('Predicciones eliminadas')", async ({
+    browser,
+  }) => {
     const player = newAccount("pronosticos");
     const page = admin.page;
     // Open the first phase for predictions (only on this server), as its 'Activar Jornada' button does.
     const matchesPage = await (await page.request.get("/admin/matches")).text();
     const phaseId = matchesPage.match(/name="phaseId" value="(\d+)"/)?.[1];
     expect(phaseId, "jornada en /admin/matches").toBeDefined();
-    const phase = await page.request.post("/admin/matches", { headers: { Origin: server.url }, form: { intent: "toggle-phase", phaseId: phaseId!, active: "1" } });
+    const phase = await page.request.post("/admin/matches", {
+      headers: { Origin: server.url },
+      form: { intent: "toggle-phase", phaseId: phaseId!, active: "1" },
+    });
     expect(phase.status()).toBe(200);
 
     const own = await signedOutPage(browser, server.url);

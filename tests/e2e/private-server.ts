@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
 import { startOwnServer } from "../../scripts/lib/own-server";
 import { ADMIN } from "./support";
 
@@ -19,7 +20,10 @@ export async function startPrivateServer(name: string): Promise<PrivateServer> {
 }
 
 /** A new browser context on `baseURL`, signed out, in the players' locale and time zone. */
-export async function signedOutPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedOutPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, locale: "es-MX", timezoneId: "America/Mexico_City" });
   return { context, page: await context.newPage() };
 }
@@ -31,7 +35,8 @@ export async function signedOutPage(browser: Browser, baseURL: string): Promise<
  */
 export async function signInAsAdminOn(request: APIRequestContext, origin: string): Promise<void> {
   const headers = { Origin: origin };
-  const signIn = () => request.post("/login", { headers, form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  const signIn = () =>
+    request.post("/login", { headers, form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
   if ((await signIn()).status() === 302) return;
   const registered = await request.post("/register", {
     headers,

@@ -1,5 +1,20 @@
-import { type APIRequest, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, ensureAdmin, expectToast, field, fillRegisterForm, hydrated, newAccount, recordDataRequests, registerViaForm, SAME_ORIGIN, signIn, signUp, toast } from "./support";
+import { expect, test, type APIRequest, type Browser, type Locator, type Page } from "@playwright/test";
+
+import {
+  ADMIN,
+  ensureAdmin,
+  expectToast,
+  field,
+  fillRegisterForm,
+  hydrated,
+  newAccount,
+  recordDataRequests,
+  registerViaForm,
+  SAME_ORIGIN,
+  signIn,
+  signUp,
+  toast,
+} from "./support";
 
 /**
  * Pools in the browser: A creates one, B joins through the invite link, both predict its match
@@ -32,7 +47,9 @@ async function activatePhase(browser: Browser) {
     const card = admin.getByRole("region", { name: PHASE, exact: true });
     const activate = card.getByRole("button", { name: "Activar Jornada", exact: true });
     if (await activate.isVisible()) await activate.click();
-    await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
   } finally {
     await admin.context().close();
   }
@@ -52,7 +69,10 @@ async function predict(page: Page, label: string, home: number, away: number) {
   expect(dataRequests.stop()).toEqual([expect.stringMatching(/^POST \/quiniela\/\d+\.data$/)]);
 }
 
-test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla los ordena", async ({ browser, playwright }, testInfo) => {
+test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla los ordena", async ({
+  browser,
+  playwright,
+}, testInfo) => {
   test.setTimeout(150_000);
   // Only this test needs the admin (two workers registering it at once would collide).
   await ensureAdmin(playwright, testInfo.project.use.baseURL);
@@ -85,7 +105,10 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   await expect(a.getByText("0 partidos elegidos", { exact: true })).toBeVisible();
   // … or the phase opens to pick single matches.
   await a.getByRole("button", { name: new RegExp(`^${PHASE}:`) }).click();
-  const firstMatch = a.getByRole("group", { name: `Partidos de ${PHASE}` }).getByRole("checkbox").first();
+  const firstMatch = a
+    .getByRole("group", { name: `Partidos de ${PHASE}` })
+    .getByRole("checkbox")
+    .first();
   // Its label is the match's name everywhere: '{local} vs {visitante}'.
   const label = await firstMatch.evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? "");
   expect(label).toMatch(/^.+ vs .+$/);
@@ -93,7 +116,10 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   await expect(a.getByText("1 partido elegido", { exact: true })).toBeVisible();
   // Part of a phase: its box reads 'mixed', and its button says how many of the phase are chosen.
   await expect(wholePhase).toBeChecked({ indeterminate: true });
-  await expect(a.getByRole("button", { name: new RegExp(`^${PHASE}: 1 de \\d+ partidos elegidos$`) })).toHaveAttribute("aria-expanded", "true");
+  await expect(a.getByRole("button", { name: new RegExp(`^${PHASE}: 1 de \\d+ partidos elegidos$`) })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   await a.getByRole("button", { name: "Crear Quiniela", exact: true }).click();
 
   await expect(a).toHaveURL(/\/quiniela\/\d+$/, { timeout: 15_000 });
@@ -157,7 +183,10 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   // The official result 2-1: B's exact score (3) leads A's wrong outcome (0).
   const adminPage = await newPage(browser);
   await signIn(adminPage, ADMIN.email, ADMIN.password);
-  const saved = await adminPage.request.post("/admin/results", { headers: SAME_ORIGIN, form: { intent: "save-result", matchId, home: "2", away: "1" } });
+  const saved = await adminPage.request.post("/admin/results", {
+    headers: SAME_ORIGIN,
+    form: { intent: "save-result", matchId, home: "2", away: "1" },
+  });
   expect(saved.status()).toBe(200);
   await adminPage.context().close();
 
@@ -195,11 +224,17 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   for (const page of [a, b, c]) await page.context().close();
 });
 
-test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...' o su error; borrar pide confirmación", async ({ browser }) => {
+test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...' o su error; borrar pide confirmación", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const page = await newPage(browser);
   await signUp(page, newAccount("dueno"));
-  const created = await page.request.post("/quiniela/new", { headers: SAME_ORIGIN, form: { name: "Para borrar", matchId: "1" }, maxRedirects: 0 });
+  const created = await page.request.post("/quiniela/new", {
+    headers: SAME_ORIGIN,
+    form: { name: "Para borrar", matchId: "1" },
+    maxRedirects: 0,
+  });
   expect(created.status()).toBe(302);
   await page.goto(created.headers()["location"]!);
   await hydrated(page);
@@ -234,7 +269,8 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await expect(toast(page, "Partidos actualizados")).toBeVisible();
 
   // In the browser, 'Mis Quinielas' opens at once and says it is loading while the list comes.
-  const listRequest = (url: URL) => url.pathname === "/quinielas.data" && url.searchParams.get("_routes") === "routes/quinielas";
+  const listRequest = (url: URL) =>
+    url.pathname === "/quinielas.data" && url.searchParams.get("_routes") === "routes/quinielas";
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(listRequest, async (route) => {
@@ -272,7 +308,11 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await page.context().close();
 });
 
-test("'Participantes' en 'Crear Quiniela': el buscador carga al enfocarlo, conserva lo escrito y elige con el teclado", async ({ page, playwright, baseURL }) => {
+test("'Participantes' en 'Crear Quiniela': el buscador carga al enfocarlo, conserva lo escrito y elige con el teclado", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const other = newAccount("elegido");
   const api = await playwright.request.newContext({ baseURL });
   await registerViaForm(api, other);
@@ -344,7 +384,11 @@ async function holdBack(page: Page, files: RegExp) {
   return { held, release };
 }
 
-test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya está, y agrega a quien se elige", async ({ page, playwright, baseURL }) => {
+test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya está, y agrega a quien se elige", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const { inPool, outside, url } = await poolWithOneOfTwo(page, playwright.request, baseURL);
   await page.goto(url);
   await hydrated(page);
@@ -353,7 +397,9 @@ test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya e
   const search = tools.getByRole("textbox", { name: "Agregar participantes" });
   await search.click();
   await page.keyboard.type(inPool.name);
-  await expect(page.getByText("Ya participan; escribe más del nombre para buscar a otros", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Ya participan; escribe más del nombre para buscar a otros", { exact: true }),
+  ).toBeVisible();
   // (The field is now the combobox, with the focus and the text.)
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.press("Backspace");
@@ -364,7 +410,11 @@ test("'Agregar participantes' en la quiniela: el buscador no ofrece a quien ya e
   await expect(page.getByRole("region", { name: "Participantes" }).getByText(outside.name)).toBeVisible();
 });
 
-test("'Agregar participantes': lo que se escribe antes de que llegue el código del buscador queda entero, con el foco, y se busca", async ({ page, playwright, baseURL }) => {
+test("'Agregar participantes': lo que se escribe antes de que llegue el código del buscador queda entero, con el foco, y se busca", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const { inPool, outside, url } = await poolWithOneOfTwo(page, playwright.request, baseURL);
   // A slow connection: the owner tools' code (the server renders them; they hydrate when it
   // arrives) and then the combobox's come late, and the owner types as soon as the field shows.
@@ -389,7 +439,9 @@ test("'Agregar participantes': lo que se escribe antes de que llegue el código 
   const search = tools.getByRole("combobox", { name: "Agregar participantes" });
   await expect(search).toHaveValue(inPool.name);
   await expect(search).toBeFocused();
-  await expect(page.getByText("Ya participan; escribe más del nombre para buscar a otros", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Ya participan; escribe más del nombre para buscar a otros", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("option", { name: outside.name, exact: true })).toHaveCount(0);
   await page.keyboard.press("Backspace");
   await expect(search).toHaveValue(inPool.name.slice(0, -1));

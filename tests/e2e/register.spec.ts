@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { expectToast, field, fillRegisterForm, newAccount, registerViaForm, userMenuButton } from "./support";
 
 test.describe("registro", () => {
@@ -18,9 +19,7 @@ test.describe("registro", () => {
     await expect(page.getByText("Confirma tu contraseña", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
     // Each message belongs to its field.
-    await expect(field(page, "Nombre")).toHaveAccessibleDescription(
-      /El nombre es obligatorio/,
-    );
+    await expect(field(page, "Nombre")).toHaveAccessibleDescription(/El nombre es obligatorio/);
   });
 
   test("un correo inválido se rechaza", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { open, signInAsAdmin } from "./support";
 
 /**
@@ -41,7 +42,9 @@ test("el administrador sube un CSV, revisa la vista previa, aplica y ve los resu
 
   await page.getByRole("button", { name: "Aplicar cambios", exact: true }).click();
   const toast = page.getByRole("alert").filter({ hasText: "Resultados importados" });
-  await expect(toast).toContainText("1 partido nuevo, 2 resultados nuevos, 1 fecha cambiada, 1 sin cambios", { timeout: 15_000 });
+  await expect(toast).toContainText("1 partido nuevo, 2 resultados nuevos, 1 fecha cambiada, 1 sin cambios", {
+    timeout: 15_000,
+  });
 
   await open(page, "/admin/matches");
   const phase = page.getByRole("region", { name: "Jornada 10", exact: true });

@@ -1,5 +1,20 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { type Account, expectToast, fillPredictions, hydrated, noToasts, open, PASSWORD, recordDataRequests, register, type Score, signInAsAdmin, teams, uniqueEmail } from "./support";
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+
+import {
+  expectToast,
+  fillPredictions,
+  hydrated,
+  noToasts,
+  open,
+  PASSWORD,
+  recordDataRequests,
+  register,
+  signInAsAdmin,
+  teams,
+  uniqueEmail,
+  type Account,
+  type Score,
+} from "./support";
 
 /**
  * A whole round as people play it: the admin adds a match and opens a phase, two players predict
@@ -21,7 +36,6 @@ const CREATED = { home: "América", away: "Tijuana" };
 const FIXTURE = { home: "Cruz Azul", away: "Atlas" };
 const M1 = `${CREATED.home} vs ${CREATED.away}`;
 const M2 = `${FIXTURE.home} vs ${FIXTURE.away}`;
-
 
 /*
  * Results: M1 2-1 (first saved as 1-1, then corrected), M2 1-1.
@@ -57,8 +71,6 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-
-
 /** Chooses an option of a Mantine select (role combobox, options in a listbox). */
 /** Chooses, in a select of the page, the option whose words match `option` (a phase's option may say more after its name). */
 async function choose(page: Page, select: string, option: RegExp) {
@@ -69,11 +81,11 @@ async function choose(page: Page, select: string, option: RegExp) {
 }
 
 /** The words of a select's chosen option. */
-const chosenOption = (page: Page, select: string) => page.getByRole("combobox", { name: select, exact: true }).locator("option:checked");
+const chosenOption = (page: Page, select: string) =>
+  page.getByRole("combobox", { name: select, exact: true }).locator("option:checked");
 
 /** 'Jornada 16' as an option label, also when the option shows a badge after the name. */
 const phaseOption = new RegExp(`^${PHASE}(?!\\d)`);
-
 
 /** A player's row in a standings table, found by name. */
 function standingRow(table: Locator, name: string): Locator {
@@ -94,7 +106,10 @@ async function rankOf(table: Locator, name: string): Promise<number> {
 /** Row positions (0-based, header included) of the two players in the table as shown. */
 async function positions(table: Locator): Promise<{ a: number; b: number }> {
   const texts = await table.getByRole("row").allInnerTexts();
-  return { a: texts.findIndex((text) => text.includes(playerA.name)), b: texts.findIndex((text) => text.includes(playerB.name)) };
+  return {
+    a: texts.findIndex((text) => text.includes(playerA.name)),
+    b: texts.findIndex((text) => text.includes(playerB.name)),
+  };
 }
 
 /** The picks table of one match on the captured-predictions page. */
@@ -144,7 +159,9 @@ test("el administrador agrega un partido a la Jornada 16 y activa la jornada", a
   for (let index = 0; index < phaseMatches; index++) {
     await expect(rows.nth(index).getByText("Activo", { exact: true }).filter({ visible: true })).toBeVisible();
   }
-  await expect(card.getByRole("row", { name: M2, exact: true }).getByText("Activo", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(
+    card.getByRole("row", { name: M2, exact: true }).getByText("Activo", { exact: true }).filter({ visible: true }),
+  ).toBeVisible();
 });
 
 test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo lectura", async () => {
@@ -164,7 +181,9 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
       const refusedRequests = recordDataRequests(page);
       await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
       await expectToast(page, "Error", "Debes predecir todos los partidos pendientes");
-      const blank = page.getByRole("group", { name: M2, exact: true }).getByRole("spinbutton", { name: `Goles de ${teams(M2)[1]}`, exact: true });
+      const blank = page
+        .getByRole("group", { name: M2, exact: true })
+        .getByRole("spinbutton", { name: `Goles de ${teams(M2)[1]}`, exact: true });
       await expect(blank).toBeFocused();
       await expect(blank).toHaveAttribute("aria-invalid", "true");
       expect(refusedRequests.stop()).toEqual([]);
@@ -236,7 +255,9 @@ test("'Estado de Pronósticos': A y B capturaron toda la jornada", async () => {
     const row = complete.getByRole("row").filter({ hasText: account.name });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("cell").nth(1)).toHaveText(`${phaseMatches} de ${phaseMatches}`);
-    await expect(admin.getByRole("table", { name: "Pronósticos pendientes" }).getByRole("row").filter({ hasText: account.name })).toHaveCount(0);
+    await expect(
+      admin.getByRole("table", { name: "Pronósticos pendientes" }).getByRole("row").filter({ hasText: account.name }),
+    ).toHaveCount(0);
   }
 });
 
@@ -258,8 +279,12 @@ test("'Administración de Pronósticos': el administrador busca y corrige un pro
   const [local, visitor] = teams(M2);
   const row = () => admin.getByRole("row", { name: `${playerB.name}: ${M2}`, exact: true });
   async function correct(home: string, away: string, title: string, message: string) {
-    await row().getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(home);
-    await row().getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(away);
+    await row()
+      .getByRole("spinbutton", { name: `Goles de ${local}`, exact: true })
+      .fill(home);
+    await row()
+      .getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true })
+      .fill(away);
     await row().getByRole("button", { name: "Actualizar", exact: true }).click();
     await expectToast(admin, title, message);
     await noToasts(admin);
@@ -317,7 +342,9 @@ test("'Activar Quinielas' cierra la jornada y dice cuántos pronósticos activó
   await expect(activate).toBeEnabled();
   // Every open match was predicted by A and B; nobody else plays this phase.
   const predictions = 2 * phaseMatches;
-  await expect(admin.getByText(`${predictions} pronósticos capturados · ${phaseMatches} partidos activos`, { exact: true })).toBeVisible();
+  await expect(
+    admin.getByText(`${predictions} pronósticos capturados · ${phaseMatches} partidos activos`, { exact: true }),
+  ).toBeVisible();
   await activate.click();
   // Picks close for good: the dialog says who captured any first.
   const dialog = admin.getByRole("dialog", { name: "Activar Quinielas" });

@@ -1,6 +1,18 @@
-import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { type PrivateServer, signedOutPage, signInAsAdminOn, startPrivateServer } from "./private-server";
-import { type Account, expectToast, fillPredictions, noToasts, open, PASSWORD, type Score, signUp, teams, uniqueEmail } from "./support";
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+
+import { signedOutPage, signInAsAdminOn, startPrivateServer, type PrivateServer } from "./private-server";
+import {
+  expectToast,
+  fillPredictions,
+  noToasts,
+  open,
+  PASSWORD,
+  signUp,
+  teams,
+  uniqueEmail,
+  type Account,
+  type Score,
+} from "./support";
 
 /**
  * Seasons (issue 15), as an admin and two players live them: Clausura 2024 is played a little and
@@ -14,7 +26,6 @@ import { type Account, expectToast, fillPredictions, noToasts, open, PASSWORD, t
  */
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-
 
 const CLAUSURA = "Liga MX · Clausura 2024";
 const WORLD_CUP = "Copa Mundial 2026";
@@ -50,14 +61,12 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-
-
-
 /** Fills every open match of the home form: the given picks, 0-0 for the rest; then saves. */
 async function predictOpenMatches(page: Page, picks: Record<string, Score>) {
   await open(page, "/");
   await fillPredictions(page, picks);
-  for (const label of Object.keys(picks)) expect(await page.getByRole("group", { name: label, exact: true }).count(), label).toBe(1);
+  for (const label of Object.keys(picks))
+    expect(await page.getByRole("group", { name: label, exact: true }).count(), label).toBe(1);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
   await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");
 }
@@ -150,7 +159,9 @@ test("el administrador crea 'Copa Mundial 2026' desde su plantilla, revisa la vi
   await expect(admin.getByRole("list", { name: "Equipos de la temporada" }).getByRole("listitem")).toHaveCount(48);
   const matches = admin.getByRole("table", { name: "Partidos de la temporada" });
   await expect(matches.getByRole("row")).toHaveCount(105);
-  await expect(matches.getByRole("row").filter({ hasText: "Grupos · Jornada 1 · Grupo A" }).first()).toContainText("México");
+  await expect(matches.getByRole("row").filter({ hasText: "Grupos · Jornada 1 · Grupo A" }).first()).toContainText(
+    "México",
+  );
 
   await admin.getByRole("button", { name: "Crear Temporada", exact: true }).click();
   await expectToast(admin, "Temporada creada", `«${WORLD_CUP}» quedó como Próxima`);
@@ -204,7 +215,9 @@ test("el administrador captura los resultados, uno decidido en penales, y las ta
 
   // The player's card shows the shoot-out.
   await open(pageA, "/");
-  await expect(pageA.getByRole("group", { name: SHOOTOUT, exact: true })).toContainText("Resultado oficial: 1 - 1 (3 - 4 pen.)");
+  await expect(pageA.getByRole("group", { name: SHOOTOUT, exact: true })).toContainText(
+    "Resultado oficial: 1 - 1 (3 - 4 pen.)",
+  );
 
   await open(pageA, "/rankings");
   const table = pageA.getByRole("table", { name: "Puntos Acumulados" });
@@ -250,12 +263,19 @@ test("la tabla de Clausura 2024 sigue igual y se ve con 'Temporada'; 'Histórico
 test("el administrador crea una temporada 'Desde un archivo': la vista previa y 'Crear Temporada' leen el mismo archivo", async () => {
   const name = `Torneo de Archivo ${suffix}`;
   // A small season with CRLF line breaks and a BOM, as a spreadsheet saves it on Windows.
-  const csv = ["\uFEFFjornada,local,visitante,fecha", "Jornada 1,América,Guadalajara,", "Jornada 1,Toluca,Pumas UNAM,", "Jornada 2,Guadalajara,Toluca,"].join("\r\n");
+  const csv = [
+    "\uFEFFjornada,local,visitante,fecha",
+    "Jornada 1,América,Guadalajara,",
+    "Jornada 1,Toluca,Pumas UNAM,",
+    "Jornada 2,Guadalajara,Toluca,",
+  ].join("\r\n");
   await open(admin, "/admin/temporadas");
   await admin.getByRole("button", { name: "Nueva Temporada", exact: true }).click();
   await admin.getByRole("combobox", { name: "Plantilla", exact: true }).selectOption({ label: "Desde un archivo" });
   await admin.getByRole("textbox", { name: "Nombre de la temporada", exact: true }).fill(name);
-  await admin.getByLabel("Archivo", { exact: true }).setInputFiles({ name: "torneo.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await admin
+    .getByLabel("Archivo", { exact: true })
+    .setInputFiles({ name: "torneo.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await admin.getByRole("button", { name: "Revisar", exact: true }).click();
   await expectToast(admin, "Vista previa lista", "3 partidos en 2 fases");
   // The file travels back in the preview's hidden field, which the browser sends with CRLF.
@@ -270,5 +290,10 @@ test("el administrador crea una temporada 'Desde un archivo': la vista previa y 
   await expect(dialog).toContainText(`«${WORLD_CUP}» no está terminada`);
   await dialog.getByRole("button", { name: "Cancelar", exact: true }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(admin.getByRole("row", { name: WORLD_CUP, exact: true }).getByText("Actual", { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(
+    admin
+      .getByRole("row", { name: WORLD_CUP, exact: true })
+      .getByText("Actual", { exact: true })
+      .filter({ visible: true }),
+  ).toBeVisible();
 });

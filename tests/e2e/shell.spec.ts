@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
 import { hydrated, newAccount, signUp, userMenuButton } from "./support";
 
 const SCHEME_ATTR = "data-mantine-color-scheme";
@@ -25,7 +26,9 @@ async function recordColorScheme(page: Page): Promise<void> {
 }
 
 async function schemeLog(page: Page) {
-  return page.evaluate(() => (window as unknown as { __scheme: { atBody: string | null; changes: (string | null)[] } }).__scheme);
+  return page.evaluate(
+    () => (window as unknown as { __scheme: { atBody: string | null; changes: (string | null)[] } }).__scheme,
+  );
 }
 
 test.describe("modo oscuro", () => {
@@ -118,7 +121,10 @@ test.describe("teléfono", () => {
     await signUp(page, newAccount("telefono-salir"));
     await page.goto("/");
     await page.getByRole("button", { name: "Abrir menú", exact: true }).click();
-    await page.getByRole("dialog", { name: "Menú" }).getByRole("button", { name: "Cerrar Sesión", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Menú" })
+      .getByRole("button", { name: "Cerrar Sesión", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
@@ -178,7 +184,9 @@ test("con sesión en escritorio la barra muestra 'Inicio', 'Puntuaciones', 'Quin
   await expect(page.getByRole("heading", { name: "Mis Quinielas", level: 1 })).toBeVisible();
 });
 
-test("el menú del usuario se abre con el teclado, con el foco dentro, y Escape devuelve el foco al botón", async ({ page }) => {
+test("el menú del usuario se abre con el teclado, con el foco dentro, y Escape devuelve el foco al botón", async ({
+  page,
+}) => {
   const account = newAccount("teclado");
   await signUp(page, account);
   await page.goto("/");
@@ -196,7 +204,9 @@ test("el menú del usuario se abre con el teclado, con el foco dentro, y Escape 
   }
 });
 
-test("si el código del menú ya no está (la app se actualizó), el clic recarga la página y el menú abre", async ({ page }) => {
+test("si el código del menú ya no está (la app se actualizó), el clic recarga la página y el menú abre", async ({
+  page,
+}) => {
   const account = newAccount("recarga");
   await signUp(page, account);
   await page.goto("/");

@@ -1,4 +1,11 @@
-import { type APIRequest, type APIRequestContext, expect, type Locator, type Page, type Request } from "@playwright/test";
+import {
+  expect,
+  type APIRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Request,
+} from "@playwright/test";
 
 /**
  * The server refuses writes without proof that its own pages sent them (an Origin of its own):
@@ -37,7 +44,10 @@ export function field(page: Page, name: string): Locator {
   return page.getByRole("textbox", { name, exact: true });
 }
 
-export async function fillRegisterForm(page: Page, account: Partial<Account> & { confirmPassword?: string }): Promise<void> {
+export async function fillRegisterForm(
+  page: Page,
+  account: Partial<Account> & { confirmPassword?: string },
+): Promise<void> {
   await field(page, "Nombre").fill(account.name ?? "");
   await field(page, "Correo electrónico").fill(account.email ?? "");
   await field(page, "Contraseña").fill(account.password ?? "");
@@ -95,7 +105,11 @@ export async function signUp(page: Page, account: Account, origin?: string): Pro
 
 /** Signs `page`'s browser context in with a form POST to /login (no page load). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const response = await page.request.post("/login", { headers: SAME_ORIGIN, form: { email, password }, maxRedirects: 0 });
+  const response = await page.request.post("/login", {
+    headers: SAME_ORIGIN,
+    form: { email, password },
+    maxRedirects: 0,
+  });
   expect(response.status(), "inicio de sesión").toBe(302);
   await consumeFlashToast(page);
 }
@@ -189,7 +203,9 @@ export async function fillPredictions(page: Page, picks: Record<string, Score>, 
     const group = page.getByRole("group", { name: label, exact: true });
     const [local, visitor] = teams(label);
     await group.getByRole("spinbutton", { name: `Goles de ${local}`, exact: true }).fill(String(home));
-    await group.getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true }).fill(label === leaveEmpty ? "" : String(away));
+    await group
+      .getByRole("spinbutton", { name: `Goles de ${visitor}`, exact: true })
+      .fill(label === leaveEmpty ? "" : String(away));
   }
   return open.count();
 }
@@ -240,7 +256,12 @@ export async function open(page: Page, path: string): Promise<void> {
  * sign the same admin in several times on the shared server.
  */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  const signIn = () => page.request.post("/login", { headers: SAME_ORIGIN, form: { email: ADMIN.email, password: ADMIN.password }, maxRedirects: 0 });
+  const signIn = () =>
+    page.request.post("/login", {
+      headers: SAME_ORIGIN,
+      form: { email: ADMIN.email, password: ADMIN.password },
+      maxRedirects: 0,
+    });
   const first = await signIn();
   if (first.status() !== 302) {
     expect(first.status(), "inicio de sesión del administrador").toBe(401);

@@ -1,4 +1,5 @@
-import { type Browser, expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
 
 /**

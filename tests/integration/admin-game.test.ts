@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
 import { form, routeData, startTestServer, type TestServer } from "../support/server";
 
@@ -48,12 +49,7 @@ async function phaseId(name: string) {
 }
 
 async function matchesOf(phase: number) {
-  return server.db
-    .selectFrom("matches")
-    .selectAll()
-    .where("phase_id", "=", phase)
-    .orderBy("id")
-    .execute();
+  return server.db.selectFrom("matches").selectAll().where("phase_id", "=", phase).orderBy("id").execute();
 }
 
 async function teamId(name: string) {
@@ -144,12 +140,21 @@ describe("/admin/matches", () => {
     const [ida, vuelta] = [await phaseId("Cuartos Ida"), await phaseId("Cuartos Vuelta")];
     const [toluca, pachuca] = [await teamId("Toluca"), await teamId("Pachuca")];
     const create = (phase: number, home: number, away: number) =>
-      post("/admin/matches", { intent: "create", phaseId: String(phase), homeTeamId: String(home), awayTeamId: String(away) });
+      post("/admin/matches", {
+        intent: "create",
+        phaseId: String(phase),
+        homeTeamId: String(home),
+        awayTeamId: String(away),
+      });
     // Toluca–Pachuca has its Vuelta (the test above): its Ida makes the tie.
     expect((await create(ida, pachuca, toluca)).status).toBe(200);
     const tieIda = (await matchesOf(ida)).at(-1)!;
     const before = await snapshot();
-    for (const [phase, home, away] of [[vuelta, pachuca, toluca], [vuelta, toluca, pachuca], [ida, toluca, pachuca]] as const) {
+    for (const [phase, home, away] of [
+      [vuelta, pachuca, toluca],
+      [vuelta, toluca, pachuca],
+      [ida, toluca, pachuca],
+    ] as const) {
       const third = await create(phase, home, away);
       expect(third.status).toBe(400);
       expect(third.body).toContain("Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta)");
@@ -159,11 +164,18 @@ describe("/admin/matches", () => {
       .select("id")
       .where("phase_id", "=", ida)
       .where("id", "<>", tieIda.id)
-      .where(({ exists, not, selectFrom }) => not(exists(selectFrom("predictions").select("id").whereRef("match_id", "=", "matches.id"))))
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom("predictions").select("id").whereRef("match_id", "=", "matches.id"))),
+      )
       .orderBy("id")
       .executeTakeFirstOrThrow();
     const setTeams = (matchId: number, home: number, away: number) =>
-      post("/admin/matches", { intent: "set-teams", matchId: String(matchId), homeTeamId: String(home), awayTeamId: String(away) });
+      post("/admin/matches", {
+        intent: "set-teams",
+        matchId: String(matchId),
+        homeTeamId: String(home),
+        awayTeamId: String(away),
+      });
     const refused = await setTeams(other.id, toluca, pachuca);
     expect(refused.status).toBe(400);
     expect(refused.body).toContain("Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta)");
@@ -236,10 +248,21 @@ describe("results, points and standings", () => {
   });
 
   test("the first save stores the result and scores the predictions; the next one is an update", async () => {
-    let response = await post("/admin/results", { intent: "save-result", matchId: String(match), home: "2", away: "1" });
+    let response = await post("/admin/results", {
+      intent: "save-result",
+      matchId: String(match),
+      home: "2",
+      away: "1",
+    });
     expect(response.status).toBe(200);
     expect(response.body).toContain("Resultado guardado correctamente");
-    expect(await server.db.selectFrom("matches").select(["home_score", "away_score"]).where("id", "=", match).executeTakeFirst()).toEqual({
+    expect(
+      await server.db
+        .selectFrom("matches")
+        .select(["home_score", "away_score"])
+        .where("id", "=", match)
+        .executeTakeFirst(),
+    ).toEqual({
       home_score: 2,
       away_score: 1,
     });
@@ -348,7 +371,13 @@ describe("results, points and standings", () => {
     const response = await post("/admin/matches", { intent: "reset", matchId: String(match) });
     expect(response.status).toBe(200);
     expect(response.body).toContain("El resultado y los pronósticos han sido reiniciados.");
-    expect(await server.db.selectFrom("matches").select(["home_score", "away_score"]).where("id", "=", match).executeTakeFirst()).toEqual({
+    expect(
+      await server.db
+        .selectFrom("matches")
+        .select(["home_score", "away_score"])
+        .where("id", "=", match)
+        .executeTakeFirst(),
+    ).toEqual({
       home_score: null,
       away_score: null,
     });
@@ -356,7 +385,11 @@ describe("results, points and standings", () => {
     expect(await totalOf(anaId)).toBeUndefined();
     expect(await totalOf(betoId)).toBeUndefined();
     expect(
-      await server.db.selectFrom("standings_phase").select("user_id").where("phase_id", "=", await phaseId("Jornada 4")).execute(),
+      await server.db
+        .selectFrom("standings_phase")
+        .select("user_id")
+        .where("phase_id", "=", await phaseId("Jornada 4"))
+        .execute(),
     ).toEqual([]);
   });
 });
@@ -381,8 +414,20 @@ describe("/admin/activar-quinielas", () => {
     expect((await predict(betoCookie, [{ matchId: elsewhere!.id, home: 0, away: 1 }])).status).toBe(200);
 
     // Before it closes, the screen knows who captured any of the phase's picks, and of how many.
-    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activar-quinielas", adminCookie);
-    const people = Number((await server.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const { data } = await routeData(
+      server,
+      "/admin/activar-quinielas.data",
+      "routes/admin/activar-quinielas",
+      adminCookie,
+    );
+    const people = Number(
+      (
+        await server.db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(data).toMatchObject({ people });
     const shown = (data as { phases: { id: number; predictions: number; players: number }[] }).phases;
     expect(shown.find((row) => row.id === phase)).toMatchObject({ predictions: 3, players: 2 });
@@ -401,7 +446,11 @@ describe("/admin/activar-quinielas", () => {
       .execute();
     expect(activated.filter((row) => row.phase_id === phase).map((row) => row.activated)).toEqual([1, 1, 1]);
     expect(activated.filter((row) => row.phase_id === other).map((row) => row.activated)).toEqual([0]);
-    const phases = await server.db.selectFrom("phases").select(["id", "activated_at"]).where("id", "in", [phase, other]).execute();
+    const phases = await server.db
+      .selectFrom("phases")
+      .select(["id", "activated_at"])
+      .where("id", "in", [phase, other])
+      .execute();
     expect(phases.find((row) => row.id === phase)?.activated_at).toEqual(expect.any(String));
     expect(phases.find((row) => row.id === other)?.activated_at).toBeNull();
 

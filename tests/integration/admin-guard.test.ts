@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
@@ -6,9 +7,9 @@ import {
   loginUser,
   requestText,
   startTestServer,
+  userIdOf,
   type TestServer,
   type TextResponse,
-  userIdOf,
 } from "../support/server";
 
 /**
@@ -197,7 +198,14 @@ function adminWrites(path: string): Record<string, string>[] {
       { intent: "allow-email", email: "colado@quiniela.test" },
     ],
     "/admin/predictions": [
-      { intent: "update-prediction", predictionId: s(ids.prediction), home: "9", away: "9", homeScore: "9", awayScore: "9" },
+      {
+        intent: "update-prediction",
+        predictionId: s(ids.prediction),
+        home: "9",
+        away: "9",
+        homeScore: "9",
+        awayScore: "9",
+      },
       { intent: "delete-prediction", predictionId: s(ids.prediction) },
     ],
     "/admin/ver-quinielas": [
@@ -207,7 +215,10 @@ function adminWrites(path: string): Record<string, string>[] {
     "/admin/estado-pronosticos": [{ intent: "activate", phaseId: s(ids.phase) }],
     // The preview's fingerprint can only be guessed: the guard must refuse before anything is read.
     "/admin/importar-resultados": [
-      { intent: "preview", archivo: "jornada,local,visitante,fecha,goles_local,goles_visitante\n1,Querétaro,Toluca,,9,9\n" },
+      {
+        intent: "preview",
+        archivo: "jornada,local,visitante,fecha,goles_local,goles_visitante\n1,Querétaro,Toluca,,9,9\n",
+      },
       {
         intent: "apply",
         content: "jornada,local,visitante,fecha,goles_local,goles_visitante\n1,Querétaro,Toluca,,9,9\n",
@@ -248,28 +259,31 @@ function expectForbidden(response: TextResponse, path: string) {
   }
 }
 
-test.each(ADMIN_PATHS)("POST %s (document, .data) is refused for anonymous and non-admin; nothing written", async (path) => {
-  const before = await snapshot();
-  const writes = adminWrites(path);
-  expect(writes.length).toBeGreaterThan(0);
+test.each(ADMIN_PATHS)(
+  "POST %s (document, .data) is refused for anonymous and non-admin; nothing written",
+  async (path) => {
+    const before = await snapshot();
+    const writes = adminWrites(path);
+    expect(writes.length).toBeGreaterThan(0);
 
-  for (const fields of writes) {
-    expectLoginRedirect(await post(path, fields), path);
-    expectDataLoginRedirect(await post(dataUrl(path), fields), path);
-    expectForbidden(await post(path, fields, malloryCookie), path);
-    expectForbidden(await post(dataUrl(path), fields, malloryCookie), path);
-  }
-  // fetcher.submit(…, { encType: "application/json" }) is refused the same way.
-  const json = await requestText(server, dataUrl(path), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(writes[0]),
-    cookie: malloryCookie,
-  });
-  expectForbidden(json, path);
+    for (const fields of writes) {
+      expectLoginRedirect(await post(path, fields), path);
+      expectDataLoginRedirect(await post(dataUrl(path), fields), path);
+      expectForbidden(await post(path, fields, malloryCookie), path);
+      expectForbidden(await post(dataUrl(path), fields, malloryCookie), path);
+    }
+    // fetcher.submit(…, { encType: "application/json" }) is refused the same way.
+    const json = await requestText(server, dataUrl(path), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(writes[0]),
+      cookie: malloryCookie,
+    });
+    expectForbidden(json, path);
 
-  expect(await snapshot()).toEqual(before);
-});
+    expect(await snapshot()).toEqual(before);
+  },
+);
 
 test.each(ADMIN_PATHS)("GET %s as a non-admin answers 403 'No tienes acceso…' and no admin data", async (path) => {
   expectForbidden(await requestText(server, path, { cookie: malloryCookie }), path);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import {
   form,
   leakedInternals,
@@ -35,7 +36,10 @@ const post = (path: string, fields: Record<string, string>, init: { cookie?: str
   requestText(server, path, { method: "POST", body: form(fields), ...init });
 
 async function count(table: "users" | "sessions" | "accounts") {
-  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -226,7 +230,11 @@ test("a session cookie with a forged signature opens nothing", async () => {
 
 /** Sets a session's expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
 async function setSessionExpiry(userId: string, at: Date) {
-  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   await server.db
     .updateTable("sessions")
     .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
@@ -253,7 +261,11 @@ test("a session used a day after its last extension opens the page and is extend
   await setSessionExpiry(userId, new Date(Date.now() + 29 * DAY_MS - 60_000));
   const extended = await get("/", cookie);
   expect(extended.status).toBe(200);
-  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 30 * DAY_MS - 60_000);
   // The browser's cookie is extended with it (else it would end 30 days after signing in).
   const renewed = extended.headers.getSetCookie().find((line) => line.includes("session_token="));
@@ -265,7 +277,11 @@ test("a session used a day after its last extension opens the page and is extend
   const notDue = new Date(Date.now() + 29.5 * DAY_MS);
   await setSessionExpiry(userId, notDue);
   expect((await get("/", cookie)).status).toBe(200);
-  const kept = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const kept = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   expect(new Date(kept.expires_at).getTime()).toBe(notDue.getTime());
   expect((await get("/", cookie)).headers.getSetCookie().filter((line) => line.includes("session_token="))).toEqual([]);
 });
@@ -274,7 +290,12 @@ test("a signature of the wrong length, or a cookie naming no session, opens noth
   const cookie = await registerUser(server, { name: "Quique", email: "quique@quiniela.test" });
   const [name, value] = cookie.split("=") as [string, string];
   const [token, signature] = decodeURIComponent(value).split(".") as [string, string];
-  for (const forged of [`${token}.${signature.slice(0, -1)}`, `${token}.${signature}A`, `otro-token.${signature}`, token]) {
+  for (const forged of [
+    `${token}.${signature.slice(0, -1)}`,
+    `${token}.${signature}A`,
+    `otro-token.${signature}`,
+    token,
+  ]) {
     const response = await get("/", `${name}=${encodeURIComponent(forged)}`);
     expect(response.status, forged).toBe(302);
     expect(response.location).toBe("/login");

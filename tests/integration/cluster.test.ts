@@ -2,9 +2,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type EventStream, openEvents } from "../support/event-stream";
+
+import { openEvents, type EventStream } from "../support/event-stream";
 import { countOf, expectWholeOrAbsent, makeBatches, startBurst, storedBatches } from "../support/prediction-batches";
-import { form, registerUser, type ServerProcess, startServerProcess } from "../support/server";
+import { form, registerUser, startServerProcess, type ServerProcess } from "../support/server";
 
 /**
  * Several processes (server.js with WEB_CONCURRENCY=2, node:cluster) on one port and one
@@ -29,41 +30,49 @@ afterAll(async () => {
 /** The processes the primary started (its children). */
 function workersOf(pid: number): number[] {
   const out = execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" });
-  return out.split("\n").map((line) => Number(line.trim())).filter((child) => child > 0);
+  return out
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
 }
 
 /** A request on a new connection (no keep-alive), so that it may reach either process. */
-function onNewConnection(path: string, { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {}) {
+function onNewConnection(
+  path: string,
+  { method = "GET", cookie, body }: { method?: string; cookie?: string; body?: URLSearchParams } = {},
+) {
   const url = new URL(path, server.url);
-  return new Promise<{ status: number; location: string | undefined; setCookie: string[]; body: string }>((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method,
-        agent: false,
-        headers: {
-          Origin: server.url,
-          ...(cookie && { Cookie: cookie }),
-          ...(body && { "Content-Type": "application/x-www-form-urlencoded" }),
+  return new Promise<{ status: number; location: string | undefined; setCookie: string[]; body: string }>(
+    (resolve, reject) => {
+      const request = http.request(
+        url,
+        {
+          method,
+          agent: false,
+          headers: {
+            Origin: server.url,
+            ...(cookie && { Cookie: cookie }),
+            ...(body && { "Content-Type": "application/x-www-form-urlencoded" }),
+          },
         },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            location: response.headers.location,
-            setCookie: response.headers["set-cookie"] ?? [],
-            body: text,
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body?.toString());
-  });
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              location: response.headers.location,
+              setCookie: response.headers["set-cookie"] ?? [],
+              body: text,
+            }),
+          );
+        },
+      );
+      request.on("error", reject);
+      request.end(body?.toString());
+    },
+  );
 }
 
 test("WEB_CONCURRENCY=2 serves from two processes on one port", async () => {
@@ -77,7 +86,9 @@ test("WEB_CONCURRENCY=2 serves from two processes on one port", async () => {
 });
 
 test("a session made by one process is good on every process", async () => {
-  const pages = await Promise.all(Array.from({ length: 6 }, () => onNewConnection("/profile", { cookie: adminCookie })));
+  const pages = await Promise.all(
+    Array.from({ length: 6 }, () => onNewConnection("/profile", { cookie: adminCookie })),
+  );
   for (const page of pages) {
     expect(page.status).toBe(200);
     expect(page.body).toContain("admin@quiniela.test");

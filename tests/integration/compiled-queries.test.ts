@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { runCompiled } from "#app/data/engine/compiled-queries.server";
 import { keptUntilSeasonChanges, requestDatabase } from "#app/data/engine/kept-reads.server";
+
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -66,15 +68,23 @@ test("inside a transaction it runs on the transaction's connection", async () =>
     runCompiled(db, "test-rename", { id: phase.id, name: value }, (v) =>
       db.updateTable("phases").set({ name: v.name }).where("id", "=", v.id),
     );
-  const before = await server.db.selectFrom("phases").select("name").where("id", "=", phase.id).executeTakeFirstOrThrow();
+  const before = await server.db
+    .selectFrom("phases")
+    .select("name")
+    .where("id", "=", phase.id)
+    .executeTakeFirstOrThrow();
   await expect(
     server.db.transaction().execute(async (trx) => {
       await rename(trx, name);
-      expect((await trx.selectFrom("phases").select("name").where("id", "=", phase.id).executeTakeFirstOrThrow()).name).toBe(name);
+      expect(
+        (await trx.selectFrom("phases").select("name").where("id", "=", phase.id).executeTakeFirstOrThrow()).name,
+      ).toBe(name);
       throw new Error("rollback");
     }),
   ).rejects.toThrow("rollback");
-  expect(await server.db.selectFrom("phases").select("name").where("id", "=", phase.id).executeTakeFirstOrThrow()).toEqual(before);
+  expect(
+    await server.db.selectFrom("phases").select("name").where("id", "=", phase.id).executeTakeFirstOrThrow(),
+  ).toEqual(before);
 });
 
 test("the request's plugins still see each run: a write to the season's tables makes the request read the mark again", async () => {
@@ -95,7 +105,10 @@ test("the request's plugins still see each run: a write to the season's tables m
 test("a value written into the query's text is refused", async () => {
   await expect(
     runCompiled(server.db, "test-literal", { id: 1 }, (v) =>
-      server.db.selectFrom("phases").select("id").where(sql<boolean>`id = ${sql.lit(v.id)}`),
+      server.db
+        .selectFrom("phases")
+        .select("id")
+        .where(sql<boolean>`id = ${sql.lit(v.id)}`),
     ),
   ).rejects.toThrow(/texto de la consulta/);
 });

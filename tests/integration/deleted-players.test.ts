@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { createAuth } from "#app/auth/auth.server";
 import { DEFAULT_RULES } from "#app/domain/game/season-rules";
+
 import { createUser } from "../support/accounts";
 import {
   form,
@@ -8,9 +10,9 @@ import {
   requestText,
   routeData,
   startTestServer,
+  userIdOf,
   type TestServer,
   type TextResponse,
-  userIdOf,
 } from "../support/server";
 
 /**
@@ -46,16 +48,31 @@ async function ok(response: Promise<TextResponse> | TextResponse, status = 200):
 
 /** 'Nueva Temporada' from a CSV (no kickoff dates: picks stay open until the phase is activated). */
 async function createSeason(name: string, csv: string): Promise<number> {
-  const fields = { plantilla: "archivo", nombre: name, competicion: "Liga MX", puntosExacto: "3", puntosResultado: "1", marcadorEliminatoria: DEFAULT_RULES.knockoutScore };
+  const fields = {
+    plantilla: "archivo",
+    nombre: name,
+    competicion: "Liga MX",
+    puntosExacto: "3",
+    puntosResultado: "1",
+    marcadorEliminatoria: DEFAULT_RULES.knockoutScore,
+  };
   const preview = new FormData();
   preview.set("intent", "preview");
   for (const [key, value] of Object.entries(fields)) preview.set(key, value);
   preview.set("archivo", new File([csv], "temporada.csv", { type: "text/csv" }));
-  const previewed = await ok(requestText(server, "/admin/temporadas", { method: "POST", body: preview, cookie: cookie.admin }));
+  const previewed = await ok(
+    requestText(server, "/admin/temporadas", { method: "POST", body: preview, cookie: cookie.admin }),
+  );
   const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(previewed.body)?.[1];
   expect(fingerprint).toBeTruthy();
   const contenido = csv.replace(/\n/g, "\r\n");
-  const created = await ok(post("/admin/temporadas", { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido }, cookie.admin));
+  const created = await ok(
+    post(
+      "/admin/temporadas",
+      { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido },
+      cookie.admin,
+    ),
+  );
   expect(created.body).toContain("Temporada creada");
   return (await server.db.selectFrom("seasons").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 }
@@ -79,12 +96,24 @@ async function play(seasonId: number, picks: [who: string, scores: [number, numb
   for (const [who, scores] of picks) {
     for (const [index, [home, away]] of scores.entries()) {
       const matchId = matches[index]!.id;
-      await ok(post("/?index", { matchId: String(matchId), [`home-${matchId}`]: String(home), [`away-${matchId}`]: String(away) }, who));
+      await ok(
+        post(
+          "/?index",
+          { matchId: String(matchId), [`home-${matchId}`]: String(home), [`away-${matchId}`]: String(away) },
+          who,
+        ),
+      );
     }
   }
   await ok(post("/admin/activar-quinielas", { intent: "activate", phaseId: String(phaseId) }, cookie.admin));
   for (const [index, [home, away]] of results.entries()) {
-    await ok(post("/admin/results", { intent: "save-result", matchId: String(matches[index]!.id), home: String(home), away: String(away) }, cookie.admin));
+    await ok(
+      post(
+        "/admin/results",
+        { intent: "save-result", matchId: String(matches[index]!.id), home: String(home), away: String(away) },
+        cookie.admin,
+      ),
+    );
   }
   return matches.map((match) => match.id);
 }
@@ -102,7 +131,10 @@ async function createPool(owner: string, name: string, matchIds: number[], membe
   return poolId;
 }
 
-type Table = { rows: { userId: string; name: string; points: number; exactHits: number; position: number; image: string | null }[]; total: number };
+type Table = {
+  rows: { userId: string; name: string; points: number; exactHits: number; position: number; image: string | null }[];
+  total: number;
+};
 
 async function seasonTable(seasonId: number): Promise<Table> {
   const { data } = await routeData(server, `/rankings.data?temporada=${seasonId}`, "routes/rankings");
@@ -111,7 +143,10 @@ async function seasonTable(seasonId: number): Promise<Table> {
 
 async function history() {
   const { data } = await routeData(server, "/rankings/historico.data", "routes/rankings/historico");
-  return data as { rows: { userId: string; name: string; points: number; titles: number }[]; champions: { seasonName: string; points: number; names: string[] }[] };
+  return data as {
+    rows: { userId: string; name: string; points: number; titles: number }[];
+    champions: { seasonName: string; points: number; names: string[] }[];
+  };
 }
 
 async function poolPage(poolId: number, who: string) {
@@ -125,22 +160,54 @@ async function poolPage(poolId: number, who: string) {
 
 async function myPools(who: string) {
   const { data } = await routeData(server, "/quinielas.data", "routes/quinielas", who);
-  return (data as { list: { quinielas: { id: number; name: string; ownerName: string; participants: number }[] } }).list.quinielas;
+  return (data as { list: { quinielas: { id: number; name: string; ownerName: string; participants: number }[] } }).list
+    .quinielas;
 }
 
 /** A user's rows, per table, in the seasons given. */
 async function rowsIn(userId: string, seasonId: number) {
   const { db } = server;
-  const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+  const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) =>
+    Number((await query.executeTakeFirstOrThrow()).n);
   const phases = db.selectFrom("phases").select("id").where("season_id", "=", seasonId);
   const matches = db.selectFrom("matches").select("id").where("phase_id", "in", phases);
   const pools = db.selectFrom("quinielas").select("id").where("season_id", "=", seasonId);
   return {
-    predictions: await n(db.selectFrom("predictions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).where("match_id", "in", matches)),
-    standingsPhase: await n(db.selectFrom("standings_phase").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).where("phase_id", "in", phases)),
-    standingsTotal: await n(db.selectFrom("standings_total").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).where("season_id", "=", seasonId)),
-    owned: await n(db.selectFrom("quinielas").select((eb) => eb.fn.countAll().as("n")).where("owner_id", "=", userId).where("season_id", "=", seasonId)),
-    memberships: await n(db.selectFrom("quiniela_participants").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId).where("quiniela_id", "in", pools)),
+    predictions: await n(
+      db
+        .selectFrom("predictions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .where("match_id", "in", matches),
+    ),
+    standingsPhase: await n(
+      db
+        .selectFrom("standings_phase")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .where("phase_id", "in", phases),
+    ),
+    standingsTotal: await n(
+      db
+        .selectFrom("standings_total")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .where("season_id", "=", seasonId),
+    ),
+    owned: await n(
+      db
+        .selectFrom("quinielas")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("owner_id", "=", userId)
+        .where("season_id", "=", seasonId),
+    ),
+    memberships: await n(
+      db
+        .selectFrom("quiniela_participants")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .where("quiniela_id", "in", pools),
+    ),
   };
 }
 
@@ -151,13 +218,29 @@ async function finishedSeasonRows(seasonId: number, person: string) {
   const phases = db.selectFrom("phases").select("id").where("season_id", "=", seasonId);
   const predictions = await db
     .selectFrom("predictions")
-    .select(["id", "user_id", "match_id", "home_score", "away_score", "points", "bonus", "activated", "created_at", "updated_at"])
+    .select([
+      "id",
+      "user_id",
+      "match_id",
+      "home_score",
+      "away_score",
+      "points",
+      "bonus",
+      "activated",
+      "created_at",
+      "updated_at",
+    ])
     .where("match_id", "in", db.selectFrom("matches").select("id").where("phase_id", "in", phases))
     .orderBy("id")
     .execute();
   const totals = await db.selectFrom("standings_total").selectAll().where("season_id", "=", seasonId).execute();
   const byPhase = await db.selectFrom("standings_phase").selectAll().where("phase_id", "in", phases).execute();
-  const pools = await db.selectFrom("quinielas").select(["id", "name", "owner_id", "invite_code"]).where("season_id", "=", seasonId).orderBy("id").execute();
+  const pools = await db
+    .selectFrom("quinielas")
+    .select(["id", "name", "owner_id", "invite_code"])
+    .where("season_id", "=", seasonId)
+    .orderBy("id")
+    .execute();
   const members = await db
     .selectFrom("quiniela_participants")
     .select(["quiniela_id", "user_id", "joined_at"])
@@ -192,7 +275,10 @@ beforeAll(async () => {
   await server.db.updateTable("users").set({ image: PICTURE }).where("id", "=", id.val).execute();
 
   // Apertura: Valentina wins (6), Caro 4, Beto 2. Her pool has Beto and Caro; Beto's has her.
-  season.apertura = await createSeason("Apertura de prueba", "jornada,local,visitante,fecha\nJornada 1,América,Guadalajara,\nJornada 1,Toluca,Pumas UNAM,\n");
+  season.apertura = await createSeason(
+    "Apertura de prueba",
+    "jornada,local,visitante,fecha\nJornada 1,América,Guadalajara,\nJornada 1,Toluca,Pumas UNAM,\n",
+  );
   await ok(post("/admin/temporadas", { intent: "make-current", seasonId: String(season.apertura) }, cookie.admin));
   const aperturaMatches = (await matchesOf(season.apertura)).map((match) => match.id);
   pool.hers = await createPool(cookie.val, "La de la oficina", aperturaMatches, [id.beto, id.caro]);
@@ -200,21 +286,53 @@ beforeAll(async () => {
   await play(
     season.apertura,
     [
-      [cookie.val, [[2, 1], [0, 0]]],
-      [cookie.beto, [[1, 0], [1, 1]]],
-      [cookie.caro, [[3, 1], [0, 0]]],
+      [
+        cookie.val,
+        [
+          [2, 1],
+          [0, 0],
+        ],
+      ],
+      [
+        cookie.beto,
+        [
+          [1, 0],
+          [1, 1],
+        ],
+      ],
+      [
+        cookie.caro,
+        [
+          [3, 1],
+          [0, 0],
+        ],
+      ],
     ],
-    [[2, 1], [0, 0]],
+    [
+      [2, 1],
+      [0, 0],
+    ],
   );
 
   // Clausura, current and still playing: she plays it too and owns a pool of it.
-  season.clausura = await createSeason("Clausura de prueba", "jornada,local,visitante,fecha\nJornada 1,Monterrey,Cruz Azul,\n");
+  season.clausura = await createSeason(
+    "Clausura de prueba",
+    "jornada,local,visitante,fecha\nJornada 1,Monterrey,Cruz Azul,\n",
+  );
   await ok(post("/admin/temporadas", { intent: "make-current", seasonId: String(season.clausura) }, cookie.admin));
   await ok(post("/admin/temporadas", { intent: "finish", seasonId: String(season.apertura) }, cookie.admin));
   const clausuraMatches = (await matchesOf(season.clausura)).map((match) => match.id);
   pool.current = await createPool(cookie.val, "La de este torneo", clausuraMatches, [id.beto]);
   pool.betosCurrent = await createPool(cookie.beto, "La de Beto de este torneo", clausuraMatches, [id.val]);
-  await play(season.clausura, [[cookie.val, [[1, 0]]], [cookie.beto, [[2, 2]]], [cookie.dani, [[0, 1]]]], [[1, 0]]);
+  await play(
+    season.clausura,
+    [
+      [cookie.val, [[1, 0]]],
+      [cookie.beto, [[2, 2]]],
+      [cookie.dani, [[0, 1]]],
+    ],
+    [[1, 0]],
+  );
 });
 afterAll(() => server.close());
 
@@ -235,7 +353,9 @@ describe.sequential("deleting a player of a finished season", () => {
       ["Beto", 2, 3],
     ]);
     const past = await history();
-    expect(past.champions).toEqual([{ seasonId: season.apertura, seasonName: "Apertura de prueba", points: 6, names: [VICTIM.name] }]);
+    expect(past.champions).toEqual([
+      { seasonId: season.apertura, seasonName: "Apertura de prueba", points: 6, names: [VICTIM.name] },
+    ]);
     const hers = await poolPage(pool.hers, cookie.beto);
     expect(hers.quiniela.ownerName).toBe(VICTIM.name);
     expect(hers.standings.map((row) => [row.name, row.points])).toEqual([
@@ -243,7 +363,13 @@ describe.sequential("deleting a player of a finished season", () => {
       ["Caro", 4],
       ["Beto", 2],
     ]);
-    expect(await rowsIn(id.val, season.clausura)).toEqual({ predictions: 1, standingsPhase: 1, standingsTotal: 1, owned: 1, memberships: 2 });
+    expect(await rowsIn(id.val, season.clausura)).toEqual({
+      predictions: 1,
+      standingsPhase: 1,
+      standingsTotal: 1,
+      owned: 1,
+      memberships: 2,
+    });
     before = {
       table,
       pool: hers,
@@ -264,7 +390,9 @@ describe.sequential("deleting a player of a finished season", () => {
       ["Beto", 2, 3],
     ]);
     stand = table.rows[0]!.userId;
-    const expected = before.table.rows.map((row) => (row.userId === id.val ? { ...row, userId: stand, name: DELETED, image: null } : row));
+    const expected = before.table.rows.map((row) =>
+      row.userId === id.val ? { ...row, userId: stand, name: DELETED, image: null } : row,
+    );
     expect(table.rows).toEqual(expected);
 
     // One row stands for her, anonymous, without credentials or sessions.
@@ -286,30 +414,51 @@ describe.sequential("deleting a player of a finished season", () => {
     expect(rowsNow).toEqual(before.rows);
 
     const past = await history();
-    expect(past.champions).toEqual([{ seasonId: season.apertura, seasonName: "Apertura de prueba", points: 6, names: [DELETED] }]);
+    expect(past.champions).toEqual([
+      { seasonId: season.apertura, seasonName: "Apertura de prueba", points: 6, names: [DELETED] },
+    ]);
     // 'Histórico' counts her finished season (not the current one's points, which went).
     expect(past.rows.find((row) => row.userId === stand)).toMatchObject({ name: DELETED, points: 6, titles: 1 });
 
     // Beto still sees her pool and his, with the same table.
     const betos = await myPools(cookie.beto);
-    expect(betos.map((card) => card.name).sort()).toEqual(["La de Beto de este torneo", "La de la oficina", "La del barrio"]);
+    expect(betos.map((card) => card.name).sort()).toEqual([
+      "La de Beto de este torneo",
+      "La de la oficina",
+      "La del barrio",
+    ]);
     expect(betos.find((card) => card.id === pool.hers)).toMatchObject({ ownerName: DELETED, participants: 3 });
     const hers = await poolPage(pool.hers, cookie.beto);
     expect(hers.quiniela.ownerName).toBe(DELETED);
-    expect(hers.standings).toEqual(before.pool.standings.map((row) => (row.userId === id.val ? { ...row, userId: stand, name: DELETED, image: null } : row)));
-    expect((await poolPage(pool.betos, cookie.beto)).participants.map((person) => person.name).sort()).toEqual(["Beto", DELETED]);
+    expect(hers.standings).toEqual(
+      before.pool.standings.map((row) =>
+        row.userId === id.val ? { ...row, userId: stand, name: DELETED, image: null } : row,
+      ),
+    );
+    expect((await poolPage(pool.betos, cookie.beto)).participants.map((person) => person.name).sort()).toEqual([
+      "Beto",
+      DELETED,
+    ]);
   });
 
   test("her rows in the season still playing are gone; she is not on its table", async () => {
     for (const userId of [id.val, stand]) {
-      expect(await rowsIn(userId, season.clausura)).toEqual({ predictions: 0, standingsPhase: 0, standingsTotal: 0, owned: 0, memberships: 0 });
+      expect(await rowsIn(userId, season.clausura)).toEqual({
+        predictions: 0,
+        standingsPhase: 0,
+        standingsTotal: 0,
+        owned: 0,
+        memberships: 0,
+      });
     }
     expect(await server.db.selectFrom("quinielas").select("id").where("id", "=", pool.current).execute()).toEqual([]);
     const current = await seasonTable(season.clausura);
     expect(current.rows.map((row) => row.name)).not.toContain(DELETED);
     expect(current.rows.map((row) => row.userId)).not.toContain(stand);
     expect(current.total).toBe(4);
-    expect((await poolPage(pool.betosCurrent, cookie.beto)).participants.map((person) => person.name)).toEqual(["Beto"]);
+    expect((await poolPage(pool.betosCurrent, cookie.beto)).participants.map((person) => person.name)).toEqual([
+      "Beto",
+    ]);
   });
 
   test("she cannot sign in, her sessions are dead, and the admin's tools do not reach the stand-in", async () => {
@@ -318,14 +467,26 @@ describe.sequential("deleting a player of a finished season", () => {
     const home = await get("/", cookie.val);
     expect(home.status).toBe(302);
     expect(home.location).toBe("/login");
-    const standIn = await server.db.selectFrom("users").select("email").where("id", "=", stand).executeTakeFirstOrThrow();
+    const standIn = await server.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", stand)
+      .executeTakeFirstOrThrow();
     expect((await post("/login", { email: standIn.email, password: "secreto123" })).status).toBeGreaterThanOrEqual(400);
     // The same form signs the others in.
     expect(await loginUser(server, { email: "beto@quiniela.test" })).toContain("session_token");
     // Whatever path reached it, Better Auth gives the stand-in no credentials and no session.
-    const auth = createAuth({ db: server.db, engine: server.engine, secret: server.env.BETTER_AUTH_SECRET!, baseURL: server.url, onResetToken: async () => {} });
+    const auth = createAuth({
+      db: server.db,
+      engine: server.engine,
+      secret: server.env.BETTER_AUTH_SECRET!,
+      baseURL: server.url,
+      onResetToken: async () => {},
+    });
     const { internalAdapter } = await auth.$context;
-    expect(await internalAdapter.linkAccount({ userId: stand, providerId: "credential", accountId: stand, password: "x" })).toBeNull();
+    expect(
+      await internalAdapter.linkAccount({ userId: stand, providerId: "credential", accountId: stand, password: "x" }),
+    ).toBeNull();
     expect(await internalAdapter.createSession(stand)).toBeNull();
     expect(await server.db.selectFrom("accounts").select("id").where("user_id", "=", stand).execute()).toEqual([]);
     expect(await server.db.selectFrom("sessions").select("id").where("user_id", "=", stand).execute()).toEqual([]);
@@ -334,7 +495,14 @@ describe.sequential("deleting a player of a finished season", () => {
     const attempts: Record<string, string>[] = [
       { intent: "delete-user", userId: id.val },
       { intent: "delete-user", userId: stand },
-      { intent: "update-user", userId: stand, name: "Valentina Borrada", displayName: "", email: "vuelta@quiniela.test", role: "user" },
+      {
+        intent: "update-user",
+        userId: stand,
+        name: "Valentina Borrada",
+        displayName: "",
+        email: "vuelta@quiniela.test",
+        role: "user",
+      },
       { intent: "access-link", userId: stand },
     ];
     for (const fields of attempts) {
@@ -342,10 +510,16 @@ describe.sequential("deleting a player of a finished season", () => {
       expect(refused.status, fields.intent).toBe(404);
       expect(refused.body).toContain("El usuario no existe");
     }
-    expect(await server.db.selectFrom("users").select(["name", "email"]).where("id", "=", stand).executeTakeFirstOrThrow()).toEqual({ name: DELETED, email: standIn.email });
+    expect(
+      await server.db.selectFrom("users").select(["name", "email"]).where("id", "=", stand).executeTakeFirstOrThrow(),
+    ).toEqual({ name: DELETED, email: standIn.email });
     expect(await finishedSeasonRows(season.apertura, stand)).toEqual(before.rows);
     // Nobody can add the stand-in to a pool.
-    const added = await post(`/quiniela/${pool.betosCurrent}`, { intent: "add-participants", userId: stand }, cookie.beto);
+    const added = await post(
+      `/quiniela/${pool.betosCurrent}`,
+      { intent: "add-participants", userId: stand },
+      cookie.beto,
+    );
     expect(added.status).toBe(400);
   });
 
@@ -378,7 +552,9 @@ describe.sequential("deleting a player of a finished season", () => {
     }
     // The finished season's pages and exports show her as 'Jugador eliminado'.
     expect((await get(`/rankings?temporada=${season.apertura}`)).body).toContain(DELETED);
-    expect((await get(`/admin/exportar/posiciones.csv?temporada=${season.apertura}`, cookie.admin)).body).toContain(`1,${DELETED},6,2,2`);
+    expect((await get(`/admin/exportar/posiciones.csv?temporada=${season.apertura}`, cookie.admin)).body).toContain(
+      `1,${DELETED},6,2,2`,
+    );
     // The people search finds nobody for the stand-in either.
     const search = await get("/personas?q=Jugador", cookie.beto);
     expect(search.body).not.toContain(stand);
@@ -386,7 +562,12 @@ describe.sequential("deleting a player of a finished season", () => {
     const users = await get("/admin/users", cookie.admin);
     expect(users.body).toContain(`${before.users - 1} usuarios registrados`);
     expect(users.body).not.toContain(stand);
-    const { data } = await routeData(server, "/admin/activar-quinielas.data", "routes/admin/activar-quinielas", cookie.admin);
+    const { data } = await routeData(
+      server,
+      "/admin/activar-quinielas.data",
+      "routes/admin/activar-quinielas",
+      cookie.admin,
+    );
     expect((data as { people: number }).people).toBe(before.users - 1);
   });
 
@@ -394,9 +575,17 @@ describe.sequential("deleting a player of a finished season", () => {
     const duplicated = await post(`/quiniela/${pool.hers}`, { intent: "duplicate" }, cookie.admin);
     expect(duplicated.status, duplicated.body.slice(0, 300)).toBe(302);
     const copyId = Number(duplicated.location!.split("/").pop());
-    const copy = await server.db.selectFrom("quinielas").select(["owner_id", "season_id"]).where("id", "=", copyId).executeTakeFirstOrThrow();
+    const copy = await server.db
+      .selectFrom("quinielas")
+      .select(["owner_id", "season_id"])
+      .where("id", "=", copyId)
+      .executeTakeFirstOrThrow();
     expect(copy).toEqual({ owner_id: id.admin, season_id: season.clausura });
-    const members = await server.db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", copyId).execute();
+    const members = await server.db
+      .selectFrom("quiniela_participants")
+      .select("user_id")
+      .where("quiniela_id", "=", copyId)
+      .execute();
     expect(members.map((member) => member.user_id).sort()).toEqual([id.admin, id.beto, id.caro].sort());
   });
 
@@ -409,13 +598,17 @@ describe.sequential("deleting a player of a finished season", () => {
       ["Beto", 2, 3],
     ]);
     expect(new Set(table.rows.map((row) => row.userId)).size).toBe(3);
-    expect(await server.db.selectFrom("users").select("id").where("deleted_at", "is not", null).execute()).toHaveLength(2);
+    expect(await server.db.selectFrom("users").select("id").where("deleted_at", "is not", null).execute()).toHaveLength(
+      2,
+    );
 
     // Dani played only the current season: no stand-in is made for her.
     const users = (await server.db.selectFrom("users").select("id").execute()).length;
     await ok(post("/admin/users.data", { intent: "delete-user", userId: id.dani }, cookie.admin));
     expect((await server.db.selectFrom("users").select("id").execute()).length).toBe(users - 1);
-    expect(await server.db.selectFrom("users").select("id").where("deleted_at", "is not", null).execute()).toHaveLength(2);
+    expect(await server.db.selectFrom("users").select("id").where("deleted_at", "is not", null).execute()).toHaveLength(
+      2,
+    );
     expect((await seasonTable(season.clausura)).rows.map((row) => row.name).sort()).toEqual(["Administradora", "Beto"]);
   });
 });

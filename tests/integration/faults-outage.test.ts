@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres";
+
+import { createUser } from "../support/accounts";
 import {
   countOf,
   expectWholeOrAbsent,
@@ -9,16 +10,16 @@ import {
   startBurst,
   storedBatches,
 } from "../support/prediction-batches";
-import { createUser } from "../support/accounts";
+import { startScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres";
 import {
   form,
   leakedInternals,
   requestText,
-  type ServerProcess,
   startServerProcess,
   TEST_APPLICATION_NAME,
-  type TestServer,
   userIdOf,
+  type ServerProcess,
+  type TestServer,
 } from "../support/server";
 
 /**
@@ -46,7 +47,10 @@ const streams: AbortController[] = [];
 beforeAll(async () => {
   if (!postgres) return;
   cluster = await startScratchPostgres();
-  server = await startServerProcess({ DATABASE_URL: cluster.url, DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) });
+  server = await startServerProcess({
+    DATABASE_URL: cluster.url,
+    DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+  });
 }, 60_000);
 afterAll(async () => {
   // A test that failed while the cluster was frozen: let it go first, so the app can shut down.
@@ -91,7 +95,12 @@ async function openEvents(target: TestServer) {
 async function waitFor(what: string, check: () => Promise<boolean> | boolean, limitMs: number): Promise<number> {
   const started = performance.now();
   for (;;) {
-    if (await Promise.resolve().then(check).catch(() => false)) return performance.now() - started;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return performance.now() - started;
     if (performance.now() - started > limitMs) throw new Error(`${what}: no ocurrió en ${limitMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -3,17 +3,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { openDatabase } from "#app/data/engine/db.server";
+
 import {
   countOf,
   expectWholeOrAbsent,
   makeBatches,
-  type Outcome,
   postBatch,
   startBurst,
   storedBatches,
+  type Outcome,
 } from "../support/prediction-batches";
-import { requestText, type ServerProcess, startServerProcess, startTestServer } from "../support/server";
+import { requestText, startServerProcess, startTestServer, type ServerProcess } from "../support/server";
 
 /**
  * Faults: the server killed with `kill -9` in the middle of a burst of prediction batches, and a
@@ -71,7 +73,10 @@ test(
       expect(figures.acknowledged, `ronda ${round}`).toBeGreaterThanOrEqual(KILL_AFTER);
       expect(figures.lost, `ronda ${round}`).toBeGreaterThan(0);
       expect(figures.unsent, `ronda ${round}`).toBeGreaterThan(0);
-      expect(burst.outcomes.filter((o) => o.startsWith("refused")), `ronda ${round}`).toEqual([]);
+      expect(
+        burst.outcomes.filter((o) => o.startsWith("refused")),
+        `ronda ${round}`,
+      ).toEqual([]);
 
       server = await startServerProcess(SERVER_ENV);
       const stored = await storedBatches(server.db, batches);
@@ -86,7 +91,10 @@ test(
       await answer.text();
       expect(answer.status).toBe(stored.states[batch.index] === "whole" ? 409 : 200);
     }
-    const rest = startBurst(server, batches.filter((b) => outcomes[b.index] === "unsent"));
+    const rest = startBurst(
+      server,
+      batches.filter((b) => outcomes[b.index] === "unsent"),
+    );
     await rest.done;
     expect(rest.outcomes.every((o) => o === "acknowledged")).toBe(true);
     const final = await storedBatches(server.db, batches);

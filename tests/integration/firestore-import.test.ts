@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { importFirestoreCommand } from "../../scripts/lib/import-firestore-command";
 import { createUser } from "../support/accounts";
 import { form, loginUser, requestText, startTestServer, type TestServer } from "../support/server";
@@ -29,21 +30,39 @@ async function importFirestore(file: string, ...flags: string[]) {
 
 /** The command itself, as an operator runs it (a child process with tsx): the script around the function. */
 function importFirestoreByCommandLine(file: string, ...flags: string[]) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/import-firestore.ts", `tests/fixtures/${file}`, ...flags], {
-    encoding: "utf8",
-    env: { ...process.env, BASE_URL: server.url },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/import-firestore.ts", `tests/fixtures/${file}`, ...flags],
+    {
+      encoding: "utf8",
+      env: { ...process.env, BASE_URL: server.url },
+    },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 async function snapshot() {
   const db = server.db;
   return {
-    users: await db.selectFrom("users").select(["id", "email", "name", "display_name", "avatar_color"]).orderBy("email").execute(),
+    users: await db
+      .selectFrom("users")
+      .select(["id", "email", "name", "display_name", "avatar_color"])
+      .orderBy("email")
+      .execute(),
     phases: await db.selectFrom("phases").selectAll().orderBy("position").execute(),
     matches: await db
       .selectFrom("matches")
-      .select(["id", "phase_id", "home_team_id", "away_team_id", "home_score", "away_score", "active", "kickoff_at", "is_first_leg"])
+      .select([
+        "id",
+        "phase_id",
+        "home_team_id",
+        "away_team_id",
+        "home_score",
+        "away_score",
+        "active",
+        "kickoff_at",
+        "is_first_leg",
+      ])
       .orderBy("id")
       .execute(),
     predictions: await db
@@ -53,8 +72,18 @@ async function snapshot() {
       .orderBy("match_id")
       .execute(),
     pools: await db.selectFrom("quinielas").select(["id", "name", "owner_id", "invite_code"]).orderBy("id").execute(),
-    members: await db.selectFrom("quiniela_participants").select(["quiniela_id", "user_id"]).orderBy("quiniela_id").orderBy("user_id").execute(),
-    poolMatches: await db.selectFrom("quiniela_matches").selectAll().orderBy("quiniela_id").orderBy("match_id").execute(),
+    members: await db
+      .selectFrom("quiniela_participants")
+      .select(["quiniela_id", "user_id"])
+      .orderBy("quiniela_id")
+      .orderBy("user_id")
+      .execute(),
+    poolMatches: await db
+      .selectFrom("quiniela_matches")
+      .selectAll()
+      .orderBy("quiniela_id")
+      .orderBy("match_id")
+      .execute(),
     standings: await db.selectFrom("standings_total").selectAll().orderBy("user_id").execute(),
   };
 }
@@ -78,7 +107,11 @@ async function pointsOf(email: string, season: string): Promise<number | undefin
 /** The bundled season, as the import must leave it: its phases, matches, picks and table. */
 async function bundledSeason() {
   const db = server.db;
-  const season = await db.selectFrom("seasons").select(["id", "name", "is_current"]).where("is_current", "=", 1).executeTakeFirstOrThrow();
+  const season = await db
+    .selectFrom("seasons")
+    .select(["id", "name", "is_current"])
+    .where("is_current", "=", 1)
+    .executeTakeFirstOrThrow();
   return {
     season,
     phases: await db.selectFrom("phases").selectAll().where("season_id", "=", season.id).orderBy("id").execute(),
@@ -89,7 +122,12 @@ async function bundledSeason() {
       .where("p.season_id", "=", season.id)
       .orderBy("m.id")
       .execute(),
-    standings: await db.selectFrom("standings_total").selectAll().where("season_id", "=", season.id).orderBy("user_id").execute(),
+    standings: await db
+      .selectFrom("standings_total")
+      .selectAll()
+      .where("season_id", "=", season.id)
+      .orderBy("user_id")
+      .execute(),
   };
 }
 
@@ -102,7 +140,10 @@ beforeAll(async () => {
   // Dani already plays here: the import must reuse her account (the export writes her e-mail in another case).
   await createUser(server, { name: "Daniela López", email: "dani.lopez@example.com" });
   // Caro has no nickname in the export; the roster's is hers, as for an account the admin creates.
-  await server.db.insertInto("allowed_emails").values({ email: "caro.ibanez@example.com", nickname: "Caro 🦅", created_at: new Date().toISOString() }).execute();
+  await server.db
+    .insertInto("allowed_emails")
+    .values({ email: "caro.ibanez@example.com", nickname: "Caro 🦅", created_at: new Date().toISOString() })
+    .execute();
 });
 afterAll(async () => {
   await server?.close();
@@ -138,10 +179,16 @@ describe.sequential("import from the original app", () => {
     const before = await snapshot();
     // The database refuses the pool's members, the last rows the import writes.
     if (server.engine === "sqlite") {
-      await sql`create trigger rechazar_miembros before insert on quiniela_participants begin select raise(abort, 'disco lleno (simulado)'); end`.execute(server.db);
+      await sql`create trigger rechazar_miembros before insert on quiniela_participants begin select raise(abort, 'disco lleno (simulado)'); end`.execute(
+        server.db,
+      );
     } else {
-      await sql`create function rechazar_miembros() returns trigger language plpgsql as $$ begin raise exception 'disco lleno (simulado)'; end $$`.execute(server.db);
-      await sql`create trigger rechazar_miembros before insert on quiniela_participants for each row execute function rechazar_miembros()`.execute(server.db);
+      await sql`create function rechazar_miembros() returns trigger language plpgsql as $$ begin raise exception 'disco lleno (simulado)'; end $$`.execute(
+        server.db,
+      );
+      await sql`create trigger rechazar_miembros before insert on quiniela_participants for each row execute function rechazar_miembros()`.execute(
+        server.db,
+      );
     }
     try {
       const run = await importFirestore("firestore-export.json", "--temporada", "Oficina 2024");
@@ -150,7 +197,9 @@ describe.sequential("import from the original app", () => {
       expect(run.output).toContain("disco lleno (simulado)");
       expect(await snapshot()).toEqual(before);
     } finally {
-      await sql`drop trigger rechazar_miembros${sql.raw(server.engine === "postgres" ? " on quiniela_participants" : "")}`.execute(server.db);
+      await sql`drop trigger rechazar_miembros${sql.raw(server.engine === "postgres" ? " on quiniela_participants" : "")}`.execute(
+        server.db,
+      );
       if (server.engine === "postgres") await sql`drop function rechazar_miembros()`.execute(server.db);
     }
   });
@@ -165,7 +214,11 @@ describe.sequential("import from the original app", () => {
 
     // The bundled Clausura 2024 is untouched, and stays the current season.
     expect(await bundledSeason()).toEqual(bundled);
-    const season = await server.db.selectFrom("seasons").selectAll().where("name", "=", "Oficina 2024").executeTakeFirstOrThrow();
+    const season = await server.db
+      .selectFrom("seasons")
+      .selectAll()
+      .where("name", "=", "Oficina 2024")
+      .executeTakeFirstOrThrow();
     expect(season.is_current).toBe(0);
     expect(season.two_leg_bonus).toBe(1);
 
@@ -175,11 +228,27 @@ describe.sequential("import from the original app", () => {
       "caro.ibanez@example.com",
       "dani.lopez@example.com",
     ]);
-    expect(after.users.find((user) => user.email === "ana.martinez@example.com")).toMatchObject({ display_name: "Anita ⚽", avatar_color: "green" });
-    expect(after.users.find((user) => user.email === "caro.ibanez@example.com")).toMatchObject({ display_name: "Caro 🦅" });
+    expect(after.users.find((user) => user.email === "ana.martinez@example.com")).toMatchObject({
+      display_name: "Anita ⚽",
+      avatar_color: "green",
+    });
+    expect(after.users.find((user) => user.email === "caro.ibanez@example.com")).toMatchObject({
+      display_name: "Caro 🦅",
+    });
     // Its phases, in the season's order: the jornadas by number, then the legacy knockout phases.
-    const phases = await server.db.selectFrom("phases").select("name").where("season_id", "=", season.id).orderBy("position").execute();
-    expect(phases.map((phase) => phase.name)).toEqual(["Jornada 1", "Jornada 2", "Cuartos de Final", "Semifinales", "Final"]);
+    const phases = await server.db
+      .selectFrom("phases")
+      .select("name")
+      .where("season_id", "=", season.id)
+      .orderBy("position")
+      .execute();
+    expect(phases.map((phase) => phase.name)).toEqual([
+      "Jornada 1",
+      "Jornada 2",
+      "Cuartos de Final",
+      "Semifinales",
+      "Final",
+    ]);
     expect(after.matches).toHaveLength(before.matches.length + 7);
     expect(after.matches.filter((match) => match.home_score !== null)).toHaveLength(4);
     expect(after.predictions).toHaveLength(10);
@@ -194,7 +263,11 @@ describe.sequential("import from the original app", () => {
 
     links = new Map([...run.output.matchAll(LINK)].map((match) => [match[1]!, match[2]!]));
     // One link per account the import created; Dani already had a password.
-    expect([...links.keys()].sort()).toEqual(["ana.martinez@example.com", "beto.pena@example.com", "caro.ibanez@example.com"]);
+    expect([...links.keys()].sort()).toEqual([
+      "ana.martinez@example.com",
+      "beto.pena@example.com",
+      "caro.ibanez@example.com",
+    ]);
     expect(run.output).toContain("válidos 1 hora");
     expect(run.output).toContain("'Generar enlace de acceso'");
 
@@ -275,7 +348,10 @@ test("an export with a lone surrogate, or nested deeper than Firestore nests, is
   const surrogate = path.join(dir, "sustituto.json");
   fs.writeFileSync(surrogate, String.raw`{"users":{"u1":{"name":"Ana \ud800","email":"ana@example.com"}}}`);
   const deep = path.join(dir, "hondo.json");
-  fs.writeFileSync(deep, `{"users":{"u1":{"name":"Ana","email":"ana@example.com","extra":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`);
+  fs.writeFileSync(
+    deep,
+    `{"users":{"u1":{"name":"Ana","email":"ana@example.com","extra":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`,
+  );
   const before = await snapshot();
   for (const [file, message] of [
     [surrogate, "El archivo tiene texto que no es Unicode válido (en «name»)"],

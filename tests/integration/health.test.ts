@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -16,7 +17,14 @@ test("GET /healthz answers 200 with the database reachable", async () => {
 
 test("a fresh database holds the season: 18 teams, 23 phases, 167 inactive fixtures without results", async () => {
   const count = async (table: "teams" | "phases" | "matches") =>
-    Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect(await count("teams")).toBe(18);
   expect(await count("phases")).toBe(23);
   expect(await count("matches")).toBe(167);
@@ -32,13 +40,18 @@ test.runIf(process.env.TEST_ENGINE === "postgres")(
   "on PostgreSQL a query is prepared once per connection and reused; schema changes are never prepared",
   async () => {
     await server.db.connection().execute(async (connection) => {
-      const read = () => connection.selectFrom("users").select("id").where("email", "=", "nadie@quiniela.test").execute();
+      const read = () =>
+        connection.selectFrom("users").select("id").where("email", "=", "nadie@quiniela.test").execute();
       await read();
       await read();
       await sql`create temporary table scratch_prepared (x integer)`.execute(connection);
-      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        connection,
+      );
       const statements = prepared.rows.map((row) => row.statement);
-      expect(statements.filter((text) => text.includes('from "users"') && text.includes('"email" = $1'))).toHaveLength(1);
+      expect(statements.filter((text) => text.includes('from "users"') && text.includes('"email" = $1'))).toHaveLength(
+        1,
+      );
       expect(statements.some((text) => text.includes("scratch_prepared"))).toBe(false);
     });
   },
@@ -49,7 +62,9 @@ test.runIf(process.env.TEST_ENGINE === "postgres")(
   async () => {
     await server.db.connection().execute(async (connection) => {
       for (let i = 0; i < 600; i++) await sql.raw(`select ${i} as limite_de_preparadas`).execute(connection);
-      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(connection);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        connection,
+      );
       const mine = prepared.rows.filter((row) => row.statement.includes("limite_de_preparadas"));
       expect(mine.length).toBeGreaterThan(0);
       expect(prepared.rows.length).toBeLessThanOrEqual(500);

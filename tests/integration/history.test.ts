@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
-import {
-  currentSeasonId,
-  requestText,
-  routeData,
-  startTestServer,
-  type TestServer,
-  userIdOf,
-} from "../support/server";
+import { currentSeasonId, requestText, routeData, startTestServer, userIdOf, type TestServer } from "../support/server";
 
 /**
  * 'Histórico' (/rankings/historico), on both engines: the stored totals of the finished seasons
@@ -20,7 +14,15 @@ let server: TestServer;
 const id: Record<"ana" | "beto" | "caro" | "dani" | "eli", string> = { ana: "", beto: "", caro: "", dani: "", eli: "" };
 
 type HistoryData = {
-  rows: { userId: string; name: string; points: number; exactHits: number; rank: number; seasons: number; titles: number }[];
+  rows: {
+    userId: string;
+    name: string;
+    points: number;
+    exactHits: number;
+    rank: number;
+    seasons: number;
+    titles: number;
+  }[];
   champions: { seasonName: string; points: number; names: string[] }[];
 };
 
@@ -37,7 +39,13 @@ beforeAll(async () => {
     (
       await db
         .insertInto("seasons")
-        .values({ competition_id: competition, name, time_zone: "America/Mexico_City", finished_at: finished ? now : null, created_at: now })
+        .values({
+          competition_id: competition,
+          name,
+          time_zone: "America/Mexico_City",
+          finished_at: finished ? now : null,
+          created_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
-import { activatePhase, leakedInternals, postForm, requestText, startTestServer, type TestServer, userIdOf } from "../support/server";
+import {
+  activatePhase,
+  leakedInternals,
+  postForm,
+  requestText,
+  startTestServer,
+  userIdOf,
+  type TestServer,
+} from "../support/server";
 
 /**
  * Hostile input in the fields of every form, on both engines: text with control characters, ids
@@ -53,7 +62,10 @@ test("NUL bytes and ids beyond the database's integer reach no SQL: Spanish 4xx 
     "/admin/estado-pronosticos?jornada=99999999999",
     "/admin/exportar/posiciones.csv?jornada=2147483648",
   ];
-  const requests: [string, string | undefined][] = [...anonymous.map((p) => [p, undefined] as [string, undefined]), ...signedIn.map((p) => [p, admin] as [string, string])];
+  const requests: [string, string | undefined][] = [
+    ...anonymous.map((p) => [p, undefined] as [string, undefined]),
+    ...signedIn.map((p) => [p, admin] as [string, string]),
+  ];
   for (const [path, cookie] of requests) {
     const response = await requestText(server, path, { cookie });
     expect(response.status, path).toBeLessThan(500);
@@ -84,20 +96,59 @@ test("a pick for match 2147483648, or with NUL in a field, is refused in Spanish
 
 test("text with control characters is refused in every form that stores text", async () => {
   const cases: [string, Record<string, string>, string, string?][] = [
-    ["/profile", { intent: "update-profile", image: "\u0000https://example.com/a.png", avatarColor: "blue" }, "La URL del avatar no es válida", ana],
-    ["/register", { name: "Eva\u0000", email: "eva@quiniela.test", password: "secreto123", confirmPassword: "secreto123" }, "El nombre contiene caracteres no permitidos"],
-    ["/quiniela/new", { name: "Pool\u0000", matchId: String(matchIds[0]) }, "El nombre contiene caracteres no válidos", ana],
-    ["/admin/users", { intent: "create-user", name: "Nuevo\u0001", displayName: "", email: "nuevo@quiniela.test", role: "user" }, "El nombre contiene caracteres no permitidos", admin],
-    ["/admin/users", { intent: "create-user", name: "Nuevo", displayName: "Apodo\u0000", email: "nuevo@quiniela.test", role: "user" }, "El apodo contiene caracteres no permitidos", admin],
-    ["/admin/users", { intent: "save-roster", roster: "uno@quiniela.test, Uno\u0000" }, "caracteres no permitidos", admin],
-    ["/reset-password", { token: "abc\u0000", password: "secreto123", confirmPassword: "secreto123" }, "El enlace no es válido"],
+    [
+      "/profile",
+      { intent: "update-profile", image: "\u0000https://example.com/a.png", avatarColor: "blue" },
+      "La URL del avatar no es válida",
+      ana,
+    ],
+    [
+      "/register",
+      { name: "Eva\u0000", email: "eva@quiniela.test", password: "secreto123", confirmPassword: "secreto123" },
+      "El nombre contiene caracteres no permitidos",
+    ],
+    [
+      "/quiniela/new",
+      { name: "Pool\u0000", matchId: String(matchIds[0]) },
+      "El nombre contiene caracteres no válidos",
+      ana,
+    ],
+    [
+      "/admin/users",
+      { intent: "create-user", name: "Nuevo\u0001", displayName: "", email: "nuevo@quiniela.test", role: "user" },
+      "El nombre contiene caracteres no permitidos",
+      admin,
+    ],
+    [
+      "/admin/users",
+      { intent: "create-user", name: "Nuevo", displayName: "Apodo\u0000", email: "nuevo@quiniela.test", role: "user" },
+      "El apodo contiene caracteres no permitidos",
+      admin,
+    ],
+    [
+      "/admin/users",
+      { intent: "save-roster", roster: "uno@quiniela.test, Uno\u0000" },
+      "caracteres no permitidos",
+      admin,
+    ],
+    [
+      "/reset-password",
+      { token: "abc\u0000", password: "secreto123", confirmPassword: "secreto123" },
+      "El enlace no es válido",
+    ],
   ];
   for (const [path, fields, message, cookie] of cases) {
     const response = await post(path, new URLSearchParams(fields as Record<string, string>), cookie);
     expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(400);
     expect(response.body, path).toContain(message);
   }
-  expect(await server.db.selectFrom("users").select("email").where("email", "in", ["eva@quiniela.test", "nuevo@quiniela.test"]).execute()).toEqual([]);
+  expect(
+    await server.db
+      .selectFrom("users")
+      .select("email")
+      .where("email", "in", ["eva@quiniela.test", "nuevo@quiniela.test"])
+      .execute(),
+  ).toEqual([]);
   expect(await server.db.selectFrom("allowed_emails").selectAll().execute()).toEqual([]);
 });
 
@@ -107,7 +158,8 @@ test("the avatar URL is stored as the parsed https URL; credentials, backslashes
   const anaId = await userIdOf(server, "ana@quiniela.test");
   const image = async () =>
     (await server.db.selectFrom("users").select("image").where("id", "=", anaId).executeTakeFirstOrThrow()).image;
-  const save = (url: string) => post("/profile", new URLSearchParams({ intent: "update-profile", image: url, avatarColor: "green" }), ana);
+  const save = (url: string) =>
+    post("/profile", new URLSearchParams({ intent: "update-profile", image: url, avatarColor: "green" }), ana);
 
   const saved = await save("  HTTPS://Example.COM/fotos/../yo.png?x=1 ");
   expect(saved.status).toBe(200);
@@ -132,7 +184,8 @@ test("the avatar URL is stored as the parsed https URL; credentials, backslashes
 // ---------------------------------------------------------------- 12. Spanish, whatever is posted
 
 /** Words of Zod's and the platform's English messages. */
-const ENGLISH = /Invalid input|Invalid option|expected (string|number|one of)|received|Required|Too (big|small)|must be|Unexpected token|is not valid JSON/;
+const ENGLISH =
+  /Invalid input|Invalid option|expected (string|number|one of)|received|Required|Too (big|small)|must be|Unexpected token|is not valid JSON/;
 
 test("garbage in any field of any form answers in Spanish (no Zod English), never 500", async () => {
   const garbage = ["", "NaN", "-1", "1e400", "0x10", "[object Object]", "a".repeat(300), "\u0007", "２", "true"];
@@ -177,14 +230,21 @@ test("garbage in any field of any form answers in Spanish (no Zod English), neve
 
 const SEASONS = "/admin/temporadas";
 const RESULTS = "/admin/importar-resultados";
-const SEASON_FIELDS = { plantilla: "archivo", competicion: "Liga MX", puntosExacto: "3", puntosResultado: "1", marcadorEliminatoria: "90" };
+const SEASON_FIELDS = {
+  plantilla: "archivo",
+  competicion: "Liga MX",
+  puntosExacto: "3",
+  puntosResultado: "1",
+  marcadorEliminatoria: "90",
+};
 const RESULTS_HEADER = "jornada,local,visitante,fecha,goles_local,goles_visitante";
 const MB = 1024 * 1024;
 
 /** 'Revisar' on 'Nueva Temporada' (document, or `.data` as the page's script posts it) with this file. */
 function seasonPreview(content: string, name: string, data = false) {
   const body = new FormData();
-  for (const [key, value] of Object.entries({ intent: "preview", nombre: name, ...SEASON_FIELDS })) body.set(key, value);
+  for (const [key, value] of Object.entries({ intent: "preview", nombre: name, ...SEASON_FIELDS }))
+    body.set(key, value);
   body.set("archivo", new File([content], "temporada"));
   return requestText(server, data ? `${SEASONS}.data` : SEASONS, { method: "POST", body, cookie: admin });
 }
@@ -213,7 +273,10 @@ test("1 MB of bad rows lists 100 problems and counts the rest: a .data answer un
   const resultsCsv = megabyteOf(`${RESULTS_HEADER}\n`, "1,1,1,1,1,1\n");
   // A document carries the whole page around the problems, and each problem twice: shown, and in
   // the data the page hydrates with. A `.data` answer is the problems and the toast.
-  for (const [data, limit] of [[false, 100 * 1024], [true, 50 * 1024]] as const) {
+  for (const [data, limit] of [
+    [false, 100 * 1024],
+    [true, 50 * 1024],
+  ] as const) {
     const answers: [string, { status: number; body: string }, string][] = [
       ["season JSON", await seasonPreview(seasonJson, "Unos json", data), "… y 524,181 problemas más"],
       ["season CSV", await seasonPreview(seasonCsv, "Unos csv", data), "… y 174,657 problemas más"],
@@ -234,7 +297,11 @@ test("1 MB of bad rows lists 100 problems and counts the rest: a .data answer un
 test("a score nested 300,000 levels deep is refused in Spanish on both screens, not with a 500", async () => {
   const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
   const file = `{"season":"Honda","matches":[{"phase":"Jornada 1","home":"América","away":"Toluca","home_score":${deep},"away_score":1}]}`;
-  for (const response of [await seasonPreview(file, "Honda"), await resultsPreview(file), await resultsPreview(file, true)]) {
+  for (const response of [
+    await seasonPreview(file, "Honda"),
+    await resultsPreview(file),
+    await resultsPreview(file, true),
+  ]) {
     expect(response.status).toBe(400);
     expect(response.body).toContain("Partido 1: tiene listas u objetos anidados a más de 8 niveles");
     expect(leakedInternals(response.body)).toEqual([]);
@@ -248,7 +315,14 @@ test("a team named with a lone surrogate is refused at 'Revisar' and at 'Crear T
   expect(previewed.body).toContain("Partido 1: tiene texto que no es Unicode válido (en «home»)");
   expect(previewed.body).toContain("Partido 2: tiene texto que no es Unicode válido (en «away»)");
   // 'Crear Temporada' sends the file back in its hidden field, with any fingerprint.
-  const fields = { intent: "preview", crear: "1", nombre: "Sustituto", ...SEASON_FIELDS, fingerprint: "0".repeat(64), contenido: file };
+  const fields = {
+    intent: "preview",
+    crear: "1",
+    nombre: "Sustituto",
+    ...SEASON_FIELDS,
+    fingerprint: "0".repeat(64),
+    contenido: file,
+  };
   const created = await post(SEASONS, new URLSearchParams(fields), admin);
   expect(created.status).toBe(400);
   expect(created.body).toContain("Partido 1: tiene texto que no es Unicode válido");

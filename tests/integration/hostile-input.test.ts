@@ -1,9 +1,19 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { MAX_PREDICTIONS_PER_FORM } from "#app/domain/forms/prediction-texts";
 import { FORM_MAX_BYTES } from "#app/http/body-limit";
+
 import { createUser } from "../support/accounts";
-import { activatePhase, postForm, requestText, type ServerProcess, startServerProcess, type TextResponse, userIdOf } from "../support/server";
+import {
+  activatePhase,
+  postForm,
+  requestText,
+  startServerProcess,
+  userIdOf,
+  type ServerProcess,
+  type TextResponse,
+} from "../support/server";
 
 /**
  * Hostile input, on both engines: forms far too big or with far too many fields, bodies that
@@ -49,7 +59,12 @@ function endlessForm(total: number, field = "email"): ReadableStream<Uint8Array>
   });
 }
 
-async function postChunked(path: string, body: ReadableStream<Uint8Array>, contentType: string, cookie?: string): Promise<TextResponse> {
+async function postChunked(
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  cookie?: string,
+): Promise<TextResponse> {
   const response = await server.request(path, {
     method: "POST",
     body,
@@ -175,7 +190,11 @@ test("a pick posted twice counts once; a normal batch is stored whole", async ()
   const response = await post("/?index", body, ana);
   expect(response.status).toBe(200);
   expect(response.body).toContain("Tus predicciones han sido guardadas");
-  const stored = await server.db.selectFrom("predictions").select("match_id").where("user_id", "=", await userIdOf(server, "ana@quiniela.test")).execute();
+  const stored = await server.db
+    .selectFrom("predictions")
+    .select("match_id")
+    .where("user_id", "=", await userIdOf(server, "ana@quiniela.test"))
+    .execute();
   expect(stored.map((row) => row.match_id).sort((a, b) => a - b)).toEqual(matchIds.slice(0, 2));
 });
 
@@ -239,7 +258,12 @@ test("a chunked 50 MB results file is refused at 1 MB with the screen's own mess
       controller.enqueue(line);
     },
   });
-  const response = await postChunked("/admin/importar-resultados", stream, `multipart/form-data; boundary=${boundary}`, admin);
+  const response = await postChunked(
+    "/admin/importar-resultados",
+    stream,
+    `multipart/form-data; boundary=${boundary}`,
+    admin,
+  );
   expect(response.status).toBe(413);
   expect(response.body).toContain("El archivo pesa más de 1 MB");
   expect(residentMb() - before).toBeLessThan(40);
@@ -250,7 +274,13 @@ test("a chunked 50 MB results file is refused at 1 MB with the screen's own mess
 /** 'Revisar' with this file, as the page's script posts it (`.data`): 'Nueva Temporada' or 'Importar Resultados'. */
 function filePreview(path: string, content: string): Promise<TextResponse> {
   const body = new FormData();
-  const season = { plantilla: "archivo", nombre: "Hostil", puntosExacto: "3", puntosResultado: "1", marcadorEliminatoria: "90" };
+  const season = {
+    plantilla: "archivo",
+    nombre: "Hostil",
+    puntosExacto: "3",
+    puntosResultado: "1",
+    marcadorEliminatoria: "90",
+  };
   const fields = path === "/admin/temporadas" ? { intent: "preview", ...season } : { intent: "preview" };
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   body.set("archivo", new File([content], "archivo"));
@@ -276,12 +306,15 @@ test.each([
     `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\nJornada 1,América,Toluca,,1,0\n`,
     "Fila 1: el encabezado tiene 655,001 columnas; el máximo es 50",
   ],
-])("%s is refused in under 100 ms (quiet machine), and /healthz keeps answering meanwhile", async (_, path, content, message) => {
-  const { result, slowestMs, answered } = await healthWhile(() => medianOfThree(() => filePreview(path, content)));
-  const budget = await refusalBudgetMs();
-  expect(result.response.status).toBe(400);
-  expect(result.response.body).toContain(message);
-  expect(result.ms).toBeLessThan(budget);
-  expect(answered).toBeGreaterThan(0);
-  expect(slowestMs).toBeLessThan(budget);
-});
+])(
+  "%s is refused in under 100 ms (quiet machine), and /healthz keeps answering meanwhile",
+  async (_, path, content, message) => {
+    const { result, slowestMs, answered } = await healthWhile(() => medianOfThree(() => filePreview(path, content)));
+    const budget = await refusalBudgetMs();
+    expect(result.response.status).toBe(400);
+    expect(result.response.body).toContain(message);
+    expect(result.ms).toBeLessThan(budget);
+    expect(answered).toBeGreaterThan(0);
+    expect(slowestMs).toBeLessThan(budget);
+  },
+);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { form, registerUser, startTestServer, type TestServer, userIdOf } from "../support/server";
+
+import { form, registerUser, startTestServer, userIdOf, type TestServer } from "../support/server";
 
 /**
  * Two instances of the app on two ports over one PostgreSQL database: nothing that matters lives
@@ -33,23 +34,33 @@ test.runIf(postgres)("both started and migrated the one database", async () => {
   expect(new Set(migrations.rows.map((m) => m.name)).size).toBe(migrations.rows.length);
   // The season was seeded once, not once per instance.
   const count = async (table: "teams" | "phases" | "matches") =>
-    Number((await a.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await a.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   expect([await count("teams"), await count("phases"), await count("matches")]).toEqual([18, 23, 167]);
 });
 
-test.runIf(postgres)("a session made on one instance works on the other, and signing out on it ends it on both", async () => {
-  const cookie = await registerUser(a, { name: "Viajera", email: "viajera@quiniela.test" });
-  const home = await b.request("/", { cookie });
-  expect(home.status).toBe(200);
-  expect(await home.text()).toContain("Viajera");
+test.runIf(postgres)(
+  "a session made on one instance works on the other, and signing out on it ends it on both",
+  async () => {
+    const cookie = await registerUser(a, { name: "Viajera", email: "viajera@quiniela.test" });
+    const home = await b.request("/", { cookie });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Viajera");
 
-  const logout = await b.request("/logout", { method: "POST", cookie });
-  await logout.text();
-  const after = await a.request("/", { cookie });
-  await after.text();
-  expect(after.status).toBe(302);
-  expect(after.headers.get("location")).toMatch(/^\/login/);
-});
+    const logout = await b.request("/logout", { method: "POST", cookie });
+    await logout.text();
+    const after = await a.request("/", { cookie });
+    await after.text();
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toMatch(/^\/login/);
+  },
+);
 
 test.runIf(postgres)("the same pick sent 20 times at once over both instances is stored once", async () => {
   const cookie = await registerUser(b, { name: "Ráfaga", email: "rafaga@quiniela.test" });
@@ -58,14 +69,20 @@ test.runIf(postgres)("the same pick sent 20 times at once over both instances is
 
   const body = () => form({ matchId: String(match.id), [`home-${match.id}`]: "2", [`away-${match.id}`]: "1" });
   const responses = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).request("/?index", { method: "POST", cookie, body: body() })),
+    Array.from({ length: 20 }, (_, i) =>
+      (i % 2 === 0 ? a : b).request("/?index", { method: "POST", cookie, body: body() }),
+    ),
   );
   const statuses = await Promise.all(responses.map(async (response) => (await response.text(), response.status)));
   expect(statuses.filter((status) => status === 200)).toHaveLength(1);
   expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
 
   const user = await userIdOf(a, "rafaga@quiniela.test");
-  const rows = await a.db.selectFrom("predictions").select(["home_score", "away_score"]).where("user_id", "=", user).execute();
+  const rows = await a.db
+    .selectFrom("predictions")
+    .select(["home_score", "away_score"])
+    .where("user_id", "=", user)
+    .execute();
   expect(rows).toEqual([{ home_score: 2, away_score: 1 }]);
 });
 

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { openDatabase } from "#app/data/engine/db.server";
 import { keptUntilSeasonChanges, noteSeasonMark, requestDatabase } from "#app/data/engine/kept-reads.server";
 import { SEASON_SHAPE_TABLES } from "#app/data/engine/migrations/0006_season_mark";
+
 import { createUser } from "../support/accounts";
 import { activatePhase, currentSeasonId, form, requestText, startTestServer, type TestServer } from "../support/server";
 
@@ -49,7 +51,9 @@ test("kept while the season's tables stay as they are; read again after a change
 
   for (const [i, table] of SEASON_SHAPE_TABLES.entries()) {
     // An update that changes no value still counts as a change.
-    await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(server.db);
+    await sql`update ${sql.table(table)} set id = id where id = (select min(id) from ${sql.table(table)})`.execute(
+      server.db,
+    );
     await keptUntilSeasonChanges(reader.db, "prueba", counted.read);
     await keptUntilSeasonChanges(reader.db, "prueba", counted.read);
     expect(counted.reads, table).toBe(2 + i);
@@ -82,8 +86,13 @@ test.skipIf(process.env.TEST_ENGINE !== "postgres")(
     const touchTeam = sql`update teams set name = name where id = ${team!.id}`;
     const lockWaits = async () =>
       Number(
-        (await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(server.db))
-          .rows[0]?.n,
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+            server.db,
+          )
+        ).rows[0]?.n,
       );
     let second: Promise<void> | undefined;
     await server.db.transaction().execute(async (first) => {
@@ -134,7 +143,8 @@ test("a page shows a change made straight in the database at once: a phase's nam
 });
 
 /** Moves the mark from the test's other connection: an update of a phase that changes no value. */
-const touchPhaseElsewhere = () => sql`update phases set id = id where id = (select min(id) from phases)`.execute(server.db);
+const touchPhaseElsewhere = () =>
+  sql`update phases set id = id where id = (select min(id) from phases)`.execute(server.db);
 
 test("one request reads the mark once: its kept reads agree even if the season changes meanwhile; the next request sees the change", async () => {
   const counted = countedRead();
@@ -150,7 +160,9 @@ test("one request reads the mark once: its kept reads agree even if the season c
 
   // The mark the session read brings along (seasonMarkColumn, noteSeasonMark) is the one the
   // request uses: given one older than the value kept now, the request reads the value again.
-  const current = Number((await sql<{ n: number }>`select n from change_marks where name = 'season'`.execute(reader.db)).rows[0]!.n);
+  const current = Number(
+    (await sql<{ n: number }>`select n from change_marks where name = 'season'`.execute(reader.db)).rows[0]!.n,
+  );
   const given = requestDatabase(reader.db);
   noteSeasonMark(given, current - 1);
   await keptUntilSeasonChanges(given, "una-peticion", counted.read);
@@ -167,7 +179,13 @@ test("a request's own write to the season's tables is seen by what it reads next
   await keptUntilSeasonChanges(request, "escribe", counted.read);
   expect(counted.reads).toBe(1);
 
-  await request.transaction().execute((trx) => trx.updateTable("phases").set({ name: sql`name` }).where("id", "=", -1).execute());
+  await request.transaction().execute((trx) =>
+    trx
+      .updateTable("phases")
+      .set({ name: sql`name` })
+      .where("id", "=", -1)
+      .execute(),
+  );
   await keptUntilSeasonChanges(request, "escribe", counted.read);
   expect(counted.reads).toBe(2);
 

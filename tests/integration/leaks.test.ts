@@ -1,16 +1,18 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { parseCsv } from "#app/domain/files/csv";
+
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
   form,
   requestText,
-  type ServerProcess,
   startServerProcess,
   startTestServer,
-  type TextResponse,
   userIdOf,
+  type ServerProcess,
+  type TextResponse,
 } from "../support/server";
 
 /**
@@ -32,8 +34,17 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A POST exactly as given: no Origin added (server.request adds ours to every write). */
-async function rawPost(path: string, fields: Record<string, string>, headers: Record<string, string>): Promise<TextResponse> {
-  const response = await fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", body: form(fields), headers });
+async function rawPost(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<TextResponse> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body: form(fields),
+    headers,
+  });
   const body = await response.text();
   return { status: response.status, headers: response.headers, location: response.headers.get("location"), body };
 }
@@ -62,7 +73,13 @@ test("after signing up, redirectTo is followed on this site only (an invite link
   for (const [i, [redirectTo, expected]] of cases.entries()) {
     const response = await requestText(server, "/register", {
       method: "POST",
-      body: form({ name: `Nueva ${i}`, email: `nueva-${i}@quiniela.test`, password: "secreto123", confirmPassword: "secreto123", redirectTo }),
+      body: form({
+        name: `Nueva ${i}`,
+        email: `nueva-${i}@quiniela.test`,
+        password: "secreto123",
+        confirmPassword: "secreto123",
+        redirectTo,
+      }),
     });
     expect(response.status, redirectTo).toBe(302);
     expect(response.location, redirectTo).toBe(expected);
@@ -150,7 +167,9 @@ test("with an https BASE_URL every answer says Strict-Transport-Security", async
 
 test("a write with neither a same-origin Origin nor Sec-Fetch-Site: same-origin is refused, nothing saved", async () => {
   const anaId = await userIdOf(server, ANA.email);
-  const color = async () => (await server.db.selectFrom("users").select("avatar_color").where("id", "=", anaId).executeTakeFirstOrThrow()).avatar_color;
+  const color = async () =>
+    (await server.db.selectFrom("users").select("avatar_color").where("id", "=", anaId).executeTakeFirstOrThrow())
+      .avatar_color;
   const before = await color();
   const fields = { intent: "update-profile", image: "", avatarColor: "pink" };
   const refusedHeaders: Record<string, string>[] = [
@@ -172,7 +191,10 @@ test("a write with neither a same-origin Origin nor Sec-Fetch-Site: same-origin 
   // A browser's own write: our Origin, or Sec-Fetch-Site: same-origin where it sends no Origin.
   expect((await rawPost("/profile", fields, { Cookie: ana, Origin: server.url })).status).toBe(200);
   expect(await color()).toBe("pink");
-  expect((await rawPost("/profile", { ...fields, avatarColor: "red" }, { Cookie: ana, "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+  expect(
+    (await rawPost("/profile", { ...fields, avatarColor: "red" }, { Cookie: ana, "Sec-Fetch-Site": "same-origin" }))
+      .status,
+  ).toBe(200);
   expect(await color()).toBe("red");
 });
 
@@ -180,7 +202,12 @@ test("a write with neither a same-origin Origin nor Sec-Fetch-Site: same-origin 
 
 test("TRUST_PROXY=true stops the start with a Spanish message; a hop count or addresses are accepted", async () => {
   // Each value is its own server start: they run side by side.
-  const refused = await Promise.all(["true", "yes", "*", "10.0.0.0/99"].map(async (value) => ({ value, ...(await startToEnd({ TRUST_PROXY: value })) })));
+  const refused = await Promise.all(
+    ["true", "yes", "*", "10.0.0.0/99"].map(async (value) => ({
+      value,
+      ...(await startToEnd({ TRUST_PROXY: value })),
+    })),
+  );
   for (const run of refused) {
     expect(run.status, run.value).not.toBe(0);
     expect(run.output, run.value).toContain("TRUST_PROXY");
@@ -201,7 +228,10 @@ test("TRUST_PROXY=true stops the start with a Spanish message; a hop count or ad
 /** `node server.js` with these settings, expected to stop by itself: its exit status and output. */
 function startToEnd(env: Record<string, string>): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["server.js"], { env: { ...process.env, PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["server.js"], {
+      env: { ...process.env, PORT: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

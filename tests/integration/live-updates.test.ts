@@ -2,8 +2,9 @@ import http from "node:http";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type EventStream, openEvents as openEventStream } from "../support/event-stream";
+
 import { createUser } from "../support/accounts";
+import { openEvents as openEventStream, type EventStream } from "../support/event-stream";
 import { firstMatchOf, form, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -114,7 +115,10 @@ test("streams are capped per client (429) and in total (503); a closed stream fr
   const open: { controller: AbortController; response: Response }[] = [];
   const listen = async (client: string) => {
     const controller = new AbortController();
-    const response = await capped.request("/eventos", { headers: { "X-Forwarded-For": client }, signal: controller.signal });
+    const response = await capped.request("/eventos", {
+      headers: { "X-Forwarded-For": client },
+      signal: controller.signal,
+    });
     if (response.status === 200) open.push({ controller, response });
     else await response.text();
     return response;
@@ -158,7 +162,10 @@ const collectGarbage: () => void = (() => {
  */
 function openRaw(target: TestServer, path: string, client: string): Promise<{ status: number; close: () => void }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${target.url}${path}`, { agent: false, headers: { "X-Forwarded-For": client, Accept: "text/event-stream" } });
+    const request = http.get(`${target.url}${path}`, {
+      agent: false,
+      headers: { "X-Forwarded-For": client, Accept: "text/event-stream" },
+    });
     request.once("error", reject);
     const noAnswer = setTimeout(() => {
       request.destroy();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
 import { firstMatchOf, form, startTestServer, type TestServer } from "../support/server";
 
@@ -47,7 +48,12 @@ async function get(target: TestServer, path: string, cookie?: string): Promise<P
   };
 }
 
-async function post(target: TestServer, path: string, fields: Record<string, string> | URLSearchParams, cookie: string) {
+async function post(
+  target: TestServer,
+  path: string,
+  fields: Record<string, string> | URLSearchParams,
+  cookie: string,
+) {
   const response = await target.request(path, {
     method: "POST",
     body: fields instanceof URLSearchParams ? fields : form(fields),
@@ -62,7 +68,12 @@ const withoutNonce = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""'
 /** The first match of a phase, after opening the phase for picks. */
 async function openMatchOf(phaseName: string) {
   const match = await firstMatchOf(server, phaseName);
-  await post(server, "/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" }, adminCookie);
+  await post(
+    server,
+    "/admin/matches",
+    { intent: "toggle-phase", phaseId: String(match.phase_id), active: "1" },
+    adminCookie,
+  );
   return match;
 }
 
@@ -116,14 +127,23 @@ test("a visitor with a cookie is never served from memory, and what they see is 
 
 test("a change saved through the app is seen by the next anonymous visit", async () => {
   const match = await openMatchOf("Jornada 1");
-  const picks = new URLSearchParams({ matchId: String(match.id), [`home-${match.id}`]: "2", [`away-${match.id}`]: "1" });
+  const picks = new URLSearchParams({
+    matchId: String(match.id),
+    [`home-${match.id}`]: "2",
+    [`away-${match.id}`]: "1",
+  });
   await post(server, "/_root.data?index", picks, playerCookie);
   await get(server, "/rankings");
   const before = await get(server, "/rankings");
   expect(before.cache).toBe("HIT");
   expect(paolasPoints(before)).toBe("0");
 
-  await post(server, "/admin/results", { intent: "save-result", matchId: String(match.id), home: "2", away: "1" }, adminCookie);
+  await post(
+    server,
+    "/admin/results",
+    { intent: "save-result", matchId: String(match.id), home: "2", away: "1" },
+    adminCookie,
+  );
   const after = await get(server, "/rankings");
   expect(after.cache).toBe("MISS");
   expect(paolasPoints(after)).toMatch(/^[1-9]\d*$/);
@@ -140,7 +160,12 @@ test.runIf(postgres)("a result saved on another instance empties this one's page
   await get(other!, "/rankings");
   expect((await get(other!, "/rankings")).cache).toBe("HIT");
   const match = await openMatchOf("Jornada 2");
-  await post(server, "/admin/results", { intent: "save-result", matchId: String(match.id), home: "0", away: "0" }, adminCookie);
+  await post(
+    server,
+    "/admin/results",
+    { intent: "save-result", matchId: String(match.id), home: "0", away: "0" },
+    adminCookie,
+  );
   // The news travels through LISTEN/NOTIFY: it arrives a moment after the answer.
   await expect.poll(async () => (await get(other!, "/rankings")).cache, { timeout: 1_000, interval: 50 }).toBe("MISS");
 });

@@ -1,15 +1,16 @@
 import net, { type AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
 import {
   form,
   leakedInternals,
   loginUser,
   requestText,
-  type ServerProcess,
   startServerProcess,
+  type ServerProcess,
   type TextResponse,
 } from "../support/server";
 

@@ -1,6 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { updateUser } from "#app/data/people/users.server";
+
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
@@ -10,9 +12,9 @@ import {
   requestText,
   sessionCookie,
   startTestServer,
+  userIdOf,
   type TestServer,
   type TextResponse,
-  userIdOf,
 } from "../support/server";
 
 /**
@@ -160,7 +162,13 @@ async function giveScores(userId: string, points = 4) {
   if (!matchIds || !phaseIds) {
     const phases = await db.selectFrom("phases").select("id").orderBy("position").limit(2).execute();
     phaseIds = phases.map((p) => p.id);
-    const matches = await db.selectFrom("matches").select("id").where("phase_id", "=", phaseIds[0]!).orderBy("id").limit(3).execute();
+    const matches = await db
+      .selectFrom("matches")
+      .select("id")
+      .where("phase_id", "=", phaseIds[0]!)
+      .orderBy("id")
+      .limit(3)
+      .execute();
     matchIds = matches.map((m) => m.id);
   }
   const now = new Date().toISOString();
@@ -221,23 +229,53 @@ async function rowsOf(userId: string) {
   const n = async (query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) =>
     Number((await query.executeTakeFirstOrThrow()).n);
   return {
-    users: await n(db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).where("id", "=", userId)),
-    sessions: await n(db.selectFrom("sessions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId)),
-    accounts: await n(db.selectFrom("accounts").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId)),
+    users: await n(
+      db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("id", "=", userId),
+    ),
+    sessions: await n(
+      db
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId),
+    ),
+    accounts: await n(
+      db
+        .selectFrom("accounts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId),
+    ),
     predictions: await n(
-      db.selectFrom("predictions").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId),
+      db
+        .selectFrom("predictions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId),
     ),
     participants: await n(
-      db.selectFrom("quiniela_participants").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId),
+      db
+        .selectFrom("quiniela_participants")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId),
     ),
     quinielasOwned: await n(
-      db.selectFrom("quinielas").select((eb) => eb.fn.countAll().as("n")).where("owner_id", "=", userId),
+      db
+        .selectFrom("quinielas")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("owner_id", "=", userId),
     ),
     standingsPhase: await n(
-      db.selectFrom("standings_phase").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId),
+      db
+        .selectFrom("standings_phase")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId),
     ),
     standingsTotal: await n(
-      db.selectFrom("standings_total").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", userId),
+      db
+        .selectFrom("standings_total")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("user_id", "=", userId),
     ),
   };
 }
@@ -247,7 +285,9 @@ async function orphans() {
   const { db } = server;
   const users = db.selectFrom("users").select("id");
   const pools = db.selectFrom("quinielas").select("id");
-  const count = async (table: "sessions" | "accounts" | "predictions" | "quiniela_participants" | "standings_phase" | "standings_total") =>
+  const count = async (
+    table: "sessions" | "accounts" | "predictions" | "quiniela_participants" | "standings_phase" | "standings_total",
+  ) =>
     Number(
       (
         await db
@@ -369,11 +409,19 @@ describe("password-reset links", () => {
     expect((await get(`/reset-password?token=${token}`)).body).toContain("Nueva contraseña para");
 
     // Identifiers are stored hashed: the row is found by its value, the user id.
-    const row = await server.db.selectFrom("verifications").select("expires_at").where("value", "=", caro.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom("verifications")
+      .select("expires_at")
+      .where("value", "=", caro.id)
+      .executeTakeFirstOrThrow();
     const past = new Date(Date.now() - 60_000);
     // Written in the type the column holds on this engine (ISO text on SQLite, timestamptz on PostgreSQL).
     const value = typeof row.expires_at === "string" ? past.toISOString() : past;
-    const updated = await server.db.updateTable("verifications").set({ expires_at: value }).where("value", "=", caro.id).executeTakeFirst();
+    const updated = await server.db
+      .updateTable("verifications")
+      .set({ expires_at: value })
+      .where("value", "=", caro.id)
+      .executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(1);
 
     const page = await get(`/reset-password?token=${token}`);
@@ -468,7 +516,9 @@ describe("password-reset links", () => {
     expect(response.status).toBe(200);
     const { token } = linkIn(response.body);
     expect((await get(`/reset-password?token=${token}`)).body).toContain(`Nueva contraseña para ${fede.email}`);
-    expect(await server.db.selectFrom("verifications").select("id").where("value", "=", victim.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("verifications").select("id").where("value", "=", victim.id).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -504,10 +554,19 @@ describe("profile", () => {
     const hugo = await person("Hugo");
     const page = await get("/profile", hugo.cookie);
     expect(page.status).toBe(200);
-    for (const text of ["Mi Perfil", hugo.name, hugo.email, "URL del avatar", "Color de fondo", "Actualizar Perfil", "Generar enlace"]) {
+    for (const text of [
+      "Mi Perfil",
+      hugo.name,
+      hugo.email,
+      "URL del avatar",
+      "Color de fondo",
+      "Actualizar Perfil",
+      "Generar enlace",
+    ]) {
       expect(page.body, text).toContain(text);
     }
-    for (const colour of ["Azul", "Verde", "Rojo", "Morado", "Naranja", "Rosa"]) expect(page.body, colour).toContain(colour);
+    for (const colour of ["Azul", "Verde", "Rojo", "Morado", "Naranja", "Rosa"])
+      expect(page.body, colour).toContain(colour);
     // Default blue.
     expect((await userRow(hugo.id))?.avatar_color).toBe("blue");
   });
@@ -515,14 +574,23 @@ describe("profile", () => {
   test("an avatar URL that is not https is refused with the Spanish message; nothing is written", async () => {
     const ines = await person("Ines");
     const before = await userRow(ines.id);
-    for (const image of ["http://example.com/a.png", "ftp://example.com/a.png", "javascript:alert(1)", "data:image/png;base64,AAAA"]) {
+    for (const image of [
+      "http://example.com/a.png",
+      "ftp://example.com/a.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+    ]) {
       const response = await profileWrite({ intent: "update-profile", image, avatarColor: "green" }, ines.cookie);
       expect(response.status, image).toBe(400);
       expect(response.body, image).toContain("La URL del avatar debe empezar con https://");
       expect(response.body, image).not.toContain("Perfil actualizado");
     }
     // The document POST (no JavaScript) shows the message on the page too.
-    const document = await post("/profile", { intent: "update-profile", image: "http://example.com/a.png", avatarColor: "green" }, ines.cookie);
+    const document = await post(
+      "/profile",
+      { intent: "update-profile", image: "http://example.com/a.png", avatarColor: "green" },
+      ines.cookie,
+    );
     expect(document.status).toBe(400);
     expect(document.body).toContain("La URL del avatar debe empezar con https://");
 
@@ -543,7 +611,10 @@ describe("profile", () => {
   test("an https avatar URL is saved ('Perfil actualizado'); 'Eliminar foto' removes it ('Avatar eliminado')", async () => {
     const juan = await person("Juan");
     const url = "https://example.com/fotos/juan.png";
-    const saved = await profileWrite({ intent: "update-profile", image: `  ${url} `, avatarColor: "blue" }, juan.cookie);
+    const saved = await profileWrite(
+      { intent: "update-profile", image: `  ${url} `, avatarColor: "blue" },
+      juan.cookie,
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toContain("Perfil actualizado");
     expect((await userRow(juan.id))?.image).toBe(url);
@@ -601,7 +672,9 @@ describe("profile", () => {
     expect(response.status).toBe(200);
     const after = await snapshot();
     const changed = after.users.filter((u, i) => JSON.stringify(u) !== JSON.stringify(before.users[i]));
-    expect(changed).toEqual([{ ...before.users.find((u) => u.id === luis.id)!, image: "https://example.com/l.png", avatar_color: "red" }]);
+    expect(changed).toEqual([
+      { ...before.users.find((u) => u.id === luis.id)!, image: "https://example.com/l.png", avatar_color: "red" },
+    ]);
     expect((await userRow(luis.id))?.role).toBe("user");
     expect({ ...after, users: [] }).toEqual({ ...before, users: [] });
   });
@@ -614,7 +687,17 @@ describe("users admin", () => {
     const nora = await person("Nora");
     const page = await get("/admin/users", adminCookie);
     expect(page.status).toBe(200);
-    for (const text of ["Gestionar Usuarios", "Nuevo Usuario", nora.name, nora.email, "Registro", "Editar", "Eliminar Predicciones", "Correos permitidos", "Guardar lista"]) {
+    for (const text of [
+      "Gestionar Usuarios",
+      "Nuevo Usuario",
+      nora.name,
+      nora.email,
+      "Registro",
+      "Editar",
+      "Eliminar Predicciones",
+      "Correos permitidos",
+      "Guardar lista",
+    ]) {
       expect(page.body, text).toContain(text);
     }
     // The registration date, in the season's time zone (es-MX), e.g. "7 feb 2026" or "07/02/2026".
@@ -624,7 +707,13 @@ describe("users admin", () => {
 
   test("'Nuevo Usuario' creates the account and a link with which the person sets a password and signs in", async () => {
     const email = "nuevo.usuario@quiniela.test";
-    const created = await adminWrite({ intent: "create-user", name: "Olga Nueva", displayName: "La Jefa 🌮", email: " Nuevo.Usuario@Quiniela.test ", role: "user" });
+    const created = await adminWrite({
+      intent: "create-user",
+      name: "Olga Nueva",
+      displayName: "La Jefa 🌮",
+      email: " Nuevo.Usuario@Quiniela.test ",
+      role: "user",
+    });
     expect(created.status).toBe(200);
     expect(created.body).toContain("Usuario guardado");
     const { link, token } = linkIn(created.body);
@@ -649,23 +738,61 @@ describe("users admin", () => {
   });
 
   test("'Nuevo Usuario' can create an admin; a taken e-mail or invalid fields are refused and nothing is written", async () => {
-    const created = await adminWrite({ intent: "create-user", name: "Pablo Admin", displayName: "", email: "pablo.admin@quiniela.test", role: "admin" });
+    const created = await adminWrite({
+      intent: "create-user",
+      name: "Pablo Admin",
+      displayName: "",
+      email: "pablo.admin@quiniela.test",
+      role: "admin",
+    });
     expect(created.body).toContain("Usuario guardado");
-    const pablo = await server.db.selectFrom("users").selectAll().where("email", "=", "pablo.admin@quiniela.test").executeTakeFirstOrThrow();
+    const pablo = await server.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "pablo.admin@quiniela.test")
+      .executeTakeFirstOrThrow();
     expect(pablo.role).toBe("admin");
     expect(pablo.display_name).toBeNull();
     // Demoted again so that later tests see one admin.
-    await adminWrite({ intent: "update-user", userId: pablo.id, name: pablo.name, displayName: "", email: pablo.email, role: "user" });
+    await adminWrite({
+      intent: "update-user",
+      userId: pablo.id,
+      name: pablo.name,
+      displayName: "",
+      email: pablo.email,
+      role: "user",
+    });
     expect((await userRow(pablo.id))?.role).toBe("user");
 
     const before = await snapshot();
     const cases: [Record<string, string>, string][] = [
       [{ intent: "create-user", name: "Otra", displayName: "", email: ADMIN.email, role: "user" }, EMAIL_TAKEN],
-      [{ intent: "create-user", name: "Otra", displayName: "", email: "PABLO.ADMIN@quiniela.test", role: "user" }, EMAIL_TAKEN],
-      [{ intent: "create-user", name: "", displayName: "", email: "vacio@quiniela.test", role: "user" }, "El nombre es obligatorio"],
-      [{ intent: "create-user", name: "Otra", displayName: "", email: "no-es-correo", role: "user" }, "Correo electrónico inválido"],
-      [{ intent: "create-user", name: "Otra", displayName: "", email: "rol@quiniela.test", role: "root" }, "Elige un rol"],
-      [{ intent: "create-user", name: "Otra", displayName: "x".repeat(41), email: "apodo@quiniela.test", role: "user" }, "El apodo es demasiado largo"],
+      [
+        { intent: "create-user", name: "Otra", displayName: "", email: "PABLO.ADMIN@quiniela.test", role: "user" },
+        EMAIL_TAKEN,
+      ],
+      [
+        { intent: "create-user", name: "", displayName: "", email: "vacio@quiniela.test", role: "user" },
+        "El nombre es obligatorio",
+      ],
+      [
+        { intent: "create-user", name: "Otra", displayName: "", email: "no-es-correo", role: "user" },
+        "Correo electrónico inválido",
+      ],
+      [
+        { intent: "create-user", name: "Otra", displayName: "", email: "rol@quiniela.test", role: "root" },
+        "Elige un rol",
+      ],
+      [
+        {
+          intent: "create-user",
+          name: "Otra",
+          displayName: "x".repeat(41),
+          email: "apodo@quiniela.test",
+          role: "user",
+        },
+        "El apodo es demasiado largo",
+      ],
       [{ intent: "hack" }, "Acción desconocida"],
     ];
     for (const [fields, message] of cases) {
@@ -702,7 +829,14 @@ describe("users admin", () => {
     expect(page.body).toContain("El Quim ⚽");
 
     // An empty nickname falls back to the name.
-    await adminWrite({ intent: "update-user", userId: quim.id, name: "Joaquín Pérez", displayName: "", email: "quim.nuevo@quiniela.test", role: "user" });
+    await adminWrite({
+      intent: "update-user",
+      userId: quim.id,
+      name: "Joaquín Pérez",
+      displayName: "",
+      email: "quim.nuevo@quiniela.test",
+      role: "user",
+    });
     expect(await userRow(quim.id)).toMatchObject({ display_name: null, role: "user" });
     expect((await get("/", quim.cookie)).body).toContain("Joaquín Pérez");
   });
@@ -712,16 +846,37 @@ describe("users admin", () => {
     const saul = await person("Saul");
     const before = await snapshot();
     for (const email of [saul.email, saul.email.toUpperCase(), ` ${ADMIN.email} `]) {
-      const response = await adminWrite({ intent: "update-user", userId: rosa.id, name: "Rosa Cambiada", displayName: "", email, role: "user" });
+      const response = await adminWrite({
+        intent: "update-user",
+        userId: rosa.id,
+        name: "Rosa Cambiada",
+        displayName: "",
+        email,
+        role: "user",
+      });
       expect(response.body, email).toContain(EMAIL_TAKEN);
       expect(response.body, email).not.toContain("Usuario guardado");
     }
-    const unknown = await adminWrite({ intent: "update-user", userId: "no-existe", name: "X", displayName: "", email: "x@quiniela.test", role: "user" });
+    const unknown = await adminWrite({
+      intent: "update-user",
+      userId: "no-existe",
+      name: "X",
+      displayName: "",
+      email: "x@quiniela.test",
+      role: "user",
+    });
     expect(unknown.body).toContain("El usuario no existe");
     expect(await snapshot()).toEqual(before);
 
     // Keeping one's own e-mail is not a clash.
-    const same = await adminWrite({ intent: "update-user", userId: rosa.id, name: "Rosa Cambiada", displayName: "", email: rosa.email, role: "user" });
+    const same = await adminWrite({
+      intent: "update-user",
+      userId: rosa.id,
+      name: "Rosa Cambiada",
+      displayName: "",
+      email: rosa.email,
+      role: "user",
+    });
     expect(same.body).toContain("Usuario guardado");
     expect((await userRow(rosa.id))?.name).toBe("Rosa Cambiada");
   });
@@ -731,7 +886,14 @@ describe("users admin", () => {
     expect(admins).toEqual([{ id: adminId }]);
     const before = await snapshot();
 
-    const demote = await adminWrite({ intent: "update-user", userId: adminId, name: ADMIN.name, displayName: "", email: ADMIN.email, role: "user" });
+    const demote = await adminWrite({
+      intent: "update-user",
+      userId: adminId,
+      name: ADMIN.name,
+      displayName: "",
+      email: ADMIN.email,
+      role: "user",
+    });
     expect(demote.body).toContain(LAST_ADMIN);
     expect(demote.body).not.toContain("Usuario guardado");
     const remove = await adminWrite({ intent: "delete-user", userId: adminId });
@@ -745,9 +907,19 @@ describe("users admin", () => {
 
   test("with a second admin, an admin may step down (control for the rule above)", async () => {
     const tere = await person("Tere");
-    await adminWrite({ intent: "update-user", userId: tere.id, name: tere.name, displayName: "", email: tere.email, role: "admin" });
+    await adminWrite({
+      intent: "update-user",
+      userId: tere.id,
+      name: tere.name,
+      displayName: "",
+      email: tere.email,
+      role: "admin",
+    });
     // Tere, now admin, demotes and then deletes... herself is allowed: another admin remains.
-    const stepDown = await adminWrite({ intent: "update-user", userId: tere.id, name: tere.name, displayName: "", email: tere.email, role: "user" }, tere.cookie);
+    const stepDown = await adminWrite(
+      { intent: "update-user", userId: tere.id, name: tere.name, displayName: "", email: tere.email, role: "user" },
+      tere.cookie,
+    );
     expect(stepDown.body).toContain("Usuario guardado");
     expect((await userRow(tere.id))?.role).toBe("user");
     // Demoted: her next admin write is refused.
@@ -755,28 +927,41 @@ describe("users admin", () => {
     expect(await userRow(tere.id)).toBeDefined();
   });
 
-  test.runIf(process.env.TEST_ENGINE === "postgres")("two admins stepping down at the same moment: the second waits for the first, and is refused", async () => {
-    const wen = await person("Wenceslao");
-    await server.db.updateTable("users").set({ role: "admin" }).where("id", "=", wen.id).execute();
-    // Wen's step-down, half-way: his row changed, not committed.
-    const first = new pg.Client({ connectionString: server.env.DATABASE_URL });
-    await first.connect();
-    let second: ReturnType<typeof updateUser> | undefined;
-    try {
-      await first.query("begin");
-      await first.query("update users set role = 'user' where id = $1", [wen.id]);
-      second = updateUser(server.db, adminId, { name: ADMIN.name, displayName: null, email: ADMIN.email, role: "user" });
-      // Had it counted the admins without waiting, it would have seen two, and left none.
-      const waiting = await Promise.race([second.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300))]);
-      expect(waiting).toBe(true);
-      await first.query("commit");
-      expect(await second).toBe("last-admin");
-    } finally {
-      await first.end();
-      await second?.catch(() => {});
-    }
-    expect(await server.db.selectFrom("users").select("id").where("role", "=", "admin").execute()).toEqual([{ id: adminId }]);
-  });
+  test.runIf(process.env.TEST_ENGINE === "postgres")(
+    "two admins stepping down at the same moment: the second waits for the first, and is refused",
+    async () => {
+      const wen = await person("Wenceslao");
+      await server.db.updateTable("users").set({ role: "admin" }).where("id", "=", wen.id).execute();
+      // Wen's step-down, half-way: his row changed, not committed.
+      const first = new pg.Client({ connectionString: server.env.DATABASE_URL });
+      await first.connect();
+      let second: ReturnType<typeof updateUser> | undefined;
+      try {
+        await first.query("begin");
+        await first.query("update users set role = 'user' where id = $1", [wen.id]);
+        second = updateUser(server.db, adminId, {
+          name: ADMIN.name,
+          displayName: null,
+          email: ADMIN.email,
+          role: "user",
+        });
+        // Had it counted the admins without waiting, it would have seen two, and left none.
+        const waiting = await Promise.race([
+          second.then(() => false),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+        ]);
+        expect(waiting).toBe(true);
+        await first.query("commit");
+        expect(await second).toBe("last-admin");
+      } finally {
+        await first.end();
+        await second?.catch(() => {});
+      }
+      expect(await server.db.selectFrom("users").select("id").where("role", "=", "admin").execute()).toEqual([
+        { id: adminId },
+      ]);
+    },
+  );
 
   test("'Eliminar' removes the user with predictions, memberships, owned pools, sessions, accounts and standings; nothing orphaned", async () => {
     const victim = await person("Ulises");
@@ -801,8 +986,18 @@ describe("users admin", () => {
     });
     const bystanderBefore = await rowsOf(bystander.id);
     const bystanderRows = {
-      predictions: await server.db.selectFrom("predictions").selectAll().where("user_id", "=", bystander.id).orderBy("id").execute(),
-      standings: await server.db.selectFrom("standings_phase").selectAll().where("user_id", "=", bystander.id).orderBy("phase_id").execute(),
+      predictions: await server.db
+        .selectFrom("predictions")
+        .selectAll()
+        .where("user_id", "=", bystander.id)
+        .orderBy("id")
+        .execute(),
+      standings: await server.db
+        .selectFrom("standings_phase")
+        .selectAll()
+        .where("user_id", "=", bystander.id)
+        .orderBy("phase_id")
+        .execute(),
       total: await server.db.selectFrom("standings_total").selectAll().where("user_id", "=", bystander.id).execute(),
     };
 
@@ -822,14 +1017,31 @@ describe("users admin", () => {
     expect(await orphans()).toEqual(NO_ORPHANS);
     // The owned pool is gone with its matches and members; the pool he only joined remains.
     expect(await server.db.selectFrom("quinielas").select("id").where("id", "=", ownPool).execute()).toEqual([]);
-    expect(await server.db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", ownPool).execute()).toEqual([]);
-    const remaining = await server.db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", otherPool).execute();
+    expect(
+      await server.db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", ownPool).execute(),
+    ).toEqual([]);
+    const remaining = await server.db
+      .selectFrom("quiniela_participants")
+      .select("user_id")
+      .where("quiniela_id", "=", otherPool)
+      .execute();
     expect(remaining).toEqual([{ user_id: bystander.id }]);
     // Everyone else keeps their rows (the bystander lost only the membership of the deleted pool).
     expect(await rowsOf(bystander.id)).toEqual({ ...bystanderBefore, participants: bystanderBefore.participants - 1 });
-    expect(await server.db.selectFrom("predictions").selectAll().where("user_id", "=", bystander.id).orderBy("id").execute()).toEqual(bystanderRows.predictions);
-    expect(await server.db.selectFrom("standings_phase").selectAll().where("user_id", "=", bystander.id).orderBy("phase_id").execute()).toEqual(bystanderRows.standings);
-    expect(await server.db.selectFrom("standings_total").selectAll().where("user_id", "=", bystander.id).execute()).toEqual(bystanderRows.total);
+    expect(
+      await server.db.selectFrom("predictions").selectAll().where("user_id", "=", bystander.id).orderBy("id").execute(),
+    ).toEqual(bystanderRows.predictions);
+    expect(
+      await server.db
+        .selectFrom("standings_phase")
+        .selectAll()
+        .where("user_id", "=", bystander.id)
+        .orderBy("phase_id")
+        .execute(),
+    ).toEqual(bystanderRows.standings);
+    expect(
+      await server.db.selectFrom("standings_total").selectAll().where("user_id", "=", bystander.id).execute(),
+    ).toEqual(bystanderRows.total);
 
     // Signed out everywhere; cannot sign in; the pending link is dead; not listed any more.
     expect(await opensHome(victim.cookie)).toBe(false);
@@ -882,7 +1094,9 @@ describe("users admin", () => {
     expect(await opensHome(wen.cookie)).toBe(true);
 
     // Nothing left: a second time deletes 0.
-    expect((await adminWrite({ intent: "delete-predictions", userId: wen.id })).body).toContain("0 predicciones eliminadas");
+    expect((await adminWrite({ intent: "delete-predictions", userId: wen.id })).body).toContain(
+      "0 predicciones eliminadas",
+    );
   });
 
   test("'Generar enlace de acceso' gives the admin a reset link for that user, which signs them in", async () => {
@@ -944,11 +1158,14 @@ describe("roster allow-list", () => {
     try {
       const saved = await adminWrite({
         intent: "save-roster",
-        roster: "\n Listada@Quiniela.test ,  La Listada 🌟 \nsin.apodo@quiniela.test\n\nlistada@quiniela.test, Repetida\n",
+        roster:
+          "\n Listada@Quiniela.test ,  La Listada 🌟 \nsin.apodo@quiniela.test\n\nlistada@quiniela.test, Repetida\n",
       });
       expect(saved.body).toContain("Lista guardada");
       expect(saved.body).toContain("2 correos permitidos");
-      expect(await server.db.selectFrom("allowed_emails").select(["email", "nickname"]).orderBy("email").execute()).toEqual([
+      expect(
+        await server.db.selectFrom("allowed_emails").select(["email", "nickname"]).orderBy("email").execute(),
+      ).toEqual([
         { email: "listada@quiniela.test", nickname: "La Listada 🌟" },
         { email: "sin.apodo@quiniela.test", nickname: null },
       ]);
@@ -967,7 +1184,11 @@ describe("roster allow-list", () => {
       const listed = await register("María Listada", "LISTADA@quiniela.test");
       expect(listed.status).toBe(302);
       const cookie = sessionCookie(listed);
-      const row = await server.db.selectFrom("users").selectAll().where("email", "=", "listada@quiniela.test").executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom("users")
+        .selectAll()
+        .where("email", "=", "listada@quiniela.test")
+        .executeTakeFirstOrThrow();
       expect(row.display_name).toBe("La Listada 🌟");
       expect(row.name).toBe("María Listada");
       // Display names everywhere: navbar, rankings, users admin.
@@ -975,7 +1196,13 @@ describe("roster allow-list", () => {
       expect(home.body).toContain("La Listada 🌟");
       await server.db
         .insertInto("standings_total")
-        .values({ season_id: await currentSeasonId(server), user_id: row.id, points: 99, exact_hits: 9, outcome_hits: 9 })
+        .values({
+          season_id: await currentSeasonId(server),
+          user_id: row.id,
+          points: 99,
+          exact_hits: 9,
+          outcome_hits: 9,
+        })
         .execute();
       const standings = await get("/rankings");
       expect(standings.status).toBe(200);
@@ -985,7 +1212,11 @@ describe("roster allow-list", () => {
 
       const plain = await register("Sin Apodo", "sin.apodo@quiniela.test");
       expect(plain.status).toBe(302);
-      const plainRow = await server.db.selectFrom("users").selectAll().where("email", "=", "sin.apodo@quiniela.test").executeTakeFirstOrThrow();
+      const plainRow = await server.db
+        .selectFrom("users")
+        .selectAll()
+        .where("email", "=", "sin.apodo@quiniela.test")
+        .executeTakeFirstOrThrow();
       expect(plainRow.display_name).toBeNull();
 
       // An invalid line is refused with its line number; the list stays as it was.
@@ -1006,12 +1237,29 @@ describe("roster allow-list", () => {
   test("'Nuevo Usuario' is not limited by the roster, and a listed e-mail gives its nickname when none is typed", async () => {
     try {
       await adminWrite({ intent: "save-roster", roster: "lista2@quiniela.test, Apodo de Lista" });
-      const listed = await adminWrite({ intent: "create-user", name: "Lista Dos", displayName: "", email: "lista2@quiniela.test", role: "user" });
+      const listed = await adminWrite({
+        intent: "create-user",
+        name: "Lista Dos",
+        displayName: "",
+        email: "lista2@quiniela.test",
+        role: "user",
+      });
       expect(listed.body).toContain("Usuario guardado");
-      const outside = await adminWrite({ intent: "create-user", name: "Fuera", displayName: "Fuerita", email: "fuera@quiniela.test", role: "user" });
+      const outside = await adminWrite({
+        intent: "create-user",
+        name: "Fuera",
+        displayName: "Fuerita",
+        email: "fuera@quiniela.test",
+        role: "user",
+      });
       expect(outside.body).toContain("Usuario guardado");
       expect(linkIn(outside.body).token).toBeTruthy();
-      const rows = await server.db.selectFrom("users").select(["email", "display_name"]).where("email", "in", ["lista2@quiniela.test", "fuera@quiniela.test"]).orderBy("email").execute();
+      const rows = await server.db
+        .selectFrom("users")
+        .select(["email", "display_name"])
+        .where("email", "in", ["lista2@quiniela.test", "fuera@quiniela.test"])
+        .orderBy("email")
+        .execute();
       expect(rows).toEqual([
         { email: "fuera@quiniela.test", display_name: "Fuerita" },
         { email: "lista2@quiniela.test", display_name: "Apodo de Lista" },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { matchLabel } from "#app/domain/game/match";
+
 import { createUser } from "../support/accounts";
 import { requestText, startTestServer, type TestServer } from "../support/server";
 
@@ -31,7 +33,11 @@ async function phaseMatches(name: string): Promise<{ phaseId: number; matches: M
     .execute();
   return {
     phaseId: phase.id,
-    matches: rows.map((row) => ({ id: row.id, home: row.home ? { name: row.home } : null, away: row.away ? { name: row.away } : null })),
+    matches: rows.map((row) => ({
+      id: row.id,
+      home: row.home ? { name: row.home } : null,
+      away: row.away ? { name: row.away } : null,
+    })),
   };
 }
 
@@ -42,7 +48,11 @@ beforeAll(async () => {
   // Jornada 1 played (results), Jornada 2 open: both active, like a season in its second week.
   ({ phaseId: playedPhase, matches: played } = await phaseMatches("Jornada 1"));
   ({ phaseId: openPhase, matches: open } = await phaseMatches("Jornada 2"));
-  await server.db.updateTable("matches").set({ active: 1, home_score: 1, away_score: 0, updated_at: NOW }).where("phase_id", "=", playedPhase).execute();
+  await server.db
+    .updateTable("matches")
+    .set({ active: 1, home_score: 1, away_score: 0, updated_at: NOW })
+    .where("phase_id", "=", playedPhase)
+    .execute();
   await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", openPhase).execute();
 });
 afterAll(() => server.close());
@@ -63,16 +73,36 @@ test("home: the phase open for picks; a played one at its own address", async ()
 });
 
 test("home: with every pick made, the last phase; an unknown ?jornada= is ignored", async () => {
-  const user = await server.db.selectFrom("users").select("id").where("email", "=", "jugador@quiniela.test").executeTakeFirstOrThrow();
+  const user = await server.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "jugador@quiniela.test")
+    .executeTakeFirstOrThrow();
   await server.db
     .insertInto("predictions")
-    .values(open.map((match) => ({ user_id: user.id, match_id: match.id, home_score: 2, away_score: 2, activated: 0, created_at: NOW, updated_at: NOW })))
+    .values(
+      open.map((match) => ({
+        user_id: user.id,
+        match_id: match.id,
+        home_score: 2,
+        away_score: 2,
+        activated: 0,
+        created_at: NOW,
+        updated_at: NOW,
+      })),
+    )
     .execute();
   for (const path of ["/", "/?jornada=99999", "/?jornada=abc"]) {
     const home = await get(path, player);
     expect(home.status, path).toBe(200);
-    expect(open.every((match) => shows(home.body, match)), path).toBe(true);
-    expect(played.some((match) => shows(home.body, match)), path).toBe(false);
+    expect(
+      open.every((match) => shows(home.body, match)),
+      path,
+    ).toBe(true);
+    expect(
+      played.some((match) => shows(home.body, match)),
+      path,
+    ).toBe(false);
   }
 });
 
@@ -81,7 +111,9 @@ test("admin results: the phase waiting for results, the others a link away", asy
   expect(open.every((match) => shows(results.body, match))).toBe(true);
   expect(played.some((match) => shows(results.body, match))).toBe(false);
   expect(results.body).toContain(`href="/admin/results?jornada=${playedPhase}"`);
-  expect((await get(`/admin/results?jornada=${playedPhase}`, admin)).body).toContain(`aria-label="${matchLabel(played[0]!)}"`);
+  expect((await get(`/admin/results?jornada=${playedPhase}`, admin)).body).toContain(
+    `aria-label="${matchLabel(played[0]!)}"`,
+  );
 });
 
 test("admin matches: every phase's card; rows for the phases to play and the last one played, earlier ones behind a link", async () => {
@@ -93,7 +125,11 @@ test("admin matches: every phase's card; rows for the phases to play and the las
   expect(first.body.match(/>(Activar|Desactivar) Jornada</g)).toHaveLength(23);
 
   // Jornada 2 played too: Jornada 1 folds behind its link, active or not.
-  await server.db.updateTable("matches").set({ home_score: 0, away_score: 0 }).where("phase_id", "=", openPhase).execute();
+  await server.db
+    .updateTable("matches")
+    .set({ home_score: 0, away_score: 0 })
+    .where("phase_id", "=", openPhase)
+    .execute();
   try {
     const later = await get("/admin/matches", admin);
     expect(played.some((match) => shows(later.body, match))).toBe(false);
@@ -104,6 +140,10 @@ test("admin matches: every phase's card; rows for the phases to play and the las
     expect(played.every((match) => shows(chosen.body, match))).toBe(true);
     expect(open.some((match) => shows(chosen.body, match))).toBe(false);
   } finally {
-    await server.db.updateTable("matches").set({ home_score: null, away_score: null }).where("phase_id", "=", openPhase).execute();
+    await server.db
+      .updateTable("matches")
+      .set({ home_score: null, away_score: null })
+      .where("phase_id", "=", openPhase)
+      .execute();
   }
 });

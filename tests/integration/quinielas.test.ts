@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import type { ScoredMatch } from "#app/domain/game/scoring";
 import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/game/standings";
 import type { GridPhase } from "#app/ui/game/PoolPredictionsGrid";
+
 import { createUser } from "../support/accounts";
-import { cookiesFrom, form, requestText, routeData, startTestServer, type TestServer, userIdOf } from "../support/server";
+import {
+  cookiesFrom,
+  form,
+  requestText,
+  routeData,
+  startTestServer,
+  userIdOf,
+  type TestServer,
+} from "../support/server";
 
 /**
  * Pools (SPEC §4) against the real server: creation, who may see and post to a pool, invite links,
@@ -19,7 +29,13 @@ const DANI = { name: "Dani", email: "dani@quiniela.test" };
 const FORBIDDEN_TOOL = "No tienes permiso para administrar esta quiniela";
 
 let server: TestServer;
-const cookie: Record<"admin" | "ana" | "beto" | "carla" | "dani", string> = { admin: "", ana: "", beto: "", carla: "", dani: "" };
+const cookie: Record<"admin" | "ana" | "beto" | "carla" | "dani", string> = {
+  admin: "",
+  ana: "",
+  beto: "",
+  carla: "",
+  dani: "",
+};
 const id: Record<"ana" | "beto" | "carla" | "dani", string> = { ana: "", beto: "", carla: "", dani: "" };
 
 beforeAll(async () => {
@@ -46,7 +62,8 @@ function post(path: string, fields: Record<string, string | string[]>, who: stri
 }
 
 /** The session cookie plus the flashed toast a redirect set, for the next page. */
-const withFlash = (session: string, response: { headers: Headers }) => `${session}; ${cookiesFrom(response as Response)}`;
+const withFlash = (session: string, response: { headers: Headers }) =>
+  `${session}; ${cookiesFrom(response as Response)}`;
 
 const get = (path: string, who?: string) => requestText(server, path, who ? { cookie: who } : undefined);
 
@@ -59,18 +76,30 @@ async function phaseId(name: string) {
 }
 
 async function matchIdsOf(phase: number) {
-  return (await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase).orderBy("id").execute()).map((m) => m.id);
+  return (await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase).orderBy("id").execute()).map(
+    (m) => m.id,
+  );
 }
 
 async function pool(poolId: number) {
   const { db } = server;
   return {
     row: await db.selectFrom("quinielas").selectAll().where("id", "=", poolId).executeTakeFirst(),
-    matches: (await db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", poolId).orderBy("match_id").execute()).map(
-      (r) => r.match_id,
-    ),
+    matches: (
+      await db
+        .selectFrom("quiniela_matches")
+        .select("match_id")
+        .where("quiniela_id", "=", poolId)
+        .orderBy("match_id")
+        .execute()
+    ).map((r) => r.match_id),
     participants: (
-      await db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", poolId).orderBy("user_id").execute()
+      await db
+        .selectFrom("quiniela_participants")
+        .select("user_id")
+        .where("quiniela_id", "=", poolId)
+        .orderBy("user_id")
+        .execute()
     ).map((r) => r.user_id),
   };
 }
@@ -81,7 +110,12 @@ async function snapshot() {
   return {
     quinielas: await db.selectFrom("quinielas").selectAll().orderBy("id").execute(),
     matches: await db.selectFrom("quiniela_matches").selectAll().orderBy("quiniela_id").orderBy("match_id").execute(),
-    participants: await db.selectFrom("quiniela_participants").selectAll().orderBy("quiniela_id").orderBy("user_id").execute(),
+    participants: await db
+      .selectFrom("quiniela_participants")
+      .selectAll()
+      .orderBy("quiniela_id")
+      .orderBy("user_id")
+      .execute(),
     predictions: await db.selectFrom("predictions").selectAll().orderBy("id").execute(),
   };
 }
@@ -318,16 +352,19 @@ describe("invite links", () => {
     expect(response.location).toBe(`/login?${new URLSearchParams({ redirectTo: joinPath(row!.invite_code) })}`);
   });
 
-  test.each([["nada"], [""], ["../../etc"], ["x".repeat(200)], ["a\u0000b"]])("code %j is refused on 'Mis Quinielas'", async (code) => {
-    const before = await snapshot();
-    for (const response of [await get(joinPath(code), cookie.dani), await join(code, cookie.dani)]) {
-      expect(response.status).toBe(302);
-      expect(response.location).toBe("/quinielas");
-      const list = await get("/quinielas", withFlash(cookie.dani, response));
-      expect(list.body).toContain("El enlace de invitación no es válido");
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+  test.each([["nada"], [""], ["../../etc"], ["x".repeat(200)], ["a\u0000b"]])(
+    "code %j is refused on 'Mis Quinielas'",
+    async (code) => {
+      const before = await snapshot();
+      for (const response of [await get(joinPath(code), cookie.dani), await join(code, cookie.dani)]) {
+        expect(response.status).toBe(302);
+        expect(response.location).toBe("/quinielas");
+        const list = await get("/quinielas", withFlash(cookie.dani, response));
+        expect(list.body).toContain("El enlace de invitación no es válido");
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   test("another pool's code does not open this one", async () => {
     const other = await createPool(cookie.dani, { name: "Ajena", matchId: String(jornada1[1]) });
@@ -380,9 +417,11 @@ describe("the owner's tools", () => {
     // Registered users outside the pool are found by the participants picker's search, not sent with the page.
     expect(answer.raw).not.toContain(ADMIN.name);
     expect(page.manage?.phases).toBeNull();
-    const picker = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.ana)).data as ManageData;
+    const picker = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.ana))
+      .data as ManageData;
     expect(picker.manage?.phases?.map((phase) => phase.phaseName)).toContain("Jornada 1");
-    const member = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.beto)).data as ManageData;
+    const member = (await routeData(server, `/quiniela/${poolId}.data?partidos`, POOL_ROUTE, cookie.beto))
+      .data as ManageData;
     expect(member.manage).toBeNull();
   });
 
@@ -400,7 +439,11 @@ describe("the owner's tools", () => {
     expect(response.status).toBe(200);
     expect((await pool(poolId)).participants).not.toContain(id.dani);
 
-    response = await post(`/quiniela/${poolId}`, { intent: "add-participants", userId: [id.dani, id.beto] }, cookie.ana);
+    response = await post(
+      `/quiniela/${poolId}`,
+      { intent: "add-participants", userId: [id.dani, id.beto] },
+      cookie.ana,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toContain("Se agregó 1 participante");
     expect((await pool(poolId)).participants).toEqual([id.ana, id.beto, id.carla, id.dani].sort());
@@ -424,7 +467,11 @@ describe("the owner's tools", () => {
 
   test("save-matches makes the list exactly the chosen matches (whole phases or single)", async () => {
     const jornada3 = await phaseId("Jornada 3");
-    const response = await post(`/quiniela/${poolId}`, { intent: "save-matches", phaseId: String(jornada3), matchId: String(jornada1[0]) }, cookie.ana);
+    const response = await post(
+      `/quiniela/${poolId}`,
+      { intent: "save-matches", phaseId: String(jornada3), matchId: String(jornada1[0]) },
+      cookie.ana,
+    );
     expect(response.status).toBe(200);
     expect((await pool(poolId)).matches).toEqual([jornada1[0]!, ...(await matchIdsOf(jornada3))].sort((a, b) => a - b));
 
@@ -475,7 +522,11 @@ describe("predictions and standings", () => {
     ida = await knockoutLeg("Cuartos Ida");
     vuelta = await knockoutLeg("Cuartos Vuelta");
     for (const phase of ["Jornada 3", "Cuartos Ida", "Cuartos Vuelta"]) {
-      const response = await post("/admin/matches", { intent: "toggle-phase", phaseId: String(await phaseId(phase)), active: "1" }, cookie.admin);
+      const response = await post(
+        "/admin/matches",
+        { intent: "toggle-phase", phaseId: String(await phaseId(phase)), active: "1" },
+        cookie.admin,
+      );
       expect(response.status).toBe(200);
     }
     bothLegs = await createPool(cookie.ana, {
@@ -483,7 +534,11 @@ describe("predictions and standings", () => {
       matchId: [String(j3[0]), String(j3[1]), String(ida), String(vuelta)],
       userId: [id.beto, id.carla],
     });
-    secondLegOnly = await createPool(cookie.ana, { name: "Solo la vuelta", matchId: [String(vuelta)], userId: [id.beto] });
+    secondLegOnly = await createPool(cookie.ana, {
+      name: "Solo la vuelta",
+      matchId: [String(vuelta)],
+      userId: [id.beto],
+    });
   });
 
   test("the pool page shows the pool's matches through the home form; inactive ones are locked", async () => {
@@ -502,13 +557,25 @@ describe("predictions and standings", () => {
       cookie: cookie.ana,
     });
     expect(response.status).toBe(200);
-    response = await post(`/quiniela/${bothLegs}`, predictionFields([{ matchId: j3[1]!, home: 0, away: 0 }, { matchId: ida, home: 2, away: 0 }, { matchId: vuelta, home: 1, away: 1 }]), cookie.ana);
+    response = await post(
+      `/quiniela/${bothLegs}`,
+      predictionFields([
+        { matchId: j3[1]!, home: 0, away: 0 },
+        { matchId: ida, home: 2, away: 0 },
+        { matchId: vuelta, home: 1, away: 1 },
+      ]),
+      cookie.ana,
+    );
     expect(response.status).toBe(200);
     expect(response.body).toContain("Tus predicciones han sido guardadas");
 
     // The match Ana predicted at home is closed for her on the pool page.
     const before = await snapshot();
-    response = await post(`/quiniela/${bothLegs}`, predictionFields([{ matchId: j3[0]!, home: 0, away: 0 }]), cookie.ana);
+    response = await post(
+      `/quiniela/${bothLegs}`,
+      predictionFields([{ matchId: j3[0]!, home: 0, away: 0 }]),
+      cookie.ana,
+    );
     expect(response.status).toBe(409);
     expect(response.body).toContain("Ya guardaste un pronóstico para este partido");
     expect(await snapshot()).toEqual(before);
@@ -524,7 +591,11 @@ describe("predictions and standings", () => {
       cookie.beto,
     );
     expect(response.status).toBe(200);
-    response = await post(`/quiniela/${bothLegs}`, predictionFields([{ matchId: j3[0]!, home: 47, away: 38 }]), cookie.carla);
+    response = await post(
+      `/quiniela/${bothLegs}`,
+      predictionFields([{ matchId: j3[0]!, home: 47, away: 38 }]),
+      cookie.carla,
+    );
     expect(response.status).toBe(200);
 
     const home = await get("/", cookie.carla);
@@ -533,7 +604,11 @@ describe("predictions and standings", () => {
 
   test("a pool page takes predictions for its own matches only", async () => {
     const before = await snapshot();
-    const response = await post(`/quiniela/${secondLegOnly}`, predictionFields([{ matchId: j3[2]!, home: 1, away: 0 }]), cookie.beto);
+    const response = await post(
+      `/quiniela/${secondLegOnly}`,
+      predictionFields([{ matchId: j3[2]!, home: 1, away: 0 }]),
+      cookie.beto,
+    );
     expect(response.status).toBe(400);
     expect(response.body).toContain("El partido no pertenece a esta quiniela");
     expect(await snapshot()).toEqual(before);
@@ -556,7 +631,11 @@ describe("predictions and standings", () => {
       [ida, 1, 1],
       [vuelta, 1, 1],
     ] as const) {
-      const response = await post("/admin/results", { intent: "save-result", matchId: String(matchId), home: String(home), away: String(away) }, cookie.admin);
+      const response = await post(
+        "/admin/results",
+        { intent: "save-result", matchId: String(matchId), home: String(home), away: String(away) },
+        cookie.admin,
+      );
       expect(response.status).toBe(200);
     }
 
@@ -625,8 +704,16 @@ describe("predictions and standings", () => {
     const picks = await db
       .selectFrom("predictions")
       .select(["user_id", "match_id", "home_score", "away_score"])
-      .where("match_id", "in", scored.map((m) => m.id))
-      .where("user_id", "in", people.map((p) => p.id))
+      .where(
+        "match_id",
+        "in",
+        scored.map((m) => m.id),
+      )
+      .where(
+        "user_id",
+        "in",
+        people.map((p) => p.id),
+      )
       .execute();
     const tallies = tallyByUserAndPhase(
       scored,
@@ -694,8 +781,11 @@ describe("the participants search (/personas)", () => {
   });
 
   test("at most 20 people, the first by name; % and _ are letters, not patterns", async () => {
-    for (let i = 0; i < 25; i++) await createUser(server, { name: `Zoe ${String(i).padStart(2, "0")}`, email: `zoe${i}@quiniela.test` });
-    expect((await search("zoe")).names).toEqual(Array.from({ length: 20 }, (_, i) => `Zoe ${String(i).padStart(2, "0")}`));
+    for (let i = 0; i < 25; i++)
+      await createUser(server, { name: `Zoe ${String(i).padStart(2, "0")}`, email: `zoe${i}@quiniela.test` });
+    expect((await search("zoe")).names).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Zoe ${String(i).padStart(2, "0")}`),
+    );
     expect((await search("")).names).toHaveLength(20);
     expect((await search("%")).names).toEqual([]);
     expect((await search("_")).names).toEqual([]);

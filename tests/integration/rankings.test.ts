@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { overallStandings, phaseStandings, type StandingsRow, userPosition } from "#app/data/standings/tables.server";
+
+import { overallStandings, phaseStandings, userPosition, type StandingsRow } from "#app/data/standings/tables.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { rankRows, type TallyRow } from "#app/domain/game/standings";
+
 import { createUser } from "../support/accounts";
-import {
-  currentSeasonId,
-  routeData as routeDataOf,
-  startTestServer,
-  type TestServer,
-} from "../support/server";
+import { currentSeasonId, routeData as routeDataOf, startTestServer, type TestServer } from "../support/server";
 
 /**
  * /rankings and /quiniela/quinielas-capturadas against the real server, on SQLite and PostgreSQL:
@@ -37,7 +34,10 @@ async function get(path: string, cookie?: string): Promise<{ status: number; bod
 const routeData = (path: string, routeId: string, cookie?: string) => routeDataOf(server, path, routeId, cookie);
 
 /** Every object inside a value (depth first) that satisfies the predicate. */
-function findObjects(value: unknown, predicate: (object: Record<string, unknown>) => boolean): Record<string, unknown>[] {
+function findObjects(
+  value: unknown,
+  predicate: (object: Record<string, unknown>) => boolean,
+): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   const seen = new Set<unknown>();
   const visit = (node: unknown) => {
@@ -71,7 +71,9 @@ async function phaseId(name: string): Promise<number> {
   return row.id;
 }
 
-async function matchesOf(phase: string): Promise<{ id: number; home_team_id: number | null; away_team_id: number | null }[]> {
+async function matchesOf(
+  phase: string,
+): Promise<{ id: number; home_team_id: number | null; away_team_id: number | null }[]> {
   return server.db
     .selectFrom("matches")
     .select(["id", "home_team_id", "away_team_id"])
@@ -91,7 +93,14 @@ async function setResult(matchId: number, score: [number, number] | null) {
 async function pick(userId: string, matchId: number, home: number, away: number) {
   await server.db
     .insertInto("predictions")
-    .values({ user_id: userId, match_id: matchId, home_score: home, away_score: away, created_at: NOW, updated_at: NOW })
+    .values({
+      user_id: userId,
+      match_id: matchId,
+      home_score: home,
+      away_score: away,
+      created_at: NOW,
+      updated_at: NOW,
+    })
     .execute();
 }
 
@@ -109,7 +118,11 @@ function tableRows(html: string, label: string): { band: string | null; cells: s
       cells: row
         .split(/<td[^>]*>/)
         .slice(1)
-        .map((cell) => decodeEntities(cell.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()),
+        .map((cell) =>
+          decodeEntities(cell.replace(/<[^>]+>/g, " "))
+            .replace(/\s+/g, " ")
+            .trim(),
+        ),
     }));
 }
 
@@ -183,8 +196,7 @@ test("GET /rankings: every user, ordered by points, exact hits, outcomes, then n
   // 1 exact and 1 outcome: below Ana and Carla (5 points, 1 exact, 3 outcomes) by outcomes.
   const ida = (await matchesOf("Cuartos Ida"))[0]!;
   const vuelta = (await matchesOf("Cuartos Vuelta")).find(
-    (m) =>
-      [m.home_team_id, m.away_team_id].sort().join() === [ida.home_team_id, ida.away_team_id].sort().join(),
+    (m) => [m.home_team_id, m.away_team_id].sort().join() === [ida.home_team_id, ida.away_team_id].sort().join(),
   )!;
   expect(vuelta).toBeDefined();
   await setResult(ida.id, [1, 1]);
@@ -255,9 +267,15 @@ test("match cards: the phases still being played in full, every phase with activ
   expect(page.body).toContain("Pronósticos aún habilitados");
   expect(page.body).toMatch(/>-<\/span>/);
   // The phase's section: its title, then its cards, each a group named by its match (ui/game/PhaseSection.tsx).
-  expect(page.body).toMatch(/<section[^>]*aria-labelledby="(fase-\d+)"><h2[^>]*id="\1">Jornada 1<\/h2><div[^>]*><div[^>]*role="group" aria-label="[^"]+ vs [^"]+"/);
+  expect(page.body).toMatch(
+    /<section[^>]*aria-labelledby="(fase-\d+)"><h2[^>]*id="\1">Jornada 1<\/h2><div[^>]*><div[^>]*role="group" aria-label="[^"]+ vs [^"]+"/,
+  );
   const nav = page.body.match(/<nav aria-label="Partidos por jornada"[^>]*>(.*?)<\/nav>/)?.[1] ?? "";
-  expect([...nav.matchAll(/>([^<>]+)<\/a>/g)].map((link) => link[1])).toEqual(["Jornada 1", "Cuartos Ida", "Cuartos Vuelta"]);
+  expect([...nav.matchAll(/>([^<>]+)<\/a>/g)].map((link) => link[1])).toEqual([
+    "Jornada 1",
+    "Cuartos Ida",
+    "Cuartos Vuelta",
+  ]);
   expect(nav).toMatch(/aria-current="page"[^>]*>Jornada 1</);
 
   // The phase's own table shows its cards, and only them.
@@ -278,10 +296,18 @@ test("a match card says 'Pronósticos cerrados' as soon as the match takes no pi
     return body.includes("Pronósticos aún habilitados") ? "habilitados" : "cerrados";
   };
   const hourFromNow = new Date(Date.now() + 3_600_000).toISOString();
-  await server.db.updateTable("matches").set({ active: 1, kickoff_at: hourFromNow, home_score: null, away_score: null }).where("id", "=", open.id).execute();
+  await server.db
+    .updateTable("matches")
+    .set({ active: 1, kickoff_at: hourFromNow, home_score: null, away_score: null })
+    .where("id", "=", open.id)
+    .execute();
   expect(await status()).toBe("habilitados");
 
-  await server.db.updateTable("matches").set({ kickoff_at: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", open.id).execute();
+  await server.db
+    .updateTable("matches")
+    .set({ kickoff_at: new Date(Date.now() - 60_000).toISOString() })
+    .where("id", "=", open.id)
+    .execute();
   expect(await status()).toBe("cerrados");
 
   await server.db.updateTable("matches").set({ kickoff_at: hourFromNow }).where("id", "=", open.id).execute();
@@ -292,7 +318,8 @@ test("a match card says 'Pronósticos cerrados' as soon as the match takes no pi
 });
 
 test("pagination by 50 with links, search by name, and 'Tu posición' for a signed-in user off the page", async () => {
-  for (let n = 1; n <= 55; n++) await addUser(`u-extra-${String(n).padStart(2, "0")}`, `Usuario ${String(n).padStart(2, "0")}`);
+  for (let n = 1; n <= 55; n++)
+    await addUser(`u-extra-${String(n).padStart(2, "0")}`, `Usuario ${String(n).padStart(2, "0")}`);
   const zoeCookie = await createUser(server, { name: "Zoé Zúñiga", email: "zoe@quiniela.test" });
   const total = PLAYERS.length + 55 + 1;
 
@@ -327,14 +354,20 @@ test("pagination by 50 with links, search by name, and 'Tu posición' for a sign
 
   const signedIn = await get("/rankings", zoeCookie);
   expect(signedIn.body).toContain("Tu posición");
-  expect(standings(signedIn.body, "Tu posición")).toEqual([{ rank: 9, name: "Zoé Zúñiga", points: 0, exact: 0, band: "red" }]);
+  expect(standings(signedIn.body, "Tu posición")).toEqual([
+    { rank: 9, name: "Zoé Zúñiga", points: 0, exact: 0, band: "red" },
+  ]);
   const ownPage = await get("/rankings?pagina=2", zoeCookie);
   expect(standings(ownPage.body, "Tu posición")).toEqual([]);
   expect(ownPage.body).not.toContain(">Tu posición<");
 });
 
 test("users' custom pictures are shown; otherwise their initials", async () => {
-  await server.db.updateTable("users").set({ image: "https://example.com/beto.png" }).where("id", "=", id("Beto")).execute();
+  await server.db
+    .updateTable("users")
+    .set({ image: "https://example.com/beto.png" })
+    .where("id", "=", id("Beto"))
+    .execute();
   const page = await get("/rankings");
   expect(page.body).toContain('src="https://example.com/beto.png"');
   expect(tableRows(page.body, "Puntos Acumulados")[1]!.cells[1]).toBe("A");
@@ -345,7 +378,13 @@ test("users' custom pictures are shown; otherwise their initials", async () => {
 test("captured predictions and rankings never carry another user's unrevealed pick; the owner sees it", async () => {
   const owner = await createUser(server, { name: "Zacarías Oculto", email: "zacarias@quiniela.test" });
   const other = await createUser(server, { name: "Vera Visible", email: "vera@quiniela.test" });
-  const ownerId = (await server.db.selectFrom("users").select("id").where("email", "=", "zacarias@quiniela.test").executeTakeFirstOrThrow()).id;
+  const ownerId = (
+    await server.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "zacarias@quiniela.test")
+      .executeTakeFirstOrThrow()
+  ).id;
   const jornada5 = await phaseId("Jornada 5");
   const [future] = await matchesOf("Jornada 5");
   const later = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
@@ -354,7 +393,10 @@ test("captured predictions and rankings never carry another user's unrevealed pi
   const secret = (o: Record<string, unknown>) => o.home === 17 && o.away === 13;
 
   for (const viewer of [other, undefined]) {
-    for (const path of ["/quiniela/quinielas-capturadas.data", `/quiniela/quinielas-capturadas.data?jornada=${jornada5}`]) {
+    for (const path of [
+      "/quiniela/quinielas-capturadas.data",
+      `/quiniela/quinielas-capturadas.data?jornada=${jornada5}`,
+    ]) {
       const { raw, data } = await routeData(path, "routes/quiniela/quinielas-capturadas", viewer);
       expect(findObjects(data, secret)).toEqual([]);
       expect(findObjects(data, (o) => o.userId === ownerId)).toEqual([]);
@@ -369,17 +411,27 @@ test("captured predictions and rankings never carry another user's unrevealed pi
     expect(html.body).not.toContain("17 - 13");
   }
 
-  const own = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/quiniela/quinielas-capturadas", owner);
+  const own = await routeData(
+    `/quiniela/quinielas-capturadas.data?jornada=${jornada5}`,
+    "routes/quiniela/quinielas-capturadas",
+    owner,
+  );
   expect(findObjects(own.data, secret)).toEqual([expect.objectContaining({ userId: ownerId, mine: true })]);
   const ownHtml = await get(`/quiniela/quinielas-capturadas?jornada=${jornada5}`, owner);
   expect(ownHtml.body).toContain("17 - 13");
   expect(ownHtml.body).toMatch(/Zacarías Oculto<\/span><span class="[^"]*">Tú</);
   expect(ownHtml.body).toContain("Resultado pendiente");
   // The owner is told why theirs is the only pick shown.
-  expect(ownHtml.body).toContain("Los pronósticos de los demás se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.");
+  expect(ownHtml.body).toContain(
+    "Los pronósticos de los demás se ven cuando el partido ya empezó, tiene resultado o su jornada fue activada.",
+  );
 
   const visibleTo = async (viewer: string) => {
-    const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada5}`, "routes/quiniela/quinielas-capturadas", viewer);
+    const { data } = await routeData(
+      `/quiniela/quinielas-capturadas.data?jornada=${jornada5}`,
+      "routes/quiniela/quinielas-capturadas",
+      viewer,
+    );
     return findObjects(data, secret).length > 0;
   };
 
@@ -399,7 +451,11 @@ test("captured predictions and rankings never carry another user's unrevealed pi
   expect(await visibleTo(other)).toBe(false);
 
   // …revealed by the phase's activation…
-  await server.db.updateTable("phases").set({ activated_at: new Date().toISOString() }).where("id", "=", jornada5).execute();
+  await server.db
+    .updateTable("phases")
+    .set({ activated_at: new Date().toISOString() })
+    .where("id", "=", jornada5)
+    .execute();
   expect(await visibleTo(other)).toBe(true);
   await server.db.updateTable("phases").set({ activated_at: null }).where("id", "=", jornada5).execute();
   expect(await visibleTo(other)).toBe(false);
@@ -428,7 +484,10 @@ test("captured predictions: tabs per phase as links, first legs first, users wit
   expect(all.body).toContain("Resultado oficial: 2 - 1");
 
   // One phase only: the server loads just that phase.
-  const { data } = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${jornada1}`, "routes/quiniela/quinielas-capturadas");
+  const { data } = await routeData(
+    `/quiniela/quinielas-capturadas.data?jornada=${jornada1}`,
+    "routes/quiniela/quinielas-capturadas",
+  );
   const phases = (data as { phases: { phaseId: number }[] }).phases;
   expect(phases.map((phase) => phase.phaseId)).toEqual([jornada1]);
 
@@ -436,7 +495,11 @@ test("captured predictions: tabs per phase as links, first legs first, users wit
   const legacyPhase = await phaseId("Final Ida");
   const [legA, legB] = await matchesOf("Final Ida");
   const finalVuelta = (await matchesOf("Final Vuelta"))[0]!;
-  await server.db.updateTable("matches").set({ phase_id: legacyPhase, is_first_leg: 0 }).where("id", "=", finalVuelta.id).execute();
+  await server.db
+    .updateTable("matches")
+    .set({ phase_id: legacyPhase, is_first_leg: 0 })
+    .where("id", "=", finalVuelta.id)
+    .execute();
   await server.db.updateTable("matches").set({ is_first_leg: 1 }).where("id", "=", legA!.id).execute();
   expect(legB).toBeUndefined(); // one Final Ida match in the season
   await setResult(finalVuelta.id, [1, 0]);
@@ -446,8 +509,12 @@ test("captured predictions: tabs per phase as links, first legs first, users wit
   // A user without any name is hidden.
   await addUser("u-nameless", "", { display_name: "" });
   await pick("u-nameless", legA!.id, 9, 9);
-  const legacy = await routeData(`/quiniela/quinielas-capturadas.data?jornada=${legacyPhase}`, "routes/quiniela/quinielas-capturadas");
-  const matches = (legacy.data as { phases: { matches: { id: number; picks: { userId: string }[] }[] }[] }).phases[0]!.matches;
+  const legacy = await routeData(
+    `/quiniela/quinielas-capturadas.data?jornada=${legacyPhase}`,
+    "routes/quiniela/quinielas-capturadas",
+  );
+  const matches = (legacy.data as { phases: { matches: { id: number; picks: { userId: string }[] }[] }[] }).phases[0]!
+    .matches;
   expect(matches.map((match) => match.id)).toEqual([legA!.id, finalVuelta.id]);
   expect(findObjects(legacy.data, (o) => o.userId === "u-nameless")).toEqual([]);
   expect(findObjects(legacy.data, (o) => o.home === 9 && o.away === 9)).toEqual([]);
@@ -458,14 +525,37 @@ test("captured predictions: tabs per phase as links, first legs first, users wit
 test("ranks computed in SQL equal rankRows() on the same data, page by page, searched, and per user", async () => {
   // Names that sort differently under a binary or a Spanish collation, duplicates that compare
   // equal (case, accents), emoji; small tallies so that many rows tie.
-  const names = ["Ángel", "angel", "Ana", "ana", "Émile", "Eva", "ñandú", "Nube", "Ñoño", "Óscar", "oscar", "Zoe", "zoé", "Ülrich", "😀 Sonrisa", "Beto 🔥", "123", "_guion", "nico", "Nico"];
+  const names = [
+    "Ángel",
+    "angel",
+    "Ana",
+    "ana",
+    "Émile",
+    "Eva",
+    "ñandú",
+    "Nube",
+    "Ñoño",
+    "Óscar",
+    "oscar",
+    "Zoe",
+    "zoé",
+    "Ülrich",
+    "😀 Sonrisa",
+    "Beto 🔥",
+    "123",
+    "_guion",
+    "nico",
+    "Nico",
+  ];
   let seed = 11;
   const random = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     return seed % n;
   };
   for (let i = 0; i < 80; i++) {
-    await addUser(`eq-${String(i).padStart(3, "0")}`, names[i % names.length]!, { display_name: i % 3 === 0 ? `${names[(i * 7) % names.length]}` : null });
+    await addUser(`eq-${String(i).padStart(3, "0")}`, names[i % names.length]!, {
+      display_name: i % 3 === 0 ? `${names[(i * 7) % names.length]}` : null,
+    });
   }
   const phase = await phaseId("Jornada 2");
   await server.db.deleteFrom("standings_total").execute();

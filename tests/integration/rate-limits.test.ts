@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { countHit, purgeOldHits } from "#app/data/people/rate-limits.server";
+
 import { startTestServer, type TestServer } from "../support/server";
 
 // The counters are one upsert per hit; run against the engine of this project, on the database

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
+
 import { createUser } from "../support/accounts";
-import { leakedInternals, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { leakedInternals, startTestServer, userIdOf, type TestServer } from "../support/server";
 
 /**
  * /admin/importar-resultados against the real server, on SQLite and PostgreSQL: a file is
@@ -60,7 +62,12 @@ async function snapshot() {
 }
 
 function decode(html: string) {
-  return html.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 async function send(body: FormData, cookie: string | undefined = adminCookie) {
@@ -95,7 +102,9 @@ function applyForm(content: string, fingerprint: string) {
 /** The counts of the preview, as its badges show them. */
 function counts(html: string) {
   const found: Record<string, number> = {};
-  for (const [, kind, n] of html.matchAll(/(Partido nuevo|Resultado nuevo|Resultado cambia|Fecha cambia|Sin cambios): (\d+)</g)) {
+  for (const [, kind, n] of html.matchAll(
+    /(Partido nuevo|Resultado nuevo|Resultado cambia|Fecha cambia|Sin cambios): (\d+)</g,
+  )) {
     found[kind!] = Number(n);
   }
   return found;
@@ -168,9 +177,22 @@ test("the preview shows what would change and writes nothing; applying does it a
     kickoff_at: "2024-02-05T03:05:00.000Z",
   });
 
-  const picks = await server.db.selectFrom("predictions").select(["match_id", "points"]).where("user_id", "=", anaId).execute();
-  expect(picks).toEqual(expect.arrayContaining([{ match_id: qro.id, points: 3 }, { match_id: pue.id, points: 1 }]));
-  const total = await server.db.selectFrom("standings_total").selectAll().where("user_id", "=", anaId).executeTakeFirst();
+  const picks = await server.db
+    .selectFrom("predictions")
+    .select(["match_id", "points"])
+    .where("user_id", "=", anaId)
+    .execute();
+  expect(picks).toEqual(
+    expect.arrayContaining([
+      { match_id: qro.id, points: 3 },
+      { match_id: pue.id, points: 1 },
+    ]),
+  );
+  const total = await server.db
+    .selectFrom("standings_total")
+    .selectAll()
+    .where("user_id", "=", anaId)
+    .executeTakeFirst();
   expect(total).toMatchObject({ points: 4, exact_hits: 1, outcome_hits: 2 });
 
   // The stored standings equal a full rebuild from the predictions.
@@ -205,7 +227,11 @@ test("a changed result shows old → new and moves the standings", async () => {
   expect(page.body).toContain("2–1 → 1–1");
   const applied = await send(applyForm(file, page.fingerprint!));
   expect(applied.status).toBe(200);
-  const total = await server.db.selectFrom("standings_total").selectAll().where("user_id", "=", anaId).executeTakeFirst();
+  const total = await server.db
+    .selectFrom("standings_total")
+    .selectAll()
+    .where("user_id", "=", anaId)
+    .executeTakeFirst();
   expect(total).toMatchObject({ points: 1, exact_hits: 0, outcome_hits: 1 });
   const kept = await snapshot();
   await refreshAllScores(server.db);
@@ -261,8 +287,24 @@ test("the season's JSON format: only matches is read", async () => {
     phases: [],
     teams: [],
     matches: [
-      { phase: "Jornada 8", home: "Chivas", away: "Pumas", kickoff: "2024-02-24T19:00:00-06:00", is_first_leg: null, home_score: 1, away_score: 0 },
-      { phase: "Jornada 8", home: "Tuzos", away: "Xolos", kickoff: null, is_first_leg: null, home_score: null, away_score: null },
+      {
+        phase: "Jornada 8",
+        home: "Chivas",
+        away: "Pumas",
+        kickoff: "2024-02-24T19:00:00-06:00",
+        is_first_leg: null,
+        home_score: 1,
+        away_score: 0,
+      },
+      {
+        phase: "Jornada 8",
+        home: "Tuzos",
+        away: "Xolos",
+        kickoff: null,
+        is_first_leg: null,
+        home_score: null,
+        away_score: null,
+      },
     ],
   });
   const page = await preview(json, "temporada.json");
@@ -275,7 +317,11 @@ test("the season's JSON format: only matches is read", async () => {
     away_score: 0,
     kickoff_at: "2024-02-25T01:00:00.000Z",
   });
-  expect(await matchOf("Jornada 8", "Pachuca", "Tijuana")).toMatchObject({ home_score: null, kickoff_at: null, active: 0 });
+  expect(await matchOf("Jornada 8", "Pachuca", "Tijuana")).toMatchObject({
+    home_score: null,
+    kickoff_at: null,
+    active: 0,
+  });
 });
 
 test("a file over 1 MB is refused before it is read", async () => {
@@ -302,19 +348,38 @@ test("a changed result replaces the match's whole result: the extra time and pen
     .where("id", "in", [match.home_team_id!, match.away_team_id!])
     .execute();
   const nameOf = (id: number | null) => names.find((team) => team.id === id)!.name;
-  const season = await server.db.selectFrom("seasons").select(["id", "knockout_score"]).where("finished_at", "is", null).executeTakeFirstOrThrow();
+  const season = await server.db
+    .selectFrom("seasons")
+    .select(["id", "knockout_score"])
+    .where("finished_at", "is", null)
+    .executeTakeFirstOrThrow();
   // Scored after extra time when there is one (a season of the 'tiempo_extra' rule).
   await server.db.updateTable("seasons").set({ knockout_score: "tiempo_extra" }).where("id", "=", season.id).execute();
   try {
     await pick(anaId, match.id, 2, 1);
     await server.db
       .updateTable("matches")
-      .set({ active: 1, home_score: 1, away_score: 1, home_score_extra_time: 2, away_score_extra_time: 1, home_penalties: null, away_penalties: null })
+      .set({
+        active: 1,
+        home_score: 1,
+        away_score: 1,
+        home_score_extra_time: 2,
+        away_score_extra_time: 1,
+        home_penalties: null,
+        away_penalties: null,
+      })
       .where("id", "=", match.id)
       .execute();
     await refreshAllScores(server.db);
     const pointsOf = async () =>
-      (await server.db.selectFrom("predictions").select("points").where("user_id", "=", anaId).where("match_id", "=", match.id).executeTakeFirstOrThrow()).points;
+      (
+        await server.db
+          .selectFrom("predictions")
+          .select("points")
+          .where("user_id", "=", anaId)
+          .where("match_id", "=", match.id)
+          .executeTakeFirstOrThrow()
+      ).points;
     expect(await pointsOf()).toBe(3);
 
     const file = `${HEADER}\nJornada 6,${nameOf(match.home_team_id)},${nameOf(match.away_team_id)},,3,0\n`;
@@ -335,7 +400,11 @@ test("a changed result replaces the match's whole result: the extra time and pen
     await refreshAllScores(server.db);
     expect(await snapshot()).toEqual(kept);
   } finally {
-    await server.db.updateTable("seasons").set({ knockout_score: season.knockout_score }).where("id", "=", season.id).execute();
+    await server.db
+      .updateTable("seasons")
+      .set({ knockout_score: season.knockout_score })
+      .where("id", "=", season.id)
+      .execute();
   }
 });
 
@@ -352,7 +421,9 @@ test("a Vuelta written with home and away the other way round is a problem, not 
   const before = await snapshot();
   const page = await preview(`${HEADER}\nCuartos Vuelta,${vuelta.away},${vuelta.home},,1,1\n`);
   expect(page.status).toBe(400);
-  expect(page.body).toContain(`Cuartos Vuelta, ${vuelta.away} vs ${vuelta.home}: Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta); ¿local y visitante al revés?`);
+  expect(page.body).toContain(
+    `Cuartos Vuelta, ${vuelta.away} vs ${vuelta.home}: Estos equipos ya juegan sus dos partidos de esta ronda (ida y vuelta); ¿local y visitante al revés?`,
+  );
   expect(page.fingerprint).toBeUndefined();
   expect(await snapshot()).toEqual(before);
 });

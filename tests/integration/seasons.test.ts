@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { finishedMessage } from "#app/data/seasons/current-season.server";
-import type { SeasonRules } from "#app/domain/game/season-rules";
-import { DEFAULT_RULES } from "#app/domain/game/season-rules";
+import { DEFAULT_RULES, type SeasonRules } from "#app/domain/game/season-rules";
+
 import { createUser } from "../support/accounts";
 import {
   currentSeasonId,
   form,
   requestText,
   startTestServer,
+  userIdOf,
   type TestServer,
   type TextResponse,
-  userIdOf,
 } from "../support/server";
 
 /**
@@ -47,7 +48,13 @@ const CSV = [
   "Tercer Lugar,Tigres UANL,León,",
 ].join("\n");
 
-type RuleFields = { puntosExacto: string; puntosResultado: string; marcadorEliminatoria: string; bonoIdaVuelta?: string; editables?: string };
+type RuleFields = {
+  puntosExacto: string;
+  puntosResultado: string;
+  marcadorEliminatoria: string;
+  bonoIdaVuelta?: string;
+  editables?: string;
+};
 
 function ruleFields(rules: SeasonRules): RuleFields {
   return {
@@ -66,14 +73,22 @@ async function createSeason(name: string, rules: SeasonRules, csv = CSV): Promis
   preview.set("intent", "preview");
   for (const [key, value] of Object.entries(fields)) preview.set(key, value);
   preview.set("archivo", new File([csv], "temporada.csv", { type: "text/csv" }));
-  const previewed = await requestText(server, "/admin/temporadas", { method: "POST", body: preview, cookie: cookie.admin });
+  const previewed = await requestText(server, "/admin/temporadas", {
+    method: "POST",
+    body: preview,
+    cookie: cookie.admin,
+  });
   expect(previewed.status, previewed.body.slice(0, 300)).toBe(200);
   expect(previewed.body).toContain("Vista previa");
   const fingerprint = /name="fingerprint" value="([0-9a-f]{64})"/.exec(previewed.body)?.[1];
   expect(fingerprint).toBeTruthy();
   // The file comes back in the preview's hidden field, as the browser sends it: CRLF line breaks.
   const contenido = csv.replace(/\n/g, "\r\n");
-  const created = await post("/admin/temporadas", { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido }, cookie.admin);
+  const created = await post(
+    "/admin/temporadas",
+    { intent: "preview", crear: "1", ...fields, fingerprint: fingerprint!, contenido },
+    cookie.admin,
+  );
   expect(created.status, created.body.slice(0, 300)).toBe(200);
   expect(created.body).toContain("Temporada creada");
   const season = await server.db.selectFrom("seasons").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
@@ -82,7 +97,11 @@ async function createSeason(name: string, rules: SeasonRules, csv = CSV): Promis
 }
 
 async function makeCurrent(seasonId: number) {
-  const response = await post("/admin/temporadas", { intent: "make-current", seasonId: String(seasonId) }, cookie.admin);
+  const response = await post(
+    "/admin/temporadas",
+    { intent: "make-current", seasonId: String(seasonId) },
+    cookie.admin,
+  );
   expect(response.status, response.body.slice(0, 300)).toBe(200);
 }
 
@@ -101,17 +120,29 @@ async function matchOf(seasonId: number, phase: string, index = 0) {
 async function activateAll(seasonId: number) {
   const phases = await server.db.selectFrom("phases").select("id").where("season_id", "=", seasonId).execute();
   for (const phase of phases) {
-    const response = await post("/admin/matches", { intent: "toggle-phase", phaseId: String(phase.id), active: "1" }, cookie.admin);
+    const response = await post(
+      "/admin/matches",
+      { intent: "toggle-phase", phaseId: String(phase.id), active: "1" },
+      cookie.admin,
+    );
     expect(response.status, response.body.slice(0, 200)).toBe(200);
   }
 }
 
 async function pick(who: string, matchId: number, home: number, away: number): Promise<TextResponse> {
-  return post("/?index", { matchId: String(matchId), [`home-${matchId}`]: String(home), [`away-${matchId}`]: String(away) }, who);
+  return post(
+    "/?index",
+    { matchId: String(matchId), [`home-${matchId}`]: String(home), [`away-${matchId}`]: String(away) },
+    who,
+  );
 }
 
 async function result(matchId: number, home: number, away: number, extra: Record<string, string> = {}) {
-  const response = await post("/admin/results", { intent: "save-result", matchId: String(matchId), home: String(home), away: String(away), ...extra }, cookie.admin);
+  const response = await post(
+    "/admin/results",
+    { intent: "save-result", matchId: String(matchId), home: String(home), away: String(away), ...extra },
+    cookie.admin,
+  );
   expect(response.status, response.body.slice(0, 300)).toBe(200);
 }
 
@@ -126,12 +157,23 @@ async function totalOf(seasonId: number, userId: string) {
 }
 
 async function pointsOf(userId: string, matchId: number) {
-  const row = await server.db.selectFrom("predictions").select(["points", "bonus"]).where("user_id", "=", userId).where("match_id", "=", matchId).executeTakeFirst();
+  const row = await server.db
+    .selectFrom("predictions")
+    .select(["points", "bonus"])
+    .where("user_id", "=", userId)
+    .where("match_id", "=", matchId)
+    .executeTakeFirst();
   return row && { points: row.points, bonus: row.bonus };
 }
 
 describe.sequential("a season's rules", () => {
-  const custom: SeasonRules = { pointsExact: 5, pointsOutcome: 2, twoLegBonus: true, knockoutScore: "tiempo_extra", editablePicks: true };
+  const custom: SeasonRules = {
+    pointsExact: 5,
+    pointsOutcome: 2,
+    twoLegBonus: true,
+    knockoutScore: "tiempo_extra",
+    editablePicks: true,
+  };
   const plain: SeasonRules = { ...DEFAULT_RULES, twoLegBonus: false };
   let customId = 0;
   let plainId = 0;
@@ -141,10 +183,26 @@ describe.sequential("a season's rules", () => {
     bundled.id = await currentSeasonId(server);
     customId = await createSeason("Torneo de reglas propias", custom);
     plainId = await createSeason("Torneo sin bono", plain);
-    const stored = await server.db.selectFrom("seasons").selectAll().where("id", "=", customId).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ points_exact: 5, points_outcome: 2, two_leg_bonus: 1, knockout_score: "tiempo_extra", editable_picks: 1, finished_at: null });
+    const stored = await server.db
+      .selectFrom("seasons")
+      .selectAll()
+      .where("id", "=", customId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      points_exact: 5,
+      points_outcome: 2,
+      two_leg_bonus: 1,
+      knockout_score: "tiempo_extra",
+      editable_picks: 1,
+      finished_at: null,
+    });
     // Its phases in the file's order, its teams the league's (none created).
-    const phases = await server.db.selectFrom("phases").select("name").where("season_id", "=", customId).orderBy("position").execute();
+    const phases = await server.db
+      .selectFrom("phases")
+      .select("name")
+      .where("season_id", "=", customId)
+      .orderBy("position")
+      .execute();
     expect(phases.map((phase) => phase.name)).toEqual(["Jornada 1", "Final Ida", "Final Vuelta", "Tercer Lugar"]);
     expect(await server.db.selectFrom("teams").select("id").execute()).toHaveLength(18);
 
@@ -178,14 +236,32 @@ describe.sequential("a season's rules", () => {
     expect((await pick(cookie.ana, j1b.id, 0, 0)).status).toBe(200);
     const changed = await pick(cookie.ana, j1b.id, 3, 1);
     expect(changed.status, changed.body.slice(0, 200)).toBe(200);
-    const stored = await server.db.selectFrom("predictions").select(["home_score", "away_score"]).where("user_id", "=", id.ana).where("match_id", "=", j1b.id).execute();
+    const stored = await server.db
+      .selectFrom("predictions")
+      .select(["home_score", "away_score"])
+      .where("user_id", "=", id.ana)
+      .where("match_id", "=", j1b.id)
+      .execute();
     expect(stored).toEqual([{ home_score: 3, away_score: 1 }]);
     // Kickoff passed: locked, whatever the rule.
-    await server.db.updateTable("matches").set({ kickoff_at: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", j1b.id).execute();
+    await server.db
+      .updateTable("matches")
+      .set({ kickoff_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", j1b.id)
+      .execute();
     const late = await pick(cookie.ana, j1b.id, 0, 0);
     expect(late.status).toBe(409);
     expect(late.body).toContain("El partido ya comenzó");
-    expect((await server.db.selectFrom("predictions").select("home_score").where("user_id", "=", id.ana).where("match_id", "=", j1b.id).executeTakeFirstOrThrow()).home_score).toBe(3);
+    expect(
+      (
+        await server.db
+          .selectFrom("predictions")
+          .select("home_score")
+          .where("user_id", "=", id.ana)
+          .where("match_id", "=", j1b.id)
+          .executeTakeFirstOrThrow()
+      ).home_score,
+    ).toBe(3);
   });
 
   test("a match with extra time scores by the season's rule: after extra time here, after 90 minutes by default", async () => {
@@ -216,14 +292,27 @@ describe.sequential("a season's rules", () => {
 
     // A league match has neither: a post that sends them anyway is refused, and nothing changes.
     const league = await matchOf(plainId, "Jornada 1");
-    const before = await server.db.selectFrom("matches").selectAll().where("id", "=", league.id).executeTakeFirstOrThrow();
-    const extras: Record<string, string>[] = [{ homeExtraTime: "2", awayExtraTime: "1" }, { homePenalties: "4", awayPenalties: "3" }];
+    const before = await server.db
+      .selectFrom("matches")
+      .selectAll()
+      .where("id", "=", league.id)
+      .executeTakeFirstOrThrow();
+    const extras: Record<string, string>[] = [
+      { homeExtraTime: "2", awayExtraTime: "1" },
+      { homePenalties: "4", awayPenalties: "3" },
+    ];
     for (const extra of extras) {
-      const refused = await post("/admin/results", { intent: "save-result", matchId: String(league.id), home: "1", away: "1", ...extra }, cookie.admin);
+      const refused = await post(
+        "/admin/results",
+        { intent: "save-result", matchId: String(league.id), home: "1", away: "1", ...extra },
+        cookie.admin,
+      );
       expect(refused.status).toBe(400);
       expect(refused.body).toContain("Este partido no se define en tiempo extra ni en penales");
     }
-    expect(await server.db.selectFrom("matches").selectAll().where("id", "=", league.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await server.db.selectFrom("matches").selectAll().where("id", "=", league.id).executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   test("the two-leg bonus counts where the season has it, and not where it has not", async () => {
@@ -255,8 +344,19 @@ describe.sequential("a finished season", () => {
       .where("m.home_score", "is", null)
       .orderBy("m.id")
       .executeTakeFirstOrThrow();
-    const prediction = await server.db.selectFrom("predictions as pr").innerJoin("matches as m", "m.id", "pr.match_id").innerJoin("phases as p", "p.id", "m.phase_id").select("pr.id").where("p.season_id", "=", seasonId).executeTakeFirstOrThrow();
-    const teams = await server.db.selectFrom("season_teams").select("team_id").where("season_id", "=", seasonId).limit(2).execute();
+    const prediction = await server.db
+      .selectFrom("predictions as pr")
+      .innerJoin("matches as m", "m.id", "pr.match_id")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .select("pr.id")
+      .where("p.season_id", "=", seasonId)
+      .executeTakeFirstOrThrow();
+    const teams = await server.db
+      .selectFrom("season_teams")
+      .select("team_id")
+      .where("season_id", "=", seasonId)
+      .limit(2)
+      .execute();
     const pool = await post("/quiniela/new", { name: "Antes de terminar", matchId: String(match.id) }, cookie.ana);
     expect(pool.status).toBe(302);
     const poolPath = pool.location!;
@@ -277,15 +377,44 @@ describe.sequential("a finished season", () => {
     fileForm.set("intent", "preview");
     fileForm.set("archivo", new File([csv], "r.csv", { type: "text/csv" }));
     const attempts: [string, Promise<TextResponse>][] = [
-      ["result", post("/admin/results", { intent: "save-result", matchId: String(match.id), home: "1", away: "0" }, cookie.admin)],
+      [
+        "result",
+        post(
+          "/admin/results",
+          { intent: "save-result", matchId: String(match.id), home: "1", away: "0" },
+          cookie.admin,
+        ),
+      ],
       ["reset", post("/admin/matches", { intent: "reset", matchId: String(match.id) }, cookie.admin)],
-      ["toggle", post("/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "0" }, cookie.admin)],
-      ["activate", post("/admin/activar-quinielas", { intent: "activate", phaseId: String(match.phase_id) }, cookie.admin)],
+      [
+        "toggle",
+        post("/admin/matches", { intent: "toggle-phase", phaseId: String(match.phase_id), active: "0" }, cookie.admin),
+      ],
+      [
+        "activate",
+        post("/admin/activar-quinielas", { intent: "activate", phaseId: String(match.phase_id) }, cookie.admin),
+      ],
       [
         "create match",
-        post(`/admin/matches?temporada=${seasonId}`, { intent: "create", phaseId: String(match.phase_id), homeTeamId: String(teams[0]!.team_id), awayTeamId: String(teams[1]!.team_id) }, cookie.admin),
+        post(
+          `/admin/matches?temporada=${seasonId}`,
+          {
+            intent: "create",
+            phaseId: String(match.phase_id),
+            homeTeamId: String(teams[0]!.team_id),
+            awayTeamId: String(teams[1]!.team_id),
+          },
+          cookie.admin,
+        ),
       ],
-      ["correction", post("/admin/predictions", { intent: "update-prediction", predictionId: String(prediction.id), home: "9", away: "9" }, cookie.admin)],
+      [
+        "correction",
+        post(
+          "/admin/predictions",
+          { intent: "update-prediction", predictionId: String(prediction.id), home: "9", away: "9" },
+          cookie.admin,
+        ),
+      ],
       ["pick", pick(cookie.beto, match.id, 1, 1)],
       ["rename pool", post(poolPath, { intent: "rename", name: "Nuevo nombre" }, cookie.ana)],
       ["pool matches", post(poolPath, { intent: "save-matches", matchId: String(match.id) }, cookie.ana)],
@@ -296,7 +425,11 @@ describe.sequential("a finished season", () => {
       expect(response.status, `${what}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(response.body, what).toMatch(/está terminada|No es la temporada actual|terminada/);
     }
-    const file = await requestText(server, `/admin/importar-resultados?temporada=${seasonId}`, { method: "POST", body: fileForm, cookie: cookie.admin });
+    const file = await requestText(server, `/admin/importar-resultados?temporada=${seasonId}`, {
+      method: "POST",
+      body: fileForm,
+      cookie: cookie.admin,
+    });
     expect(file.body).toContain("terminada");
     expect(await snapshot()).toEqual(before);
 
@@ -304,7 +437,9 @@ describe.sequential("a finished season", () => {
     expect((await requestText(server, `/rankings?temporada=${seasonId}`)).status).toBe(200);
 
     // Reopened: writes work again.
-    expect((await post("/admin/temporadas", { intent: "reopen", seasonId: String(seasonId) }, cookie.admin)).status).toBe(200);
+    expect(
+      (await post("/admin/temporadas", { intent: "reopen", seasonId: String(seasonId) }, cookie.admin)).status,
+    ).toBe(200);
     await result(match.id, 1, 0);
     expect((await post(poolPath, { intent: "rename", name: "Nuevo nombre" }, cookie.ana)).status).toBe(200);
   });
@@ -312,17 +447,31 @@ describe.sequential("a finished season", () => {
 
 describe.sequential("knockouts to be decided and pools across seasons", () => {
   /** A cup: a final whose teams are not known yet, and a 'Final Ida' like the Liga MX seasons'. */
-  const CUP = ["jornada,local,visitante,fecha", "Final Ida,América,Guadalajara,", "Final,Por definir,Por definir,", "Final,Por definir,Por definir,"].join("\n");
+  const CUP = [
+    "jornada,local,visitante,fecha",
+    "Final Ida,América,Guadalajara,",
+    "Final,Por definir,Por definir,",
+    "Final,Por definir,Por definir,",
+  ].join("\n");
   let cupId = 0;
 
   const setTeams = (matchId: number, home: number, away: number) =>
-    post("/admin/matches", { intent: "set-teams", matchId: String(matchId), homeTeamId: String(home), awayTeamId: String(away) }, cookie.admin);
-  const teamId = async (name: string) => (await server.db.selectFrom("teams").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    post(
+      "/admin/matches",
+      { intent: "set-teams", matchId: String(matchId), homeTeamId: String(home), awayTeamId: String(away) },
+      cookie.admin,
+    );
+  const teamId = async (name: string) =>
+    (await server.db.selectFrom("teams").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 
   test("'Definir equipos' sets the teams of a 'Por definir' match of the season, never the same twice, never once it has picks", async () => {
     cupId = await createSeason("Copa de prueba", DEFAULT_RULES, CUP);
     const [first, second] = [await matchOf(cupId, "Final"), await matchOf(cupId, "Final", 1)];
-    const stored = await server.db.selectFrom("matches").select(["home_team_id", "away_team_id"]).where("id", "=", first.id).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom("matches")
+      .select(["home_team_id", "away_team_id"])
+      .where("id", "=", first.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ home_team_id: null, away_team_id: null });
     const [america, chivas, puebla] = [await teamId("América"), await teamId("Guadalajara"), await teamId("Puebla")];
 
@@ -338,7 +487,13 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(set.status, set.body.slice(0, 300)).toBe(200);
     expect(set.body).toContain("Equipos guardados");
     expect(set.body).toContain("Guadalajara vs América");
-    expect(await server.db.selectFrom("matches").select(["home_team_id", "away_team_id"]).where("id", "=", first.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await server.db
+        .selectFrom("matches")
+        .select(["home_team_id", "away_team_id"])
+        .where("id", "=", first.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       home_team_id: chivas,
       away_team_id: america,
     });
@@ -350,11 +505,21 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     const late = await setTeams(first.id, america, chivas);
     expect(late.status).toBe(400);
     expect(late.body).toContain("El partido ya tiene pronósticos: sus equipos no se pueden cambiar");
-    expect((await server.db.selectFrom("matches").select("home_team_id").where("id", "=", first.id).executeTakeFirstOrThrow()).home_team_id).toBe(chivas);
+    expect(
+      (
+        await server.db
+          .selectFrom("matches")
+          .select("home_team_id")
+          .where("id", "=", first.id)
+          .executeTakeFirstOrThrow()
+      ).home_team_id,
+    ).toBe(chivas);
     // A match still to be decided offers no pick.
     const undecided = await pick(cookie.ana, second.id, 1, 0);
     expect(undecided.status).toBeGreaterThanOrEqual(400);
-    expect(await server.db.selectFrom("predictions").select("id").where("match_id", "=", second.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("predictions").select("id").where("match_id", "=", second.id).execute()).toEqual(
+      [],
+    );
   });
 
   test("'Duplicar para la temporada actual' gives the owner the same pool (name, members, the phases of the same name) in the current season", async () => {
@@ -371,9 +536,13 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(early.body).toContain("La quiniela ya es de la temporada actual");
 
     // The league season becomes current again; the cup is finished.
-    const league = (await server.db.selectFrom("seasons").select("id").where("name", "=", "Torneo sin bono").executeTakeFirstOrThrow()).id;
+    const league = (
+      await server.db.selectFrom("seasons").select("id").where("name", "=", "Torneo sin bono").executeTakeFirstOrThrow()
+    ).id;
     await makeCurrent(league);
-    expect((await post("/admin/temporadas", { intent: "finish", seasonId: String(cupId) }, cookie.admin)).status).toBe(200);
+    expect((await post("/admin/temporadas", { intent: "finish", seasonId: String(cupId) }, cookie.admin)).status).toBe(
+      200,
+    );
 
     // A member who does not own it cannot.
     const stranger = await post(poolPath, { intent: "duplicate" }, cookie.beto);
@@ -385,18 +554,36 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(copyId).not.toBe(poolId);
     const copy = await server.db.selectFrom("quinielas").selectAll().where("id", "=", copyId).executeTakeFirstOrThrow();
     expect(copy).toMatchObject({ name: "La de la oficina", season_id: league, owner_id: id.ana });
-    const members = await server.db.selectFrom("quiniela_participants").select("user_id").where("quiniela_id", "=", copyId).orderBy("user_id").execute();
+    const members = await server.db
+      .selectFrom("quiniela_participants")
+      .select("user_id")
+      .where("quiniela_id", "=", copyId)
+      .orderBy("user_id")
+      .execute();
     expect(members.map((member) => member.user_id).sort()).toEqual([id.ana, id.beto].sort());
     // Its matches: the league season's 'Final Ida', the phase the old pool had.
-    const copied = await server.db.selectFrom("quiniela_matches").select("match_id").where("quiniela_id", "=", copyId).execute();
+    const copied = await server.db
+      .selectFrom("quiniela_matches")
+      .select("match_id")
+      .where("quiniela_id", "=", copyId)
+      .execute();
     expect(copied.map((row) => row.match_id)).toEqual([(await matchOf(league, "Final Ida")).id]);
     // The old pool stays with its season, read-only.
-    expect((await server.db.selectFrom("quinielas").select("season_id").where("id", "=", poolId).executeTakeFirstOrThrow()).season_id).toBe(cupId);
+    expect(
+      (await server.db.selectFrom("quinielas").select("season_id").where("id", "=", poolId).executeTakeFirstOrThrow())
+        .season_id,
+    ).toBe(cupId);
   });
 
   test("a finished season takes no pool and keeps its pools as they are: 'Duplicar' into a finished current season, 'Renovar enlace', leaving, removing, joining are refused", async () => {
-    const league = (await server.db.selectFrom("seasons").select("id").where("name", "=", "Torneo sin bono").executeTakeFirstOrThrow()).id;
-    const pools = await server.db.selectFrom("quinielas").select(["id", "season_id", "invite_code"]).where("name", "=", "La de la oficina").execute();
+    const league = (
+      await server.db.selectFrom("seasons").select("id").where("name", "=", "Torneo sin bono").executeTakeFirstOrThrow()
+    ).id;
+    const pools = await server.db
+      .selectFrom("quinielas")
+      .select(["id", "season_id", "invite_code"])
+      .where("name", "=", "La de la oficina")
+      .execute();
     const cupPool = pools.find((pool) => pool.season_id === cupId)!;
     const leaguePool = pools.find((pool) => pool.season_id === league)!;
     expect(cupPool && leaguePool).toBeTruthy();
@@ -409,21 +596,49 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(renewedCup.body).toContain(cupFinished);
 
     // Now the current season is finished too.
-    expect((await post("/admin/temporadas", { intent: "finish", seasonId: String(league) }, cookie.admin)).status).toBe(200);
+    expect((await post("/admin/temporadas", { intent: "finish", seasonId: String(league) }, cookie.admin)).status).toBe(
+      200,
+    );
     const snapshot = async () => ({
       pools: await server.db.selectFrom("quinielas").selectAll().orderBy("id").execute(),
-      members: await server.db.selectFrom("quiniela_participants").selectAll().orderBy("quiniela_id").orderBy("user_id").execute(),
-      matches: await server.db.selectFrom("quiniela_matches").selectAll().orderBy("quiniela_id").orderBy("match_id").execute(),
+      members: await server.db
+        .selectFrom("quiniela_participants")
+        .selectAll()
+        .orderBy("quiniela_id")
+        .orderBy("user_id")
+        .execute(),
+      matches: await server.db
+        .selectFrom("quiniela_matches")
+        .selectAll()
+        .orderBy("quiniela_id")
+        .orderBy("match_id")
+        .execute(),
     });
     const before = await snapshot();
     const { id: anyMatch } = await matchOf(league, "Final Ida");
     const attempts: [string, () => Promise<TextResponse>, string][] = [
-      ["duplicate into the finished current season", () => post(`/quiniela/${cupPool.id}`, { intent: "duplicate" }, cookie.ana), leagueFinished],
-      ["'Crear Quiniela'", () => post("/quiniela/new", { name: "Otra", matchId: String(anyMatch) }, cookie.ana), leagueFinished],
+      [
+        "duplicate into the finished current season",
+        () => post(`/quiniela/${cupPool.id}`, { intent: "duplicate" }, cookie.ana),
+        leagueFinished,
+      ],
+      [
+        "'Crear Quiniela'",
+        () => post("/quiniela/new", { name: "Otra", matchId: String(anyMatch) }, cookie.ana),
+        leagueFinished,
+      ],
       ["renew-code (cup)", () => post(`/quiniela/${cupPool.id}`, { intent: "renew-code" }, cookie.ana), cupFinished],
-      ["renew-code (league)", () => post(`/quiniela/${leaguePool.id}`, { intent: "renew-code" }, cookie.admin), leagueFinished],
+      [
+        "renew-code (league)",
+        () => post(`/quiniela/${leaguePool.id}`, { intent: "renew-code" }, cookie.admin),
+        leagueFinished,
+      ],
       ["leave", () => post(`/quiniela/${leaguePool.id}`, { intent: "leave" }, cookie.beto), leagueFinished],
-      ["remove-participant", () => post(`/quiniela/${leaguePool.id}`, { intent: "remove-participant", userId: id.beto }, cookie.ana), leagueFinished],
+      [
+        "remove-participant",
+        () => post(`/quiniela/${leaguePool.id}`, { intent: "remove-participant", userId: id.beto }, cookie.ana),
+        leagueFinished,
+      ],
     ];
     for (const [what, attempt, message] of attempts) {
       const response = await attempt();
@@ -437,11 +652,19 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(await snapshot()).toEqual(before);
 
     // Reopened, the league takes changes again.
-    expect((await post("/admin/temporadas", { intent: "reopen", seasonId: String(league) }, cookie.admin)).status).toBe(200);
+    expect((await post("/admin/temporadas", { intent: "reopen", seasonId: String(league) }, cookie.admin)).status).toBe(
+      200,
+    );
     const renewed = await post(`/quiniela/${leaguePool.id}`, { intent: "renew-code" }, cookie.ana);
     expect(renewed.status).toBe(200);
-    expect((await server.db.selectFrom("quinielas").select("invite_code").where("id", "=", leaguePool.id).executeTakeFirstOrThrow()).invite_code).not.toBe(
-      leaguePool.invite_code,
-    );
+    expect(
+      (
+        await server.db
+          .selectFrom("quinielas")
+          .select("invite_code")
+          .where("id", "=", leaguePool.id)
+          .executeTakeFirstOrThrow()
+      ).invite_code,
+    ).not.toBe(leaguePool.invite_code);
   });
 });

@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+
 import { createUser } from "../support/accounts";
 import {
   form,
@@ -10,9 +11,9 @@ import {
   requestText,
   sessionCookie,
   startTestServer,
+  userIdOf,
   type TestServer,
   type TextResponse,
-  userIdOf,
 } from "../support/server";
 
 // Low limits, so that a handful of attempts reach them. The counters are emptied before each
@@ -50,7 +51,10 @@ async function rawPost(path: string, body: BodyInit, headers: Record<string, str
 }
 
 async function count(table: "users" | "sessions" | "rate_limits") {
-  const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -109,7 +113,11 @@ test("sign-in: an e-mail's attempts count per address, so guesses from one canno
   // The file's database (Ana's account, the counters), served by one more server that trusts its proxy.
   try {
     const from = (address: string, password: string) =>
-      requestText(proxied, "/login", { method: "POST", body: form({ email: ANA.email, password }), headers: { "X-Forwarded-For": address } });
+      requestText(proxied, "/login", {
+        method: "POST",
+        body: form({ email: ANA.email, password }),
+        headers: { "X-Forwarded-For": address },
+      });
     for (let i = 0; i < PER_EMAIL; i++) expect((await from("203.0.113.9", `mala${i}`)).status).toBe(401);
     expectTooManyAttempts(await from("203.0.113.9", ANA.password));
     // Ana, from her own address, with her password.
@@ -123,12 +131,19 @@ test("sign-in: an e-mail's attempts count per address, so guesses from one canno
 
 test("an address over its limit writes no more counters; a new window forgets the windows that closed long ago", async () => {
   const long = Date.now() - 3 * WINDOW_SECONDS * 1000;
-  await server.db.insertInto("rate_limits").values({ key: "signin:ip:198.51.100.99", window_started_at: long, hits: 4 }).execute();
+  await server.db
+    .insertInto("rate_limits")
+    .values({ key: "signin:ip:198.51.100.99", window_started_at: long, hits: 4 })
+    .execute();
   expect((await post("/login", { email: "primera@quiniela.test", password: "cualquiera" })).status).toBe(401);
-  expect(await server.db.selectFrom("rate_limits").select("key").where("window_started_at", "=", long).execute()).toEqual([]);
-  for (let i = 1; i < PER_IP; i++) await post("/login", { email: `siguiente${i}@quiniela.test`, password: "cualquiera" });
+  expect(
+    await server.db.selectFrom("rate_limits").select("key").where("window_started_at", "=", long).execute(),
+  ).toEqual([]);
+  for (let i = 1; i < PER_IP; i++)
+    await post("/login", { email: `siguiente${i}@quiniela.test`, password: "cualquiera" });
   const rows = await count("rate_limits");
-  for (let i = 0; i < 5; i++) expectTooManyAttempts(await post("/login", { email: `de-mas${i}@quiniela.test`, password: "cualquiera" }));
+  for (let i = 0; i < 5; i++)
+    expectTooManyAttempts(await post("/login", { email: `de-mas${i}@quiniela.test`, password: "cualquiera" }));
   expect(await count("rate_limits")).toBe(rows);
 });
 
@@ -258,10 +273,19 @@ test("behind a proxy, a sign-in from the site's own page works whatever Host the
       const body = new URLSearchParams({ email: ANA.email, password: ANA.password }).toString();
       const request = http.request(
         `${target.url}/login`,
-        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), ...headers } },
+        {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": Buffer.byteLength(body),
+            ...headers,
+          },
+        },
         (response) => {
           response.resume();
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, setCookie: response.headers["set-cookie"] ?? [] }));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, setCookie: response.headers["set-cookie"] ?? [] }),
+          );
         },
       );
       request.on("error", reject);
@@ -285,7 +309,15 @@ test("behind a proxy, a sign-in from the site's own page works whatever Host the
     expect(second.status).toBe(302);
     expect(second.setCookie.join()).toContain("session_token");
     // Another site's page is still refused.
-    expect((await viaProxy(forwarded, { Origin: "https://evil.example", "X-Forwarded-Host": "quiniela.example", "X-Forwarded-Proto": "https" })).status).toBe(403);
+    expect(
+      (
+        await viaProxy(forwarded, {
+          Origin: "https://evil.example",
+          "X-Forwarded-Host": "quiniela.example",
+          "X-Forwarded-Proto": "https",
+        })
+      ).status,
+    ).toBe(403);
   } finally {
     await Promise.all([withBaseUrl.close(), forwarded.close()]);
   }
@@ -300,7 +332,10 @@ test("HTML pages carry a CSP whose script nonce is on every script tag, and the 
 
   const csp = page.headers.get("content-security-policy") ?? "";
   expect(csp).toContain("frame-ancestors 'none'");
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "));
+  const scriptSrc = csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src "));
   expect(scriptSrc).toBeDefined();
   expect(scriptSrc).not.toContain("'unsafe-inline'");
   const nonce = scriptSrc!.match(/'nonce-([^']+)'/)?.[1];
@@ -467,7 +502,11 @@ test("Better Auth's own HTTP API is not mounted: its sign-up URL creates nothing
 // ---------------------------------------------------------------- badges
 
 test("/badges/<id>.svg is the generated badge of that team (América's); an unknown one gets the neutral badge", async () => {
-  const { id } = await server.db.selectFrom("teams").select("id").where("short_code", "=", "AME").executeTakeFirstOrThrow();
+  const { id } = await server.db
+    .selectFrom("teams")
+    .select("id")
+    .where("short_code", "=", "AME")
+    .executeTakeFirstOrThrow();
   const america = await get(`/badges/${id}.svg`);
   expect(america.status).toBe(200);
   expect(america.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
@@ -498,7 +537,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Sets a user's session expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
 async function setSessionExpiry(userId: string, at: Date) {
-  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   await server.db
     .updateTable("sessions")
     .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
@@ -507,7 +550,11 @@ async function setSessionExpiry(userId: string, at: Date) {
 }
 
 async function sessionExpiry(userId: string): Promise<number> {
-  const row = await server.db.selectFrom("sessions").select("expires_at").where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return new Date(row.expires_at).getTime();
 }
 
@@ -618,16 +665,13 @@ test("a pool that does not exist answers 404, also for ids beyond the database's
   }
 });
 
-test(
-  "a pool id just past the 32-bit range answers 404 (not 500) on every engine",
-  async () => {
+test("a pool id just past the 32-bit range answers 404 (not 500) on every engine", async () => {
   for (const id of ["2147483648", "9007199254740991"]) {
     const page = await get(`/quiniela/${id}`, anaCookie);
     expect(leakedInternals(page.body), id).toEqual([]);
     expect(page.status, id).toBe(404);
   }
-  },
-);
+});
 
 test("malformed request bodies leak nothing", async () => {
   const responses = [

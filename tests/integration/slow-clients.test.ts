@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -51,7 +52,10 @@ async function connect(target: TestServer, localAddress = "127.0.0.1") {
 /** How long `ended` takes, in ms, or null if the connection is still open after `withinMs`. */
 async function closesWithin(ended: Promise<string>, withinMs: number): Promise<number | null> {
   const started = performance.now();
-  const result = await Promise.race([ended.then(() => performance.now() - started), new Promise<null>((resolve) => setTimeout(() => resolve(null), withinMs))]);
+  const result = await Promise.race([
+    ended.then(() => performance.now() - started),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), withinMs)),
+  ]);
   return result;
 }
 
@@ -106,7 +110,8 @@ test("one address holds at most its share of connections; the others are served 
 
 test("all clients together hold at most CONNECTIONS_MAX connections", async () => {
   const held = [];
-  for (const address of ["127.0.0.4", "127.0.0.5"]) for (let i = 0; i < 6; i++) held.push(await connect(server, address));
+  for (const address of ["127.0.0.4", "127.0.0.5"])
+    for (let i = 0; i < 6; i++) held.push(await connect(server, address));
   expect(await served(server, "127.0.0.6")).toBe(false);
   for (const { socket } of held) socket.destroy();
   await Promise.all(held.map(({ ended }) => ended));

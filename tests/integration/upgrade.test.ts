@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { type Kysely, sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+
 import { openDatabase, sqliteFile } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
+
 import { form, loginUser, requestText, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -30,11 +32,23 @@ async function snapshot(db: Kysely<Database>) {
   return {
     users: await rows(db.selectFrom("users").select(["id", "email", "display_name", "role"]).orderBy("id").execute()),
     teams: await rows(db.selectFrom("teams").select(["id", "name", "short_code"]).orderBy("id").execute()),
-    phases: await rows(db.selectFrom("phases").select(["id", "name", "position", "activated_at"]).orderBy("id").execute()),
+    phases: await rows(
+      db.selectFrom("phases").select(["id", "name", "position", "activated_at"]).orderBy("id").execute(),
+    ),
     matches: await rows(
       db
         .selectFrom("matches")
-        .select(["id", "phase_id", "home_team_id", "away_team_id", "kickoff_at", "home_score", "away_score", "active", "is_first_leg"])
+        .select([
+          "id",
+          "phase_id",
+          "home_team_id",
+          "away_team_id",
+          "kickoff_at",
+          "home_score",
+          "away_score",
+          "active",
+          "is_first_leg",
+        ])
         .orderBy("id")
         .execute(),
     ),
@@ -46,8 +60,17 @@ async function snapshot(db: Kysely<Database>) {
         .execute(),
     ),
     standingsTotal: (
-      await db.selectFrom("standings_total").select(["user_id", "points", "exact_hits", "outcome_hits"]).orderBy("user_id").execute()
-    ).map((row) => ({ ...row, points: Number(row.points), exact_hits: Number(row.exact_hits), outcome_hits: Number(row.outcome_hits) })),
+      await db
+        .selectFrom("standings_total")
+        .select(["user_id", "points", "exact_hits", "outcome_hits"])
+        .orderBy("user_id")
+        .execute()
+    ).map((row) => ({
+      ...row,
+      points: Number(row.points),
+      exact_hits: Number(row.exact_hits),
+      outcome_hits: Number(row.outcome_hits),
+    })),
     standingsPhase: (
       await db
         .selectFrom("standings_phase")
@@ -55,10 +78,31 @@ async function snapshot(db: Kysely<Database>) {
         .orderBy("phase_id")
         .orderBy("user_id")
         .execute()
-    ).map((row) => ({ ...row, points: Number(row.points), exact_hits: Number(row.exact_hits), outcome_hits: Number(row.outcome_hits) })),
-    quinielas: await rows(db.selectFrom("quinielas").select(["id", "name", "owner_id", "invite_code"]).orderBy("id").execute()),
-    poolMembers: await rows(db.selectFrom("quiniela_participants").select(["quiniela_id", "user_id"]).orderBy("quiniela_id").orderBy("user_id").execute()),
-    poolMatches: await rows(db.selectFrom("quiniela_matches").select(["quiniela_id", "match_id"]).orderBy("quiniela_id").orderBy("match_id").execute()),
+    ).map((row) => ({
+      ...row,
+      points: Number(row.points),
+      exact_hits: Number(row.exact_hits),
+      outcome_hits: Number(row.outcome_hits),
+    })),
+    quinielas: await rows(
+      db.selectFrom("quinielas").select(["id", "name", "owner_id", "invite_code"]).orderBy("id").execute(),
+    ),
+    poolMembers: await rows(
+      db
+        .selectFrom("quiniela_participants")
+        .select(["quiniela_id", "user_id"])
+        .orderBy("quiniela_id")
+        .orderBy("user_id")
+        .execute(),
+    ),
+    poolMatches: await rows(
+      db
+        .selectFrom("quiniela_matches")
+        .select(["quiniela_id", "match_id"])
+        .orderBy("quiniela_id")
+        .orderBy("match_id")
+        .execute(),
+    ),
     accounts: await rows(db.selectFrom("accounts").select(["id", "user_id", "password"]).orderBy("id").execute()),
   };
 }
@@ -66,7 +110,9 @@ async function snapshot(db: Kysely<Database>) {
 /** Puts the previous release's database where the server will find it (DATA_DIR or DATABASE_URL). */
 async function restoreFixture(): Promise<void> {
   if (process.env.TEST_ENGINE === "postgres") {
-    const dump = zlib.gunzipSync(fs.readFileSync(path.join(FIXTURES, "previous-release.postgres.sql.gz"))).toString("utf8");
+    const dump = zlib
+      .gunzipSync(fs.readFileSync(path.join(FIXTURES, "previous-release.postgres.sql.gz")))
+      .toString("utf8");
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
@@ -75,7 +121,10 @@ async function restoreFixture(): Promise<void> {
       await client.end();
     }
   } else {
-    fs.writeFileSync(sqliteFile(process.env.DATA_DIR!), zlib.gunzipSync(fs.readFileSync(path.join(FIXTURES, "previous-release.sqlite.gz"))));
+    fs.writeFileSync(
+      sqliteFile(process.env.DATA_DIR!),
+      zlib.gunzipSync(fs.readFileSync(path.join(FIXTURES, "previous-release.sqlite.gz"))),
+    );
   }
 }
 
@@ -92,7 +141,17 @@ afterAll(() => server?.close());
 
 test("every row is kept: users, accounts, teams, phases, matches, predictions with their points, pools", async () => {
   const after = await snapshot(server.db);
-  for (const table of ["users", "accounts", "teams", "phases", "matches", "predictions", "quinielas", "poolMembers", "poolMatches"] as const) {
+  for (const table of [
+    "users",
+    "accounts",
+    "teams",
+    "phases",
+    "matches",
+    "predictions",
+    "quinielas",
+    "poolMembers",
+    "poolMatches",
+  ] as const) {
     expect(after[table], table).toEqual(before[table]);
   }
 });
@@ -112,12 +171,18 @@ test("the standings are exactly the previous release's, overall and per phase, a
 test("the standings tables are kept cheaply (0005): no index on points; on PostgreSQL, room for updates in place", async () => {
   const indexes =
     process.env.TEST_ENGINE === "postgres"
-      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'standings_total'`.execute(server.db)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'standings_total'`.execute(server.db);
+      ? await sql<{
+          name: string;
+        }>`select indexname as name from pg_indexes where tablename = 'standings_total'`.execute(server.db)
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'index' and tbl_name = 'standings_total'`.execute(server.db);
   expect(indexes.rows.map((row) => row.name)).not.toContain("standings_total_order_idx");
   if (process.env.TEST_ENGINE !== "postgres") return;
   const options = await sql<{ relname: string; reloptions: string[] | null }>`
-    select relname, reloptions from pg_class where relname in ('standings_total', 'standings_phase', 'predictions') order by relname`.execute(server.db);
+    select relname, reloptions from pg_class where relname in ('standings_total', 'standings_phase', 'predictions') order by relname`.execute(
+    server.db,
+  );
   expect(options.rows).toEqual([
     { relname: "predictions", reloptions: ["fillfactor=90"] },
     { relname: "standings_phase", reloptions: ["fillfactor=70"] },
@@ -126,7 +191,8 @@ test("the standings tables are kept cheaply (0005): no index on points; on Postg
 });
 
 test("the season's mark (0006) is there and moves with a change to the upgraded season's matches", async () => {
-  const mark = async () => Number((await sql<{ n: number }>`select n from change_marks where name = 'season'`.execute(server.db)).rows[0]?.n);
+  const mark = async () =>
+    Number((await sql<{ n: number }>`select n from change_marks where name = 'season'`.execute(server.db)).rows[0]?.n);
   const before = await mark();
   // A change of no value is a change all the same.
   await sql`update matches set id = id where id = (select min(id) from matches)`.execute(server.db);
@@ -137,7 +203,18 @@ test("the matches become one season named SEASON_NAME, current, of 'Liga MX', wi
   const seasons = await server.db
     .selectFrom("seasons as s")
     .innerJoin("competitions as c", "c.id", "s.competition_id")
-    .select(["s.id", "s.name", "s.is_current", "s.finished_at", "s.points_exact", "s.points_outcome", "s.two_leg_bonus", "s.knockout_score", "s.editable_picks", "c.name as competition"])
+    .select([
+      "s.id",
+      "s.name",
+      "s.is_current",
+      "s.finished_at",
+      "s.points_exact",
+      "s.points_outcome",
+      "s.two_leg_bonus",
+      "s.knockout_score",
+      "s.editable_picks",
+      "c.name as competition",
+    ])
     .execute();
   expect(seasons).toEqual([
     {
@@ -156,8 +233,12 @@ test("the matches become one season named SEASON_NAME, current, of 'Liga MX', wi
   const id = seasons[0]!.id;
   const phaseSeasons = await server.db.selectFrom("phases").select("season_id").distinct().execute();
   expect(phaseSeasons).toEqual([{ season_id: id }]);
-  expect(await server.db.selectFrom("season_teams").select("team_id").where("season_id", "=", id).execute()).toHaveLength(18);
-  expect((await server.db.selectFrom("quinielas").select("season_id").distinct().execute()).map((row) => row.season_id)).toEqual([id]);
+  expect(
+    await server.db.selectFrom("season_teams").select("team_id").where("season_id", "=", id).execute(),
+  ).toHaveLength(18);
+  expect(
+    (await server.db.selectFrom("quinielas").select("season_id").distinct().execute()).map((row) => row.season_id),
+  ).toEqual([id]);
   // The engine's own checks: no reference left dangling by the rebuilt tables.
   if (server.engine === "sqlite") expect((await sql`pragma foreign_key_check`.execute(server.db)).rows).toEqual([]);
   // The name lives in the database now: the home page shows it.
@@ -187,5 +268,7 @@ test("the upgraded season plays on: the tie's second leg scores its bonus in the
   const recomputed = await snapshot(server.db);
   expect(stored.standingsTotal).toEqual(recomputed.standingsTotal);
   expect(stored.predictions).toEqual(recomputed.predictions);
-  expect(recomputed.predictions.some((prediction) => prediction.match_id === vuelta.id && prediction.bonus > 0)).toBe(true);
+  expect(recomputed.predictions.some((prediction) => prediction.match_id === vuelta.id && prediction.bonus > 0)).toBe(
+    true,
+  );
 });

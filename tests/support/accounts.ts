@@ -1,5 +1,7 @@
 import { hashPassword, makeSignature } from "better-auth/crypto";
+
 import { createAuth, type Auth } from "#app/auth/auth.server";
+
 import type { TestServer } from "./server";
 
 /**
@@ -47,7 +49,12 @@ export async function createUser(
     { name, email: email.trim().toLowerCase(), emailVerified: false },
     { method: "email-password" },
   );
-  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await hashOf(password) });
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await hashOf(password),
+  });
   const session = await context.internalAdapter.createSession(user.id);
   const signed = `${session.token}.${await makeSignature(session.token, server.env.BETTER_AUTH_SECRET!)}`;
   return `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;

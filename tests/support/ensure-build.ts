@@ -1,4 +1,5 @@
 import { execSync } from "node:child_process";
+
 import { buildFreshness } from "../../scripts/lib/build-freshness.js";
 
 /**
@@ -9,6 +10,10 @@ import { buildFreshness } from "../../scripts/lib/build-freshness.js";
 export default function ensureBuild() {
   const freshness = buildFreshness(process.cwd(), process.env.BUILD_DIR ?? "build");
   if (freshness === "fresh") return;
-  console.log(freshness === "missing" ? "Compilando la aplicación para las pruebas…" : "La compilación es anterior a los cambios: compilando de nuevo…");
+  console.log(
+    freshness === "missing"
+      ? "Compilando la aplicación para las pruebas…"
+      : "La compilación es anterior a los cambios: compilando de nuevo…",
+  );
   execSync("npx react-router build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }

@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
 import { expect } from "vitest";
+
 import type { Database } from "#app/data/engine/schema";
+
 import { createUser } from "./accounts";
-import { type TestServer, userIdOf } from "./server";
+import { userIdOf, type TestServer } from "./server";
 
 /**
  * Bursts of prediction batches for the fault tests. A batch is one submission of the home page's
@@ -172,7 +174,9 @@ export function expectWholeOrAbsent(
     state === "whole" || state === "absent" ? [] : [`lote ${i} (${outcomes[i]}): ${state}`],
   );
   expect(partial, `${where}: lotes guardados a medias`).toEqual([]);
-  const missing = outcomes.flatMap((outcome, i) => (outcome === "acknowledged" && stored.states[i] !== "whole" ? [i] : []));
+  const missing = outcomes.flatMap((outcome, i) =>
+    outcome === "acknowledged" && stored.states[i] !== "whole" ? [i] : [],
+  );
   expect(missing, `${where}: lotes confirmados que no están`).toEqual([]);
   expect(stored.strayRows, `${where}: pronósticos que no son de ningún lote`).toBe(0);
 }

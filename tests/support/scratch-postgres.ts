@@ -1,9 +1,9 @@
 import { execFile, execFileSync, spawnSync } from "node:child_process";
-import { promisify } from "node:util";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 /**
  * A PostgreSQL cluster of a test's own, in a temporary folder, that the test may stop and start
@@ -76,7 +76,8 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
   const bin = (name: string) => (binDir() ? path.join(binDir(), name) : name);
   const commandLine = (name: string, args: string[]): [string, string[]] =>
     asRoot ? ["runuser", ["-u", "postgres", "--", bin(name), ...args]] : [bin(name), args];
-  const run = (name: string, args: string[]) => execFileSync(...commandLine(name, args), { stdio: "pipe", timeout: 60_000 });
+  const run = (name: string, args: string[]) =>
+    execFileSync(...commandLine(name, args), { stdio: "pipe", timeout: 60_000 });
   // Stopping and starting do not block the test's event loop: requests may be under way meanwhile.
   const runAsync = async (name: string, args: string[]) => {
     await promisify(execFile)(...commandLine(name, args), { timeout: 60_000 });
@@ -118,7 +119,16 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
   try {
     // --no-sync and fsync=off: a scratch cluster is thrown away, it need not survive a power cut
     // (a fast shutdown still writes everything out, so a restart loses nothing).
-    await runAsync("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync", "--no-instructions"]);
+    await runAsync("initdb", [
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--encoding=UTF8",
+      "--no-sync",
+      "--no-instructions",
+    ]);
     const port = await freePort();
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
     const start = async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { Kysely } from "kysely";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { expect } from "vitest";
+
 import { openDatabase } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 
@@ -237,7 +238,12 @@ export async function requestText(
 }
 
 /** POSTs a URL-encoded form (or the text of one, however large) as a browser without JavaScript would; reads the whole body. */
-export function postForm(server: TestServer, path: string, body: URLSearchParams | string, cookie?: string): Promise<TextResponse> {
+export function postForm(
+  server: TestServer,
+  path: string,
+  body: URLSearchParams | string,
+  cookie?: string,
+): Promise<TextResponse> {
   return requestText(server, path, {
     method: "POST",
     body: String(body),
@@ -247,7 +253,10 @@ export function postForm(server: TestServer, path: string, body: URLSearchParams
 }
 
 /** Makes every match of the current season's phase with this name active: the phase's id and its matches' ids, in order. */
-export async function activatePhase(server: Pick<TestServer, "db">, phaseName: string): Promise<{ phaseId: number; matchIds: number[] }> {
+export async function activatePhase(
+  server: Pick<TestServer, "db">,
+  phaseName: string,
+): Promise<{ phaseId: number; matchIds: number[] }> {
   const phase = await server.db
     .selectFrom("phases")
     .select("id")
@@ -255,7 +264,12 @@ export async function activatePhase(server: Pick<TestServer, "db">, phaseName: s
     .where("name", "=", phaseName)
     .executeTakeFirstOrThrow();
   await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", phase.id).execute();
-  const matches = await server.db.selectFrom("matches").select("id").where("phase_id", "=", phase.id).orderBy("id").execute();
+  const matches = await server.db
+    .selectFrom("matches")
+    .select("id")
+    .where("phase_id", "=", phase.id)
+    .orderBy("id")
+    .execute();
   return { phaseId: phase.id, matchIds: matches.map((match) => match.id) };
 }
 
@@ -266,7 +280,10 @@ export async function currentSeasonId(server: Pick<TestServer, "db">): Promise<n
 
 /** The id of the user with this e-mail. */
 /** The first match (by id) of the phase with this name, and its phase. */
-export function firstMatchOf(server: Pick<TestServer, "db">, phaseName: string): Promise<{ id: number; phase_id: number }> {
+export function firstMatchOf(
+  server: Pick<TestServer, "db">,
+  phaseName: string,
+): Promise<{ id: number; phase_id: number }> {
   return server.db
     .selectFrom("matches")
     .innerJoin("phases", "phases.id", "matches.phase_id")

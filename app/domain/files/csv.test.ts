@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { CSV_BOM, CSV_MAX_COLUMNS, csvCell, csvDelimiter, csvLine, csvWidthProblem, fileSlug, parseCsv } from "./csv";
 
 describe("csvCell", () => {
@@ -7,7 +8,7 @@ describe("csvCell", () => {
     ["Peña, la del ñandú", '"Peña, la del ñandú"'],
     ['El "Profe"', '"El ""Profe"""'],
     ["dos\nlíneas", '"dos\nlíneas"'],
-    ["=HYPERLINK(\"x\")", '"\'=HYPERLINK(""x"")"'],
+    ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ["+52 55", "'+52 55"],
     ["-1", "'-1"],
     ["@nadie", "'@nadie"],
@@ -31,7 +32,16 @@ describe("csvCell", () => {
 });
 
 test("no cell of an exported line starts a formula, whichever separator a spreadsheet splits on", () => {
-  const hostile = ["x;=1+1;", '=cmd|" /C calc"!A0', "a;+1", "b,@SUM(1)", "c\t=1", "d\r\n-2", 'e";=1;"', ";=HYPERLINK(1)"];
+  const hostile = [
+    "x;=1+1;",
+    '=cmd|" /C calc"!A0',
+    "a;+1",
+    "b,@SUM(1)",
+    "c\t=1",
+    "d\r\n-2",
+    'e";=1;"',
+    ";=HYPERLINK(1)",
+  ];
   const line = csvLine(["Nombre", ...hostile, 7]);
   const formula = /^[=+\-@\t\r]/;
   for (const delimiter of [",", ";"] as const) {
@@ -47,7 +57,7 @@ test("a line ends in CRLF; the BOM is U+FEFF", () => {
 });
 
 describe("parseCsv", () => {
-  test("quoted cells with \"\" escapes, commas and line breaks inside quotes", () => {
+  test('quoted cells with "" escapes, commas and line breaks inside quotes', () => {
     expect(parseCsv('a,"b, c","d ""e""",f\r\n"x\ny",2,,\r\n')).toEqual([
       ["a", "b, c", 'd "e"', "f"],
       ["x\ny", "2", "", ""],
@@ -81,7 +91,9 @@ test("a header's width is counted as parseCsv splits it: separators inside quote
   expect(parseCsv(fifty)[0]).toHaveLength(CSV_MAX_COLUMNS);
   expect(csvWidthProblem(`${CSV_BOM}${fifty}\r\n${",".repeat(100)}`)).toBeNull();
   expect(csvWidthProblem(`${fifty},x\n`)).toBe("Fila 1: el encabezado tiene 51 columnas; el máximo es 50");
-  expect(csvWidthProblem(`${fifty.replace(/,/g, ";")};x`, ";")).toBe("Fila 1: el encabezado tiene 51 columnas; el máximo es 50");
+  expect(csvWidthProblem(`${fifty.replace(/,/g, ";")};x`, ";")).toBe(
+    "Fila 1: el encabezado tiene 51 columnas; el máximo es 50",
+  );
 });
 
 test("a season or phase name as part of a file name", () => {

@@ -92,7 +92,9 @@ class Walk {
     const named = this.#path
       .slice(label ? 2 : 0)
       .findLast((part): part is string => typeof part === "string" && part.isWellFormed());
-    this.problems.push(`${label ? `${label}: ` : "El archivo "}${NOT_UNICODE}${named === undefined ? "" : ` (en ${quoteKey(named)})`}`);
+    this.problems.push(
+      `${label ? `${label}: ` : "El archivo "}${NOT_UNICODE}${named === undefined ? "" : ` (en ${quoteKey(named)})`}`,
+    );
   }
 }
 

@@ -1,15 +1,16 @@
 import { describe, expect, test } from "vitest";
+
 import {
-  type CurrentMatch,
   describeCounts,
-  type FileContext,
-  type FileRow,
   parseKickoff,
   parseResultsFile,
   planFingerprintSource,
-  RESULTS_FILE_MAX_BYTES,
   planResults,
+  RESULTS_FILE_MAX_BYTES,
   thirdLegProblems,
+  type CurrentMatch,
+  type FileContext,
+  type FileRow,
 } from "./results-file";
 
 const context: FileContext = {
@@ -57,7 +58,7 @@ describe("CSV", () => {
     expect(second).toMatchObject({ row: 3, phaseId: 1, kickoffAt: null, result: null });
   });
 
-  test("semicolons, BOM, CRLF, quoted fields with \"\" escapes, header in any case and order", () => {
+  test('semicolons, BOM, CRLF, quoted fields with "" escapes, header in any case and order', () => {
     const text = `\uFEFFJornada;Local;Visitante;Goles_Local;Goles_Visitante;Fecha\r\n"Cuartos Ida";"Cruz ""La Máquina"" Azul";América;0;0;2024-05-09T19:00:00-06:00\r\n`;
     // The quoted name is not a team: the quotes were read, the name reported as written.
     expect(errors(text)).toEqual(['Fila 2: equipo desconocido «Cruz "La Máquina" Azul»']);
@@ -119,7 +120,9 @@ describe("CSV", () => {
     expect(errors(`${HEADER}${",".repeat(44)}\nJornada 1,América,Toluca,,1,0\n`)).toEqual([
       "Fila 2: tiene 6 columnas y el encabezado 50",
     ]);
-    expect(errors(`${HEADER}${",".repeat(45)}\n`)).toEqual(["Fila 1: el encabezado tiene 51 columnas; el máximo es 50"]);
+    expect(errors(`${HEADER}${",".repeat(45)}\n`)).toEqual([
+      "Fila 1: el encabezado tiene 51 columnas; el máximo es 50",
+    ]);
     const text = `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\nJornada 1,América,Toluca,,1,0\n`;
     errors(`${",".repeat(600)}${"jornada,".repeat(55)}\nJornada 1,América,Toluca,,1,0\n`); // the same code, warmed up
     const started = performance.now();
@@ -136,12 +139,33 @@ describe("JSON (the season file)", () => {
       phases: ["Jornada 1"],
       teams: [],
       matches: [
-        { phase: "Jornada 1", home: "Querétaro", away: "Toluca", kickoff: "2024-01-12T19:00:00-06:00", is_first_leg: null, home_score: 2, away_score: 2 },
-        { phase: "Cuartos Ida", home: "Cruz Azul", away: "América", kickoff: null, is_first_leg: true, home_score: null, away_score: null },
+        {
+          phase: "Jornada 1",
+          home: "Querétaro",
+          away: "Toluca",
+          kickoff: "2024-01-12T19:00:00-06:00",
+          is_first_leg: null,
+          home_score: 2,
+          away_score: 2,
+        },
+        {
+          phase: "Cuartos Ida",
+          home: "Cruz Azul",
+          away: "América",
+          kickoff: null,
+          is_first_leg: true,
+          home_score: null,
+          away_score: null,
+        },
       ],
     };
     expect(rows(JSON.stringify(file, null, 1))).toEqual([
-      expect.objectContaining({ row: 1, phaseId: 1, kickoffAt: "2024-01-13T01:00:00.000Z", result: { home: 2, away: 2 } }),
+      expect.objectContaining({
+        row: 1,
+        phaseId: 1,
+        kickoffAt: "2024-01-13T01:00:00.000Z",
+        result: { home: 2, away: 2 },
+      }),
       expect.objectContaining({ row: 2, phaseId: 18, kickoffAt: null, result: null }),
     ]);
   });
@@ -177,7 +201,11 @@ describe("hostile files", () => {
   test("1 MB of bad rows lists the first 100 problems and counts the rest", () => {
     const csv = errors(filled(`${HEADER}\n`, "1,1,1,1,1,1\n"));
     expect(csv).toHaveLength(101);
-    expect(csv.slice(0, 3)).toEqual(["Fila 2: equipo desconocido «1»", "Fila 2: equipo desconocido «1»", "Fila 2: fecha no válida «1» (usa AAAA-MM-DD HH:mm o ISO 8601)"]);
+    expect(csv.slice(0, 3)).toEqual([
+      "Fila 2: equipo desconocido «1»",
+      "Fila 2: equipo desconocido «1»",
+      "Fila 2: fecha no válida «1» (usa AAAA-MM-DD HH:mm o ISO 8601)",
+    ]);
     expect(csv[100]).toBe("… y 262,028 problemas más: corrige estos y vuelve a revisar el archivo");
     const json = errors(filled('{"matches":[', "1,", "1]}"));
     expect(json).toHaveLength(101);
@@ -186,9 +214,11 @@ describe("hostile files", () => {
 
   test("a score nested 300,000 levels deep is refused by its match, in Spanish", () => {
     const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
-    expect(errors(`{"matches":[{"phase":"Jornada 1","home":"América","away":"Toluca","home_score":${deep},"away_score":1}]}`)).toEqual([
-      "Partido 1: tiene listas u objetos anidados a más de 8 niveles",
-    ]);
+    expect(
+      errors(
+        `{"matches":[{"phase":"Jornada 1","home":"América","away":"Toluca","home_score":${deep},"away_score":1}]}`,
+      ),
+    ).toEqual(["Partido 1: tiene listas u objetos anidados a más de 8 niveles"]);
   });
 
   test("a lone surrogate is refused by its row", () => {
@@ -219,8 +249,22 @@ describe("parseKickoff", () => {
 describe("planResults", () => {
   const current: CurrentMatch[] = [
     { id: 10, phaseId: 1, homeTeamId: 15, awayTeamId: 9, kickoffAt: null, result: null },
-    { id: 11, phaseId: 1, homeTeamId: 1, awayTeamId: 2, kickoffAt: "2024-01-13T01:00:00.000Z", result: { home: 1, away: 1 } },
-    { id: 12, phaseId: 1, homeTeamId: 3, awayTeamId: 9, kickoffAt: "2024-01-13T03:00:00.000Z", result: { home: 0, away: 0 } },
+    {
+      id: 11,
+      phaseId: 1,
+      homeTeamId: 1,
+      awayTeamId: 2,
+      kickoffAt: "2024-01-13T01:00:00.000Z",
+      result: { home: 1, away: 1 },
+    },
+    {
+      id: 12,
+      phaseId: 1,
+      homeTeamId: 3,
+      awayTeamId: 9,
+      kickoffAt: "2024-01-13T03:00:00.000Z",
+      result: { home: 0, away: 0 },
+    },
     { id: 13, phaseId: 3, homeTeamId: 2, awayTeamId: 1, kickoffAt: "2024-01-28T01:00:00.000Z", result: null },
   ];
   const file = [
@@ -241,7 +285,10 @@ describe("planResults", () => {
       [13, ["Fecha cambia"]],
       [null, ["Partido nuevo"]],
     ]);
-    expect(plan.items[1]).toMatchObject({ before: { result: { home: 1, away: 1 } }, after: { result: { home: 2, away: 1 } } });
+    expect(plan.items[1]).toMatchObject({
+      before: { result: { home: 1, away: 1 } },
+      after: { result: { home: 2, away: 1 } },
+    });
     expect(plan.items[3]!.after).toEqual({ kickoffAt: "2024-01-29T02:00:00.000Z", result: null });
     expect(plan.counts).toEqual({
       "Partido nuevo": 1,
@@ -275,7 +322,6 @@ describe("planResults", () => {
   });
 });
 
-
 describe("thirdLegProblems", () => {
   const knockout: FileContext = { ...context, phases: [...context.phases, { id: 19, name: "Cuartos Vuelta" }] };
   const phaseNames = new Map(knockout.phases.map((phase) => [phase.id, phase.name]));
@@ -298,8 +344,14 @@ describe("thirdLegProblems", () => {
 
   test("the Vuelta as it is, a new tie's two legs, a league match of the same teams: no problem; a new tie's third leg: one", () => {
     expect(
-      problems(`${HEADER}\nCuartos Vuelta,Guadalajara,América,,1,1\nCuartos Ida,Cruz Azul,Toluca,,,\nCuartos Vuelta,Toluca,Cruz Azul,,,\nJornada 1,América,Guadalajara,,,\n`),
+      problems(
+        `${HEADER}\nCuartos Vuelta,Guadalajara,América,,1,1\nCuartos Ida,Cruz Azul,Toluca,,,\nCuartos Vuelta,Toluca,Cruz Azul,,,\nJornada 1,América,Guadalajara,,,\n`,
+      ),
     ).toEqual([]);
-    expect(problems(`${HEADER}\nCuartos Ida,Cruz Azul,Toluca,,,\nCuartos Vuelta,Toluca,Cruz Azul,,,\nCuartos Vuelta,Cruz Azul,Toluca,,,\n`)).toHaveLength(1);
+    expect(
+      problems(
+        `${HEADER}\nCuartos Ida,Cruz Azul,Toluca,,,\nCuartos Vuelta,Toluca,Cruz Azul,,,\nCuartos Vuelta,Cruz Azul,Toluca,,,\n`,
+      ),
+    ).toHaveLength(1);
   });
 });

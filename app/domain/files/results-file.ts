@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
+
 import { zonedLocalToUtc } from "#app/domain/dates";
+import { phaseLabel } from "#app/domain/game/phases";
+import { goalsOrProblem, RESULT_MAX_GOALS } from "#app/domain/game/score";
+import { THIRD_LEG_MESSAGE, tieKeyOf, type Score } from "#app/domain/game/scoring";
+
+import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
 import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
 import { NOT_UNICODE, ProblemList } from "./problems";
-import { phaseLabel } from "#app/domain/game/phases";
-import { type Score, THIRD_LEG_MESSAGE, tieKeyOf } from "#app/domain/game/scoring";
-import { type NamedTeam, normalizeTeamName, teamMatcher } from "./team-names";
-import { goalsOrProblem, RESULT_MAX_GOALS } from "#app/domain/game/score";
+import { normalizeTeamName, teamMatcher, type NamedTeam } from "./team-names";
 
 /**
  * The results file the admin uploads (/admin/importar-resultados): the season's JSON format
@@ -114,7 +116,8 @@ function readJson(text: string): RawFile {
   const file = z.object({ matches: z.array(z.unknown()) }).safeParse(json.value);
   if (!file.success) return { ok: false, errors: ["El archivo JSON no tiene la lista «matches» de la temporada"] };
   const rows: { label: string; row: number; cells: RawRow }[] = [];
-  const cell = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+  const cell = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? "" : String(value);
   const jsonMatch = jsonMatchSchema();
   file.data.matches.forEach((entry, index) => {
     const row = index + 1;
@@ -210,7 +213,8 @@ function validateRows(rows: { label: string; row: number; cells: RawRow }[], con
     if (phase && home && away) {
       const key = `${phase.id}:${home.id}:${away.id}`;
       const first = seen.get(key);
-      if (first) problems.push(`partido repetido (${phase.name}, ${home.name} vs ${away.name}; ya está en ${lower(first)})`);
+      if (first)
+        problems.push(`partido repetido (${phase.name}, ${home.name} vs ${away.name}; ya está en ${lower(first)})`);
       else seen.set(key, label);
     }
 
@@ -294,7 +298,11 @@ export function planResults(rows: readonly FileRow[], current: readonly CurrentM
     const after = { kickoffAt: row.kickoffAt ?? match.kickoffAt, result: row.result ?? match.result };
     const kinds: ChangeKind[] = [];
     if (row.result && !match.result) kinds.push("Resultado nuevo");
-    else if (row.result && match.result && (row.result.home !== match.result.home || row.result.away !== match.result.away)) {
+    else if (
+      row.result &&
+      match.result &&
+      (row.result.home !== match.result.home || row.result.away !== match.result.away)
+    ) {
       kinds.push("Resultado cambia");
     }
     if (!sameInstant(before.kickoffAt, after.kickoffAt)) kinds.push("Fecha cambia");
@@ -310,7 +318,11 @@ export function planResults(rows: readonly FileRow[], current: readonly CurrentM
  * (a Vuelta written with home and away the other way round does not find its match, and would be
  * added): a problem each, so nothing is applied. `phaseNames`: the season's phases by id.
  */
-export function thirdLegProblems(plan: ResultsPlan, current: readonly CurrentMatch[], phaseNames: ReadonlyMap<number, string>): string[] {
+export function thirdLegProblems(
+  plan: ResultsPlan,
+  current: readonly CurrentMatch[],
+  phaseNames: ReadonlyMap<number, string>,
+): string[] {
   const legs = new Map<string, number>();
   /** Counts one more match of the key's tie; true when that makes it more than two. */
   const oneMore = (key: string | null) => {
@@ -319,11 +331,14 @@ export function thirdLegProblems(plan: ResultsPlan, current: readonly CurrentMat
     legs.set(key, count);
     return count > 2;
   };
-  for (const match of current) oneMore(tieKeyOf(phaseNames.get(match.phaseId) ?? "", match.homeTeamId, match.awayTeamId));
+  for (const match of current)
+    oneMore(tieKeyOf(phaseNames.get(match.phaseId) ?? "", match.homeTeamId, match.awayTeamId));
   const problems: string[] = [];
   for (const { matchId, row } of plan.items) {
     if (matchId === null && oneMore(tieKeyOf(row.phaseName, row.home.id, row.away.id))) {
-      problems.push(`${row.phaseName}, ${row.home.name} vs ${row.away.name}: ${THIRD_LEG_MESSAGE}; ¿local y visitante al revés?`);
+      problems.push(
+        `${row.phaseName}, ${row.home.name} vs ${row.away.name}: ${THIRD_LEG_MESSAGE}; ¿local y visitante al revés?`,
+      );
     }
   }
   return problems;
@@ -339,7 +354,13 @@ export function planChanges(plan: ResultsPlan): boolean {
  * absence of those it creates). Applying recomputes it; any difference means the data moved.
  */
 export function planFingerprintSource(content: string, plan: ResultsPlan): string {
-  const state = plan.items.map((item) => [item.row.phaseId, item.row.home.id, item.row.away.id, item.matchId, item.before]);
+  const state = plan.items.map((item) => [
+    item.row.phaseId,
+    item.row.home.id,
+    item.row.away.id,
+    item.matchId,
+    item.before,
+  ]);
   return `${content}\n${JSON.stringify(state)}`;
 }
 

@@ -1,8 +1,9 @@
-import type { Problems } from "./problems";
 import { hasControlCharacters } from "#app/domain/forms/input";
+import type { Score } from "#app/domain/game/score";
+
+import type { Problems } from "./problems";
 import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { normalizeTeamName } from "./team-names";
-import type { Score } from "#app/domain/game/score";
 
 /**
  * What the three readers of a season file (season JSON, openfootball, CSV) share: the limits, the

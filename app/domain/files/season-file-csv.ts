@@ -1,8 +1,8 @@
-import { NOT_UNICODE, type Problems } from "./problems";
-import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
 import { phaseLabel } from "#app/domain/game/phases";
+
+import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
+import { NOT_UNICODE, type Problems } from "./problems";
 import { parseKickoff } from "./results-file";
-import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import {
   checkSeason,
   groupLabel,
@@ -12,6 +12,7 @@ import {
   readScores,
   teamCell,
 } from "./season-file-common";
+import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { normalizeTeamName } from "./team-names";
 
 /**

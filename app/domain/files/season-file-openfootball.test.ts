@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { type ParsedSeasonFile, parseSeasonFile } from "./season-file";
+
 import { game, ligaMx, worldCup } from "#app/domain/files/fixtures/openfootball";
+
+import { parseSeasonFile, type ParsedSeasonFile } from "./season-file";
 import { spanishRound } from "./season-file-openfootball";
 
 const MEXICO = "America/Mexico_City";
@@ -258,7 +260,10 @@ describe("hostile files are read in time growing with their length, not its squa
   const match = (fields: Record<string, unknown>) => ({ round: "Matchday 1", team1: "A", team2: "B", ...fields });
 
   /** The time of one read, in ms, after a warm-up read of the same shape with a short run. */
-  function timed(file: (run: number) => unknown, seasonName?: string): { ms: number; result: ReturnType<typeof parseSeasonFile> } {
+  function timed(
+    file: (run: number) => unknown,
+    seasonName?: string,
+  ): { ms: number; result: ReturnType<typeof parseSeasonFile> } {
     parseSeasonFile(JSON.stringify(file(100)), { timeZone: MEXICO, seasonName });
     const text = JSON.stringify(file(RUN));
     const started = performance.now();
@@ -275,10 +280,16 @@ describe("hostile files are read in time growing with their length, not its squa
   test("a group, a tournament and a file name padded with 240 KB of spaces are read in under 100 ms", () => {
     const group = timed((run) => ({ name: "x", matches: [match({ group: `Group${" ".repeat(run)}a\nb` })] }));
     expect(group.result).toEqual({ ok: false, problems: ["Partido 1: el grupo tiene caracteres no permitidos"] });
-    const tournament = timed((run) => ({ name: "Liga", matches: [match({ round: `Apertura${" ".repeat(run)}\u2028x, Matchday 1` })] }));
+    const tournament = timed((run) => ({
+      name: "Liga",
+      matches: [match({ round: `Apertura${" ".repeat(run)}\u2028x, Matchday 1` })],
+    }));
     expect(tournament.result.ok).toBe(true);
     const name = timed(
-      (run) => ({ name: `Liga${" ".repeat(run)}2024x`, matches: [match({ round: "Apertura, Matchday 1" }), match({ round: "Clausura, Matchday 1" })] }),
+      (run) => ({
+        name: `Liga${" ".repeat(run)}2024x`,
+        matches: [match({ round: "Apertura, Matchday 1" }), match({ round: "Clausura, Matchday 1" })],
+      }),
       "Apertura",
     );
     expect(name.result.ok).toBe(true);

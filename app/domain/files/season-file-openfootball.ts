@@ -1,7 +1,7 @@
 import type { Problems } from "./problems";
 import { parseKickoff } from "./results-file";
-import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { checkSeason, groupLabel, phasesInOrder, quote, readScores, teamCell } from "./season-file-common";
+import type { ParsedSeasonFile, SeasonFileMatch } from "./season-file-types";
 import { normalizeTeamName } from "./team-names";
 
 /**

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
+
+import mundial2026 from "#app/data/seasons/bundled/copa-mundial-2026.json";
 import apertura2024 from "#app/data/seasons/bundled/liga-mx-apertura-2024.json";
 import clausura2024 from "#app/data/seasons/bundled/liga-mx-clausura-2024.json";
 import clausura2025 from "#app/data/seasons/bundled/liga-mx-clausura-2025.json";
-import mundial2026 from "#app/data/seasons/bundled/copa-mundial-2026.json";
-import { type ParsedSeasonFile, parseSeasonFile, SEASON_FILE_MAX_BYTES } from "./season-file";
+
+import { parseSeasonFile, SEASON_FILE_MAX_BYTES, type ParsedSeasonFile } from "./season-file";
 
 const MEXICO = "America/Mexico_City";
 
@@ -306,7 +308,9 @@ describe("CSV", () => {
   test("a header of at most 50 columns; 600,000 commas and 55,000 'jornada' (44 s before) refused in under 100 ms", () => {
     const fifty = `jornada,local,visitante,fecha${",".repeat(46)}`;
     expect(parsed(`${fifty}\n1,A,B,${",".repeat(46)}\n`).matches).toHaveLength(1);
-    expect(problems(`${fifty},\n1,A,B,${",".repeat(47)}\n`)).toEqual(["Fila 1: el encabezado tiene 51 columnas; el máximo es 50"]);
+    expect(problems(`${fifty},\n1,A,B,${",".repeat(47)}\n`)).toEqual([
+      "Fila 1: el encabezado tiene 51 columnas; el máximo es 50",
+    ]);
     const text = `${",".repeat(600_000)}${"jornada,".repeat(55_000)}\n1,A,B,\n`;
     problems(`${",".repeat(600)}${"jornada,".repeat(55)}\n1,A,B,\n`); // the same code, warmed up
     const started = performance.now();
@@ -366,9 +370,9 @@ describe("hostile files", () => {
     const deep = `${"[".repeat(300_000)}1${"]".repeat(300_000)}`;
     const text = `{"season":"Hondo","matches":[{"phase":"Jornada 1","home":"A","away":"B","home_score":${deep},"away_score":1}]}`;
     expect(problems(text)).toEqual(["Partido 1: tiene listas u objetos anidados a más de 8 niveles"]);
-    expect(problems(`{"name":"x","matches":[{"round":"Matchday 1","team1":"A","team2":"B","score":{"ft":${deep}}}]}`)).toEqual([
-      "Partido 1: tiene listas u objetos anidados a más de 8 niveles",
-    ]);
+    expect(
+      problems(`{"name":"x","matches":[{"round":"Matchday 1","team1":"A","team2":"B","score":{"ft":${deep}}}]}`),
+    ).toEqual(["Partido 1: tiene listas u objetos anidados a más de 8 niveles"]);
   });
 
   test("a lone surrogate in a team's name is refused by its row (it passed, and the database stored U+FFFD)", () => {
@@ -377,7 +381,11 @@ describe("hostile files", () => {
     expect(problems(String.raw`{"matches":[{"round":"Matchday 1","team1":{"name":"\udc00"},"team2":"B"}]}`)).toEqual([
       "Partido 1: tiene texto que no es Unicode válido (en «name»)",
     ]);
-    expect(problems("jornada,local,visitante,fecha\n1,A,B,\n1,\ud800,B,\n")).toEqual(["Fila 3: tiene texto que no es Unicode válido"]);
-    expect(problems("jornada,local,visitante,fecha,\ud800\n1,A,B,,\n")).toEqual(["Fila 1: tiene texto que no es Unicode válido"]);
+    expect(problems("jornada,local,visitante,fecha\n1,A,B,\n1,\ud800,B,\n")).toEqual([
+      "Fila 3: tiene texto que no es Unicode válido",
+    ]);
+    expect(problems("jornada,local,visitante,fecha,\ud800\n1,A,B,,\n")).toEqual([
+      "Fila 1: tiene texto que no es Unicode válido",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
 import { phaseLabel } from "#app/domain/game/phases";
+
+import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
 import { ProblemList, type Problems } from "./problems";
 import { parseKickoff } from "./results-file";
 import {
@@ -15,6 +16,7 @@ import {
 } from "./season-file-common";
 import { readSeasonCsv } from "./season-file-csv";
 import { looksLikeOpenfootball, readOpenfootball } from "./season-file-openfootball";
+import type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file-types";
 import { normalizeTeamName } from "./team-names";
 
 /**
@@ -28,7 +30,6 @@ import { normalizeTeamName } from "./team-names";
 export const SEASON_FILE_MAX_BYTES = 1024 * 1024;
 
 export type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file-types";
-import type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file-types";
 
 export type SeasonFileResult = { ok: true; file: ParsedSeasonFile } | { ok: false; problems: string[] };
 

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
-import apertura2024 from "#app/data/seasons/bundled/liga-mx-apertura-2024.json";
+
 import mundial2026 from "#app/data/seasons/bundled/copa-mundial-2026.json";
+import apertura2024 from "#app/data/seasons/bundled/liga-mx-apertura-2024.json";
 import { badgeTextColor } from "#app/domain/badges";
 import { ligaMx, worldCup } from "#app/domain/files/fixtures/openfootball";
-import { type ParsedSeasonFile, parseSeasonFile, planSeason } from "./season-file";
+
+import { parseSeasonFile, planSeason, type ParsedSeasonFile } from "./season-file";
 import { KIT_COLORS, teamColors, teamShortCode } from "./season-plan";
 
 const MEXICO = "America/Mexico_City";

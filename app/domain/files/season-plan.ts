@@ -1,5 +1,5 @@
-import type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file-types";
 import { checkLimits, quote, rowLabel } from "./season-file-common";
+import type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season-file-types";
 import { normalizeTeamName, teamMatcher } from "./team-names";
 
 /**
@@ -37,7 +37,11 @@ export interface ExistingTeam {
  * The teams the file's names resolve to, each planned once: `resolve` finds or plans one; the new
  * ones keep the code the file or `knownTeams` gives them in `wantedCodes` until codes are handed out.
  */
-function teamResolver(file: ParsedSeasonFile, existing: readonly ExistingTeam[], knownTeams: readonly SeasonFileTeam[]) {
+function teamResolver(
+  file: ParsedSeasonFile,
+  existing: readonly ExistingTeam[],
+  knownTeams: readonly SeasonFileTeam[],
+) {
   const findExisting = teamMatcher(existing);
   const catalogue = (teams: readonly SeasonFileTeam[]) =>
     teamMatcher(teams.map((team, index) => ({ ...team, id: index, shortCode: team.short })));

@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
+
 import mundial2026 from "#app/data/seasons/bundled/copa-mundial-2026.json";
 import apertura2024 from "#app/data/seasons/bundled/liga-mx-apertura-2024.json";
+
 import { normalizeTeamName, teamMatcher } from "./team-names";
 
 const teams = [

@@ -22,7 +22,14 @@ export function normalizeTeamName(name: string): string {
  */
 const ALIASES: Readonly<Record<string, readonly string[]>> = {
   AME: ["Club América", "Águilas", "Aguilas del America"],
-  GDL: ["Chivas", "Chivas Guadalajara", "Chivas Rayadas", "CD Guadalajara", "Club Guadalajara", "Deportivo Guadalajara"],
+  GDL: [
+    "Chivas",
+    "Chivas Guadalajara",
+    "Chivas Rayadas",
+    "CD Guadalajara",
+    "Club Guadalajara",
+    "Deportivo Guadalajara",
+  ],
   CAZ: ["La Máquina", "Cementeros"],
   PUM: ["Pumas", "UNAM", "Universidad Nacional"],
   MTY: ["Rayados", "CF Monterrey", "Rayados de Monterrey"],
@@ -87,7 +94,9 @@ export interface NamedTeam {
  * the team, or undefined for a name that is none of them (an empty name is undefined too: the
  * caller decides whether that is 'Por definir' or an error).
  */
-export function teamMatcher<T extends NamedTeam>(teams: readonly T[]): (name: string | null | undefined) => T | undefined {
+export function teamMatcher<T extends NamedTeam>(
+  teams: readonly T[],
+): (name: string | null | undefined) => T | undefined {
   const byKey = new Map<string, T>();
   for (const team of teams) {
     for (const key of [team.name, team.shortCode, ...(ALIASES[team.shortCode] ?? [])]) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import {
   activateFormSchema,
   ADMIN_MESSAGES,
@@ -14,7 +15,13 @@ const matches = matchesFormSchema("America/Mexico_City");
 describe("/admin/matches form", () => {
   test("create: ids as numbers, kickoff read in the season's time zone", () => {
     expect(
-      parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2", kickoff: "2024-01-13T19:00" }),
+      parseForm(matches, {
+        intent: "create",
+        phaseId: "3",
+        homeTeamId: "1",
+        awayTeamId: "2",
+        kickoff: "2024-01-13T19:00",
+      }),
     ).toEqual({
       ok: true,
       data: { intent: "create", phaseId: 3, homeTeamId: 1, awayTeamId: 2, kickoff: "2024-01-14T01:00:00.000Z" },
@@ -22,7 +29,13 @@ describe("/admin/matches form", () => {
   });
 
   test("create: the kickoff is optional", () => {
-    const parsed = parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2", kickoff: "" });
+    const parsed = parseForm(matches, {
+      intent: "create",
+      phaseId: "3",
+      homeTeamId: "1",
+      awayTeamId: "2",
+      kickoff: "",
+    });
     expect(parsed.ok && parsed.data).toMatchObject({ kickoff: null });
     const without = parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2" });
     expect(without.ok && without.data).toMatchObject({ kickoff: null });
@@ -35,7 +48,10 @@ describe("/admin/matches form", () => {
     [{ phaseId: "", homeTeamId: "1", awayTeamId: "2" }],
     [{ phaseId: "x", homeTeamId: "1", awayTeamId: "2" }],
   ])("create without phase or teams: 'Por favor completa todos los campos' (%j)", (fields) => {
-    expect(parseForm(matches, { intent: "create", ...fields })).toMatchObject({ ok: false, message: ADMIN_MESSAGES.incompleteMatch });
+    expect(parseForm(matches, { intent: "create", ...fields })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.incompleteMatch,
+    });
   });
 
   test("create: a team cannot play itself; a bad date is refused", () => {
@@ -44,7 +60,13 @@ describe("/admin/matches form", () => {
       message: ADMIN_MESSAGES.sameTeams,
     });
     expect(
-      parseForm(matches, { intent: "create", phaseId: "3", homeTeamId: "1", awayTeamId: "2", kickoff: "2024-02-30T10:00" }),
+      parseForm(matches, {
+        intent: "create",
+        phaseId: "3",
+        homeTeamId: "1",
+        awayTeamId: "2",
+        kickoff: "2024-02-30T10:00",
+      }),
     ).toMatchObject({ ok: false, message: ADMIN_MESSAGES.badKickoff });
   });
 
@@ -60,7 +82,10 @@ describe("/admin/matches form", () => {
       ok: false,
       message: ADMIN_MESSAGES.badActive,
     });
-    expect(parseForm(matches, { intent: "reset", matchId: "17" })).toEqual({ ok: true, data: { intent: "reset", matchId: 17 } });
+    expect(parseForm(matches, { intent: "reset", matchId: "17" })).toEqual({
+      ok: true,
+      data: { intent: "reset", matchId: 17 },
+    });
     expect(parseForm(matches, { intent: "reset" })).toMatchObject({ ok: false, message: ADMIN_MESSAGES.noMatch });
   });
 
@@ -82,7 +107,13 @@ describe("scores on admin screens (0–20)", () => {
   test("a knockout match played once: 1-1 after 90 minutes, 1-1 after extra time, 3-4 on penalties", () => {
     const form = { intent: "save-result", matchId: "5", home: "1", away: "1" };
     expect(
-      parseForm(resultFormSchema, { ...form, homeExtraTime: "1", awayExtraTime: "1", homePenalties: "3", awayPenalties: "4" }),
+      parseForm(resultFormSchema, {
+        ...form,
+        homeExtraTime: "1",
+        awayExtraTime: "1",
+        homePenalties: "3",
+        awayPenalties: "4",
+      }),
     ).toEqual({
       ok: true,
       data: {
@@ -96,7 +127,15 @@ describe("scores on admin screens (0–20)", () => {
     // Straight to penalties (no extra time, as in a Liga MX Play-In).
     expect(parseForm(resultFormSchema, { ...form, homePenalties: "5", awayPenalties: "4" }).ok).toBe(true);
     // Empty extra-time and penalty boxes are no extra time and no penalties.
-    expect(parseForm(resultFormSchema, { ...form, homeExtraTime: "", awayExtraTime: " ", homePenalties: "", awayPenalties: "" })).toMatchObject({
+    expect(
+      parseForm(resultFormSchema, {
+        ...form,
+        homeExtraTime: "",
+        awayExtraTime: " ",
+        homePenalties: "",
+        awayPenalties: "",
+      }),
+    ).toMatchObject({
       ok: true,
       data: { extraTime: null, penalties: null },
     });
@@ -108,11 +147,17 @@ describe("scores on admin screens (0–20)", () => {
     [{ home: "1", away: "1", homeExtraTime: "2" }, ADMIN_MESSAGES.incompleteExtraTime],
     [{ home: "1", away: "1", homePenalties: "4" }, ADMIN_MESSAGES.incompletePenalties],
     [{ home: "2", away: "1", homePenalties: "4", awayPenalties: "3" }, ADMIN_MESSAGES.penaltiesAfterDraw],
-    [{ home: "1", away: "1", homeExtraTime: "2", awayExtraTime: "1", homePenalties: "4", awayPenalties: "3" }, ADMIN_MESSAGES.penaltiesAfterDraw],
+    [
+      { home: "1", away: "1", homeExtraTime: "2", awayExtraTime: "1", homePenalties: "4", awayPenalties: "3" },
+      ADMIN_MESSAGES.penaltiesAfterDraw,
+    ],
     [{ home: "1", away: "1", homePenalties: "4", awayPenalties: "4" }, ADMIN_MESSAGES.penaltiesWinner],
     [{ home: "1", away: "1", homePenalties: "21", awayPenalties: "4" }, ADMIN_MESSAGES.goalsRange],
   ])("extra time and penalties %j are refused: %s", (fields, message) => {
-    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", ...fields })).toMatchObject({ ok: false, message });
+    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", ...fields })).toMatchObject({
+      ok: false,
+      message,
+    });
   });
 
   test.each([
@@ -123,14 +168,19 @@ describe("scores on admin screens (0–20)", () => {
     [{ home: "1.5", away: "1" }, ADMIN_MESSAGES.goalsRange],
     [{ home: "dos", away: "1" }, ADMIN_MESSAGES.goalsRange],
   ])("result %j is refused", (scores, message) => {
-    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", ...scores })).toMatchObject({ ok: false, message });
+    expect(parseForm(resultFormSchema, { intent: "save-result", matchId: "5", ...scores })).toMatchObject({
+      ok: false,
+      message,
+    });
   });
 
   test("a prediction", () => {
     expect(
       parseForm(predictionFormSchema, { intent: "update-prediction", predictionId: "8", home: "1", away: "1" }),
     ).toEqual({ ok: true, data: { intent: "update-prediction", predictionId: 8, home: 1, away: 1 } });
-    expect(parseForm(predictionFormSchema, { intent: "update-prediction", predictionId: "8", home: "1" })).toMatchObject({
+    expect(
+      parseForm(predictionFormSchema, { intent: "update-prediction", predictionId: "8", home: "1" }),
+    ).toMatchObject({
       ok: false,
       message: ADMIN_MESSAGES.missingPrediction,
     });
@@ -150,7 +200,10 @@ describe("activation", () => {
       ok: false,
       message: ADMIN_MESSAGES.noPhase,
     });
-    expect(parseForm(activateFormSchema, { intent: "activate" })).toMatchObject({ ok: false, message: ADMIN_MESSAGES.noPhase });
+    expect(parseForm(activateFormSchema, { intent: "activate" })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.noPhase,
+    });
   });
 });
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
+
 import { zonedLocalToUtc } from "#app/domain/dates";
-import { idField, parseId } from "./input";
 import { goalsField, RESULT_MAX_GOALS } from "#app/domain/game/score";
+
+import { idField, parseId } from "./input";
 
 /**
  * What the admin game screens post (their form contracts), parsed with Spanish messages. Every
@@ -120,13 +122,16 @@ export const resultFormSchema = z
     const result = { home: form.home, away: form.away };
     const extra = pair(form.homeExtraTime, form.awayExtraTime, ADMIN_MESSAGES.incompleteExtraTime);
     const shootout = pair(form.homePenalties, form.awayPenalties, ADMIN_MESSAGES.incompletePenalties);
-    if (extra && result.home !== result.away) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.extraTimeAfterDraw });
+    if (extra && result.home !== result.away)
+      ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.extraTimeAfterDraw });
     if (extra && (extra.home < result.home || extra.away < result.away)) {
       ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.extraTimeGoals });
     }
     const final = extra ?? result;
-    if (shootout && final.home !== final.away) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.penaltiesAfterDraw });
-    if (shootout && shootout.home === shootout.away) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.penaltiesWinner });
+    if (shootout && final.home !== final.away)
+      ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.penaltiesAfterDraw });
+    if (shootout && shootout.home === shootout.away)
+      ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.penaltiesWinner });
     return { intent: form.intent, matchId: form.matchId, result, extraTime: extra, penalties: shootout };
   });
 

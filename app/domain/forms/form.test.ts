@@ -1,9 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { formText, parseForm } from "./form";
+
 import { goalsField, PREDICTION_MAX_GOALS, RESULT_MAX_GOALS } from "#app/domain/game/score";
 
-const Schema = z.object({ name: z.string().min(1, "El nombre es obligatorio"), email: z.email("Correo electrónico inválido") });
+import { formText, parseForm } from "./form";
+
+const Schema = z.object({
+  name: z.string().min(1, "El nombre es obligatorio"),
+  email: z.email("Correo electrónico inválido"),
+});
 
 describe("parseForm: the one form contract", () => {
   test("valid fields give the parsed data", () => {

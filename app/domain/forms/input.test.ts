@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { idField, MAX_ID, normalizeFileText, parseId } from "./input";
 
 describe("ids in URLs and forms", () => {
@@ -7,7 +8,19 @@ describe("ids in URLs and forms", () => {
       expect(parseId("7")).toBe(7);
       expect(parseId(" 12 ")).toBe(12);
       expect(parseId(String(MAX_ID))).toBe(MAX_ID);
-      for (const bad of [null, undefined, "", "0", "-3", "1.5", "1e3", "0x10", "abc", String(MAX_ID + 1), "12345678901"]) {
+      for (const bad of [
+        null,
+        undefined,
+        "",
+        "0",
+        "-3",
+        "1.5",
+        "1e3",
+        "0x10",
+        "abc",
+        String(MAX_ID + 1),
+        "12345678901",
+      ]) {
         expect(parseId(bad), String(bad)).toBeUndefined();
       }
     }

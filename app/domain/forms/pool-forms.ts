@@ -1,6 +1,7 @@
 import { z } from "zod";
+
+import { parseForm, type ParsedForm } from "./form";
 import { hasControlCharacters, idField } from "./input";
-import { type ParsedForm, parseForm } from "./form";
 import { POOL_MESSAGES, POOL_NAME_MAX } from "./pool-texts";
 
 /**

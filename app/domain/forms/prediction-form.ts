@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { idField } from "./input";
-import { MAX_PREDICTIONS_PER_FORM, PREDICTION_MESSAGES } from "./prediction-texts";
+
 import { goalsField, PREDICTION_MAX_GOALS } from "#app/domain/game/score";
 import type { Score } from "#app/domain/game/scoring";
+
+import { idField } from "./input";
+import { MAX_PREDICTIONS_PER_FORM, PREDICTION_MESSAGES } from "./prediction-texts";
 
 /**
  * The prediction form of the home page and the pool pages: repeated `matchId` fields, and
@@ -13,8 +15,11 @@ export interface Prediction extends Score {
   matchId: number;
 }
 
-
-const goals = goalsField({ max: PREDICTION_MAX_GOALS, missing: PREDICTION_MESSAGES.pending, range: PREDICTION_MESSAGES.range });
+const goals = goalsField({
+  max: PREDICTION_MAX_GOALS,
+  missing: PREDICTION_MESSAGES.pending,
+  range: PREDICTION_MESSAGES.range,
+});
 
 const PredictionSchema = z.object({ matchId: idField(PREDICTION_MESSAGES.badMatch), home: goals, away: goals });
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { idField, plainText } from "./input";
+
 import type { SeasonRules } from "#app/domain/game/season-rules";
+
+import { idField, plainText } from "./input";
 import { SEASON_MESSAGES } from "./season-texts";
 
 /** What /admin/temporadas posts, parsed with Spanish messages. */
@@ -20,7 +22,11 @@ const points = z
 /** The draft of 'Nueva Temporada': its template or file, its name, and its rules. */
 export const newSeasonSchema = z
   .object({
-    plantilla: z.string({ error: SEASON_MESSAGES.noTemplate }).trim().min(1, SEASON_MESSAGES.noTemplate).max(64, SEASON_MESSAGES.noTemplate),
+    plantilla: z
+      .string({ error: SEASON_MESSAGES.noTemplate })
+      .trim()
+      .min(1, SEASON_MESSAGES.noTemplate)
+      .max(64, SEASON_MESSAGES.noTemplate),
     nombre: plainText({ required: SEASON_MESSAGES.nameRequired, invalid: SEASON_MESSAGES.nameInvalid })
       .transform((text) => text.trim().replace(/\s+/g, " "))
       .pipe(z.string().min(1, SEASON_MESSAGES.nameRequired).max(80, SEASON_MESSAGES.nameTooLong)),
@@ -35,7 +41,10 @@ export const newSeasonSchema = z
     marcadorEliminatoria: z.enum(["90", "tiempo_extra"], { error: SEASON_MESSAGES.knockoutScore }),
     editables: checkbox,
   })
-  .refine((form) => form.puntosExacto > form.puntosResultado, { message: SEASON_MESSAGES.exactAboveOutcome, path: ["puntosExacto"] })
+  .refine((form) => form.puntosExacto > form.puntosResultado, {
+    message: SEASON_MESSAGES.exactAboveOutcome,
+    path: ["puntosExacto"],
+  })
   .transform((form) => ({
     template: form.plantilla,
     name: form.nombre,
@@ -57,4 +66,3 @@ export const seasonActionSchema = z.object({
   intent: z.enum(["make-current", "finish", "reopen"], { error: SEASON_MESSAGES.unknownIntent }),
   seasonId: idField(SEASON_MESSAGES.noSeason),
 });
-

@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { lockReason, type MatchState, predictionsRevealed } from "./locking";
+
+import { lockReason, predictionsRevealed, type MatchState } from "./locking";
 
 const now = new Date("2026-06-28T18:00:00Z");
-const open: MatchState = { active: true, hasResult: false, kickoffAt: "2026-06-29T20:30:00Z", phaseActivatedAt: null, teamsKnown: true };
+const open: MatchState = {
+  active: true,
+  hasResult: false,
+  kickoffAt: "2026-06-29T20:30:00Z",
+  phaseActivatedAt: null,
+  teamsKnown: true,
+};
 
 describe("lockReason", () => {
   test("an active match with known teams, before kickoff, takes picks", () => {

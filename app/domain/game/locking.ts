@@ -15,7 +15,9 @@ export interface MatchState {
 }
 
 /** A match as read (domain/game/match.ts), in the terms of these rules. */
-export function matchState(match: Pick<MatchView, "active" | "result" | "kickoffAt" | "phaseActivatedAt" | "home" | "away">): MatchState {
+export function matchState(
+  match: Pick<MatchView, "active" | "result" | "kickoffAt" | "phaseActivatedAt" | "home" | "away">,
+): MatchState {
   return {
     active: match.active,
     hasResult: match.result !== null,

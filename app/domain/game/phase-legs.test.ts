@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { legOfPhase } from "./phases";
 
 test("knockout legs come from the phase name", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { defaultPhaseId, phasesToShow, phaseStatus } from "./phase-status";
+
+import { defaultPhaseId, phaseStatus, phasesToShow } from "./phase-status";
 
 describe("phaseStatus", () => {
   const users = [
@@ -56,7 +57,12 @@ describe("defaultPhaseId", () => {
   });
 
   test("else the first phase; null without phases", () => {
-    expect(defaultPhaseId(phases.map((phase) => ({ ...phase, activeMatches: 0 })), null)).toBe(11);
+    expect(
+      defaultPhaseId(
+        phases.map((phase) => ({ ...phase, activeMatches: 0 })),
+        null,
+      ),
+    ).toBe(11);
     expect(defaultPhaseId([], null)).toBeNull();
   });
 });

@@ -16,7 +16,8 @@ export interface PhaseStatus {
   missing: (UserCount & { missing: number })[];
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "es", { sensitivity: "base" });
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, "es", { sensitivity: "base" });
 
 /** Splits users into those with every prediction and those missing some (most missing first). */
 export function phaseStatus(users: readonly UserCount[], total: number): PhaseStatus {

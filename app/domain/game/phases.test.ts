@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { isKnockoutPhase, phaseLabel } from "./phases";
 
 test("legacy phase values map to the original's Spanish labels", () => {

@@ -45,6 +45,8 @@ export function legOfPhase(name: string): "first" | "second" | null {
  */
 export function allowsExtraTime(name: string): boolean {
   const folded = fold(name);
-  const knockout = isKnockoutPhase(name) || ["dieciseisavos", "octavos", "tercer", "play-in", "play in"].some((word) => folded.includes(word));
+  const knockout =
+    isKnockoutPhase(name) ||
+    ["dieciseisavos", "octavos", "tercer", "play-in", "play in"].some((word) => folded.includes(word));
   return knockout && legOfPhase(name) === null;
 }

@@ -1,11 +1,18 @@
 import { describe, expect, test } from "vitest";
+
 import type { MatchView } from "./match";
-import { predictionsGrid, type PoolPrediction, poolStandings } from "./pool-table";
+import { poolStandings, predictionsGrid, type PoolPrediction } from "./pool-table";
 import type { SeasonRules } from "./season-rules";
 
 // The pool page reads its revealed picks once; its table and its grid are both made from them.
 
-const RULES: SeasonRules = { pointsExact: 3, pointsOutcome: 1, twoLegBonus: true, knockoutScore: "90", editablePicks: false };
+const RULES: SeasonRules = {
+  pointsExact: 3,
+  pointsOutcome: 1,
+  twoLegBonus: true,
+  knockoutScore: "90",
+  editablePicks: false,
+};
 
 function match(id: number, fields: Partial<MatchView> = {}): MatchView {
   return {
@@ -28,7 +35,12 @@ function match(id: number, fields: Partial<MatchView> = {}): MatchView {
 }
 
 const person = (id: string, name: string) => ({ id, name, image: null, avatarColor: "blue" });
-const pick = (userId: string, matchId: number, home: number, away: number): PoolPrediction => ({ userId, matchId, home, away });
+const pick = (userId: string, matchId: number, home: number, away: number): PoolPrediction => ({
+  userId,
+  matchId,
+  home,
+  away,
+});
 
 describe("poolStandings", () => {
   test("counts only matches with a result; a revealed match still without one earns nothing", () => {
@@ -61,7 +73,10 @@ describe("poolStandings", () => {
 describe("picksGrid", () => {
   test("phase by phase, one row per participant in the order given, points only once there is a result", () => {
     const matches = [match(1, { result: { home: 1, away: 1 } }), match(2, { phaseId: 2, phaseName: "Jornada 2" })];
-    const grid = predictionsGrid(matches, [pick("a", 1, 1, 1), pick("b", 2, 3, 0)], { participantIds: ["b", "a"], rules: RULES });
+    const grid = predictionsGrid(matches, [pick("a", 1, 1, 1), pick("b", 2, 3, 0)], {
+      participantIds: ["b", "a"],
+      rules: RULES,
+    });
     expect(grid.map((phase) => phase.phaseName)).toEqual(["Jornada 1", "Jornada 2"]);
     expect(grid[0]!.rows).toEqual([
       { userId: "b", picks: {} },

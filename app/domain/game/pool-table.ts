@@ -1,7 +1,7 @@
 import type { MatchView } from "./match";
 import { predictionPoints, type ScoredMatch } from "./scoring";
-import { scoreLabel, scoredResult, type SeasonRules } from "./season-rules";
-import { emptyTally, rankRows, type StandingRow, tallyByUserAndPhase } from "./standings";
+import { scoredResult, scoreLabel, type SeasonRules } from "./season-rules";
+import { emptyTally, rankRows, tallyByUserAndPhase, type StandingRow } from "./standings";
 
 /**
  * A pool's table and its picks grid (SPEC §4), made from the pool's revealed matches and its

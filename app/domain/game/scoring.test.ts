@@ -1,14 +1,15 @@
 import { expect, test } from "vitest";
+
 import {
   findTies,
   KNOCKOUT_BONUS,
   POINTS_EXACT,
   POINTS_OUTCOME,
   predictionPoints,
-  type ScoredMatch,
-  type Score,
   tieBonus,
   tieRound,
+  type Score,
+  type ScoredMatch,
 } from "./scoring";
 import { tallyByUserAndPhase } from "./standings";
 
@@ -159,7 +160,10 @@ test("a legacy phase beside the season's Ida/Vuelta phases: each keeps its own t
   // The original app's export holds 'Final' (both legs) between the teams that also meet in the
   // season's 'Final Ida' and 'Final Vuelta': four matches of one pair, two ties.
   const season = [match("Final Ida", 1, 2, s(1, 1)), match("Final Vuelta", 2, 1, s(0, 1))];
-  const legacy = [match("Final", 1, 2, s(2, 0), { isFirstLeg: true }), match("Final", 2, 1, s(1, 1), { isFirstLeg: false })];
+  const legacy = [
+    match("Final", 1, 2, s(2, 0), { isFirstLeg: true }),
+    match("Final", 2, 1, s(1, 1), { isFirstLeg: false }),
+  ];
   const ties = findTies([...season, ...legacy]);
   expect(ties).toHaveLength(2);
   expect(ties).toContainEqual({ firstLeg: season[0], secondLeg: season[1] });
@@ -169,7 +173,9 @@ test("a legacy phase beside the season's Ida/Vuelta phases: each keeps its own t
 test("the season's knockout phases pair the legs across 'Ida' and 'Vuelta' by teams, whatever their order", () => {
   const ida = [match("Cuartos Ida", 1, 2, s(1, 0)), match("Cuartos Ida", 3, 4, s(0, 0))];
   const vuelta = [match("Cuartos Vuelta", 4, 3, s(2, 2)), match("Cuartos Vuelta", 2, 1, s(1, 1))];
-  const ties = findTies([...vuelta, ...ida].map((m) => ({ ...m, phasePosition: m.phaseName.endsWith("Ida") ? 18 : 19 })));
+  const ties = findTies(
+    [...vuelta, ...ida].map((m) => ({ ...m, phasePosition: m.phaseName.endsWith("Ida") ? 18 : 19 })),
+  );
   expect(ties.map((t) => [t.firstLeg.id, t.secondLeg.id]).sort()).toEqual(
     [
       [ida[0]!.id, vuelta[1]!.id],
@@ -220,7 +226,5 @@ test("a round with 3 matches between the same teams is no tie (and earns no bonu
 test("the same teams in different rounds, or a team still 'Por definir', make no tie", () => {
   expect(findTies([match("Cuartos Ida", 1, 2, s(1, 0)), match("Semifinal Vuelta", 2, 1, s(0, 0))])).toEqual([]);
   expect(findTies([match("Jornada 3", 1, 2, s(1, 0)), match("Jornada 12", 2, 1, s(0, 0))])).toEqual([]);
-  expect(
-    findTies([match("Final Ida", 1, 2), { ...match("Final Vuelta", 2, 1), awayTeamId: null }]),
-  ).toEqual([]);
+  expect(findTies([match("Final Ida", 1, 2), { ...match("Final Vuelta", 2, 1), awayTeamId: null }])).toEqual([]);
 });

@@ -20,7 +20,11 @@ type PointRules = Pick<SeasonRules, "pointsExact" | "pointsOutcome">;
  * The season's points for the exact score (3 by default); else for the right draw or winner (1);
  * else 0. Null while no result.
  */
-export function predictionPoints(real: Score | null, predicted: Score, rules: PointRules = DEFAULT_RULES): number | null {
+export function predictionPoints(
+  real: Score | null,
+  predicted: Score,
+  rules: PointRules = DEFAULT_RULES,
+): number | null {
   if (!real) return null;
   if (real.home === predicted.home && real.away === predicted.away) return rules.pointsExact;
   return Math.sign(real.home - real.away) === Math.sign(predicted.home - predicted.away) ? rules.pointsOutcome : 0;
@@ -58,7 +62,10 @@ export function tieRound(phaseName: string): string | null {
     .replace(/\s+/g, " ")
     .trim();
   if (legOfPhase(phaseName) === null) return `phase:${folded}`;
-  return `legs:${folded.replace(/\b(ida|vuelta)\b/, "").replace(/\s+/g, " ").trim()}`;
+  return `legs:${folded
+    .replace(/\b(ida|vuelta)\b/, "")
+    .replace(/\s+/g, " ")
+    .trim()}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { DEFAULT_RULES, rulesText, scoreLabel, scoredResult } from "./season-rules";
+
+import { DEFAULT_RULES, rulesText, scoredResult, scoreLabel } from "./season-rules";
 
 const s = (home: number, away: number) => ({ home, away });
 
@@ -8,10 +9,14 @@ test("the scored result: after 90 minutes by default, after extra time when the 
   expect(scoredResult(scores, { knockoutScore: "90" })).toEqual(s(1, 1));
   expect(scoredResult(scores, { knockoutScore: "tiempo_extra" })).toEqual(s(2, 1));
   // No extra time played: the 90 minutes, whatever the rule; no result: none.
-  expect(scoredResult({ result: s(0, 2), extraTime: null, penalties: null }, { knockoutScore: "tiempo_extra" })).toEqual(s(0, 2));
+  expect(
+    scoredResult({ result: s(0, 2), extraTime: null, penalties: null }, { knockoutScore: "tiempo_extra" }),
+  ).toEqual(s(0, 2));
   expect(scoredResult({ result: null, extraTime: null, penalties: null }, { knockoutScore: "90" })).toBeNull();
   // Penalties never decide a pick's points.
-  expect(scoredResult({ result: s(1, 1), extraTime: s(1, 1), penalties: s(3, 4) }, { knockoutScore: "tiempo_extra" })).toEqual(s(1, 1));
+  expect(
+    scoredResult({ result: s(1, 1), extraTime: s(1, 1), penalties: s(3, 4) }, { knockoutScore: "tiempo_extra" }),
+  ).toEqual(s(1, 1));
 });
 
 test("a match card's score: after extra time when played, the shoot-out in brackets", () => {

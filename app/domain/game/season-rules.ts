@@ -64,7 +64,9 @@ export function rulesText(
     `Marcador exacto: ${points(rules.pointsExact)}. Aciertas el ganador o el empate: ${points(rules.pointsOutcome)}.`,
   ];
   if (rules.twoLegBonus && hasTwoLegTies) {
-    lines.push("Eliminatorias de ida y vuelta: 2 puntos extra si aciertas el total de goles de la serie (ida y vuelta).");
+    lines.push(
+      "Eliminatorias de ida y vuelta: 2 puntos extra si aciertas el total de goles de la serie (ida y vuelta).",
+    );
   }
   if (hasSingleKnockouts) {
     lines.push(

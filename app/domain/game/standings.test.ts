@@ -1,6 +1,16 @@
 import { expect, test } from "vitest";
+
 import type { ScoredMatch } from "./scoring";
-import { addPoints, type Band, bandFor, compareTallies, emptyTally, rankRows, tallyByUserAndPhase, type TallyRow } from "./standings";
+import {
+  addPoints,
+  bandFor,
+  compareTallies,
+  emptyTally,
+  rankRows,
+  tallyByUserAndPhase,
+  type Band,
+  type TallyRow,
+} from "./standings";
 
 const row = (name: string, points: number, exactHits = 0, outcomeHits = 0, userId = name): TallyRow => ({
   userId,
@@ -104,7 +114,9 @@ test("equal points: more exact scores first, then more correct outcomes", () => 
 });
 
 test("names are ordered the Spanish way: accents and case do not matter, ñ after n", () => {
-  const rows = rankRows(["Zoe", "ñandú", "Ángel", "nube", "beto", "Óscar", "oscar", "Émile"].map((name) => row(name, 0)));
+  const rows = rankRows(
+    ["Zoe", "ñandú", "Ángel", "nube", "beto", "Óscar", "oscar", "Émile"].map((name) => row(name, 0)),
+  );
   expect(rows.map((r) => r.name)).toEqual(["Ángel", "beto", "Émile", "nube", "ñandú", "Óscar", "oscar", "Zoe"]);
   expect(new Set(rows.map((r) => r.rank))).toEqual(new Set([1]));
 });
@@ -131,9 +143,39 @@ test("addPoints: an exact score is also a correct outcome; a pending prediction 
 
 test("tallyByUserAndPhase: per user and phase, pending matches and unknown matches ignored", () => {
   const matches: (ScoredMatch & { phaseId: number })[] = [
-    { id: 1, phaseId: 1, phaseName: "Jornada 1", phasePosition: 1, homeTeamId: 1, awayTeamId: 2, result: { home: 2, away: 1 }, isFirstLeg: null, kickoffAt: null },
-    { id: 2, phaseId: 1, phaseName: "Jornada 1", phasePosition: 1, homeTeamId: 3, awayTeamId: 4, result: null, isFirstLeg: null, kickoffAt: null },
-    { id: 3, phaseId: 2, phaseName: "Jornada 2", phasePosition: 2, homeTeamId: 2, awayTeamId: 1, result: { home: 0, away: 0 }, isFirstLeg: null, kickoffAt: null },
+    {
+      id: 1,
+      phaseId: 1,
+      phaseName: "Jornada 1",
+      phasePosition: 1,
+      homeTeamId: 1,
+      awayTeamId: 2,
+      result: { home: 2, away: 1 },
+      isFirstLeg: null,
+      kickoffAt: null,
+    },
+    {
+      id: 2,
+      phaseId: 1,
+      phaseName: "Jornada 1",
+      phasePosition: 1,
+      homeTeamId: 3,
+      awayTeamId: 4,
+      result: null,
+      isFirstLeg: null,
+      kickoffAt: null,
+    },
+    {
+      id: 3,
+      phaseId: 2,
+      phaseName: "Jornada 2",
+      phasePosition: 2,
+      homeTeamId: 2,
+      awayTeamId: 1,
+      result: { home: 0, away: 0 },
+      isFirstLeg: null,
+      kickoffAt: null,
+    },
   ];
   const tallies = tallyByUserAndPhase(matches, [
     { userId: "a", matchId: 1, home: 2, away: 1 },

@@ -1,4 +1,4 @@
-import { findTies, predictionPoints, type Score, type ScoredMatch, tieBonus } from "./scoring";
+import { findTies, predictionPoints, tieBonus, type Score, type ScoredMatch } from "./scoring";
 import { DEFAULT_RULES, type SeasonRules } from "./season-rules";
 
 /** One user's tally in a table (overall, one phase, or one pool). */
@@ -51,7 +51,9 @@ export function tallyByUserAndPhase(
   rules: Pick<SeasonRules, "pointsExact" | "pointsOutcome" | "twoLegBonus"> = DEFAULT_RULES,
 ): Map<string, Map<number, Tally>> {
   const byId = new Map(matches.map((match) => [match.id, match]));
-  const predictionOf = new Map(predictions.map((prediction) => [`${prediction.userId}:${prediction.matchId}`, prediction]));
+  const predictionOf = new Map(
+    predictions.map((prediction) => [`${prediction.userId}:${prediction.matchId}`, prediction]),
+  );
   const result = new Map<string, Map<number, Tally>>();
   const tallyOf = (userId: string, phaseId: number) => {
     const phases = result.get(userId) ?? new Map<number, Tally>();
@@ -63,14 +65,22 @@ export function tallyByUserAndPhase(
   for (const prediction of predictions) {
     const match = byId.get(prediction.matchId);
     if (!match) continue;
-    addPoints(tallyOf(prediction.userId, match.phaseId), predictionPoints(match.result, prediction, rules), rules.pointsExact);
+    addPoints(
+      tallyOf(prediction.userId, match.phaseId),
+      predictionPoints(match.result, prediction, rules),
+      rules.pointsExact,
+    );
   }
   if (!rules.twoLegBonus) return result;
   const users = new Set(predictions.map((prediction) => prediction.userId));
   for (const tie of findTies(matches)) {
     const phaseId = byId.get(tie.secondLeg.id)!.phaseId;
     for (const userId of users) {
-      const bonus = tieBonus(tie, predictionOf.get(`${userId}:${tie.firstLeg.id}`), predictionOf.get(`${userId}:${tie.secondLeg.id}`));
+      const bonus = tieBonus(
+        tie,
+        predictionOf.get(`${userId}:${tie.firstLeg.id}`),
+        predictionOf.get(`${userId}:${tie.secondLeg.id}`),
+      );
       if (bonus) tallyOf(userId, phaseId).points += bonus;
     }
   }

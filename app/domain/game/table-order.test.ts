@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { inTableOrder, orderedSlice, type TableLine } from "./table-order";
 
 /** A line as SQL ranks it: users with the same tally share rnk and last_pos. */

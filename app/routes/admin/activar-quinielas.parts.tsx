@@ -1,13 +1,15 @@
 import { Alert, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
+import { confirm } from "#app/ui/feedback/Confirm";
+import { useToast } from "#app/ui/feedback/Toasts";
 import { PhaseSelect } from "#app/ui/game/PhaseSelect";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
-import type { ActionAnswer } from "#app/ui/feedback/action-answer";
-import { useToast } from "#app/ui/feedback/Toasts";
-import { confirm } from "#app/ui/feedback/Confirm";
+
 import type { Route } from "./+types/activar-quinielas";
 import classes from "./activar-quinielas.module.css";
 

@@ -1,14 +1,15 @@
+import { activatePhase, captureCountsByPhase, listPhases } from "#app/data/seasons/phases.server";
+import { formatKickoff } from "#app/domain/dates";
 import { activateFormSchema, ADMIN_MESSAGES } from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
-import { formatKickoff } from "#app/domain/dates";
-import { activatePhase, captureCountsByPhase, listPhases } from "#app/data/seasons/phases.server";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
-import { Page } from "#app/ui/layout/Page";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+import { Page } from "#app/ui/layout/Page";
+
 import type { Route } from "./+types/activar-quinielas";
 import { ActivatedPhases, ActivateForm } from "./activar-quinielas.parts";
 
@@ -41,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { db, live } = servicesOf(context);
     const activated = await activatePhase(db, parsed.data.phaseId);
-    if (!activated.ok) return answer(400, { toast: errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`) });
+    if (!activated.ok)
+      return answer(400, { toast: errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`) });
     await live.publish("resultados");
     const { activated: count, phaseName } = activated;
     const what = count === 1 ? "1 pronóstico activado" : `${count} pronósticos activados`;

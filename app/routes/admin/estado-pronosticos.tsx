@@ -1,19 +1,20 @@
 import { Alert, Group, Progress, SimpleGrid, Text, Title } from "@mantine/core";
-import { phaseParam } from "#app/domain/forms/admin-forms";
-import { defaultPhaseId, type PhaseStatus } from "#app/domain/game/phase-status";
+
 import { predictionStatus } from "#app/data/predictions/admin-predictions.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { phaseParam } from "#app/domain/forms/admin-forms";
+import { defaultPhaseId, type PhaseStatus } from "#app/domain/game/phase-status";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
-import { Page } from "#app/ui/layout/Page";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
+import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
+
 import type { Route } from "./+types/estado-pronosticos";
 import classes from "./estado-pronosticos.module.css";
-
 
 export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos por Jornada · Quiniela" }];
 
@@ -33,9 +34,7 @@ function CompleteTable({ status }: { status: PhaseStatus }) {
         <Title order={2} fz="lg">
           Pronósticos completos
         </Title>
-        <Badge tone="green">
-          {status.complete.length}
-        </Badge>
+        <Badge tone="green">{status.complete.length}</Badge>
       </Group>
       {status.complete.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -70,9 +69,7 @@ function MissingTable({ status }: { status: PhaseStatus }) {
         <Title order={2} fz="lg">
           Pronósticos pendientes
         </Title>
-        <Badge tone="orange">
-          {status.missing.length}
-        </Badge>
+        <Badge tone="orange">{status.missing.length}</Badge>
       </Group>
       <Table className={classes.table} spacingY="6px" aria-label="Pronósticos pendientes">
         <thead>
@@ -101,7 +98,10 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
   const phase = phases.find((candidate) => candidate.id === phaseId);
   const users = status ? status.complete.length + status.missing.length : 0;
   return (
-    <Page title="Estado de Pronósticos por Jornada" description="Quién ha capturado todos sus pronósticos de la jornada.">
+    <Page
+      title="Estado de Pronósticos por Jornada"
+      description="Quién ha capturado todos sus pronósticos de la jornada."
+    >
       <AdminSeasonSelect />
       <PhaseFilter phases={phases} phaseId={phaseId} />
       {status && phase && status.total === 0 && (

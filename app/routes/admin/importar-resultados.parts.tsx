@@ -1,6 +1,7 @@
 import { Code, Group, Stack, Text, Title } from "@mantine/core";
 import { Form } from "react-router";
-import { CHANGE_KINDS, type ChangeKind, CSV_COLUMNS } from "#app/domain/files/results-file";
+
+import { CHANGE_KINDS, CSV_COLUMNS, type ChangeKind } from "#app/domain/files/results-file";
 import { Badge, type BadgeTone } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
@@ -129,9 +130,9 @@ export function UploadForm({
             onChange={onFileChange}
           />
           <Text size="sm" c="dimmed">
-            CSV con el encabezado <Code style={{ wordBreak: "break-all" }}>{CSV_COLUMNS.join(",")}</Code> (coma o punto y coma). La jornada es su nombre
-            («Jornada 3», «Cuartos Ida») o solo el número; la fecha, <Code>AAAA-MM-DD HH:mm</Code> en {timeZoneHint};
-            goles vacíos: sin resultado.
+            CSV con el encabezado <Code style={{ wordBreak: "break-all" }}>{CSV_COLUMNS.join(",")}</Code> (coma o punto
+            y coma). La jornada es su nombre («Jornada 3», «Cuartos Ida») o solo el número; la fecha,{" "}
+            <Code>AAAA-MM-DD HH:mm</Code> en {timeZoneHint}; goles vacíos: sin resultado.
           </Text>
           <Group>
             <Button type="submit" disabled={busy} busy={reviewing}>

@@ -1,24 +1,25 @@
 import { Alert, List } from "@mantine/core";
 import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
+
 import { applyResultsFile, previewResultsFile } from "#app/data/results/results-file.server";
 import { finishedMessage } from "#app/data/seasons/current-season.server";
 import { formatKickoff, timeZoneHint } from "#app/domain/dates";
+import { problemsHeadline } from "#app/domain/files/problems";
+import { describeCounts, RESULTS_FILE_MAX_BYTES, type PlanItem } from "#app/domain/files/results-file";
 import { parseForm } from "#app/domain/forms/form";
 import { normalizeFileText } from "#app/domain/forms/input";
-import { problemsHeadline } from "#app/domain/files/problems";
-import { describeCounts, type PlanItem, RESULTS_FILE_MAX_BYTES } from "#app/domain/files/results-file";
 import type { Score } from "#app/domain/game/scoring";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
+import { errorToast, showToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { showToast, useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/importar-resultados";
-import { type Preview, type PreviewChange, PreviewPanel, UploadForm } from "./importar-resultados.parts";
+import { PreviewPanel, UploadForm, type Preview, type PreviewChange } from "./importar-resultados.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Importar Resultados · Quiniela" }];
 
@@ -52,12 +53,16 @@ function score(result: Score | null): string {
 function describeItem(item: PlanItem, timeZone: string): PreviewChange[] {
   const when = (iso: string | null) => formatKickoff(iso, timeZone) ?? "sin fecha";
   if (item.matchId === null) {
-    return [{ kind: "Partido nuevo", detail: `inactivo · ${when(item.after.kickoffAt)} · ${score(item.after.result)}` }];
+    return [
+      { kind: "Partido nuevo", detail: `inactivo · ${when(item.after.kickoffAt)} · ${score(item.after.result)}` },
+    ];
   }
   return item.kinds.map((kind) => {
     if (kind === "Resultado nuevo") return { kind, detail: score(item.after.result) };
-    if (kind === "Resultado cambia") return { kind, detail: `${score(item.before!.result)} → ${score(item.after.result)}` };
-    if (kind === "Fecha cambia") return { kind, detail: `${when(item.before!.kickoffAt)} → ${when(item.after.kickoffAt)}` };
+    if (kind === "Resultado cambia")
+      return { kind, detail: `${score(item.before!.result)} → ${score(item.after.result)}` };
+    if (kind === "Fecha cambia")
+      return { kind, detail: `${when(item.before!.kickoffAt)} → ${when(item.after.kickoffAt)}` };
     return { kind, detail: "" };
   });
 }
@@ -113,17 +118,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     const fields = parseForm(applySchema(), form, FAILURE);
     if (!fields.ok) return answer(400, { toast: errorToast(fields.message, FAILURE) });
-    if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES) return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
+    if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES)
+      return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
     const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, season);
     if (!outcome.ok && outcome.reason === "stale") return answer(409, { toast: errorToast(STALE, FAILURE) });
     if (!outcome.ok && outcome.reason === "finished") {
       return answer(409, { toast: errorToast(finishedMessage(outcome.seasonName), FAILURE) });
     }
     if (!outcome.ok) {
-      return answer(400, { toast: errorToast("El archivo tiene problemas; no se aplicó nada.", FAILURE), problems: outcome.errors });
+      return answer(400, {
+        toast: errorToast("El archivo tiene problemas; no se aplicó nada.", FAILURE),
+        problems: outcome.errors,
+      });
     }
     if (!outcome.changed) {
-      return answer(200, { toast: { type: "info", title: "Sin cambios", message: "El archivo no cambia ningún partido" } });
+      return answer(200, {
+        toast: { type: "info", title: "Sin cambios", message: "El archivo no cambia ningún partido" },
+      });
     }
     await live.publish("resultados");
     const applied = describeCounts(outcome.plan.counts);

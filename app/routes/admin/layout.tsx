@@ -1,9 +1,11 @@
 import { Outlet } from "react-router";
-import { requireAdmin } from "#app/http/guards.server";
+
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { servicesOf } from "#app/http/context";
+import { requireAdmin } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import type { AdminSeasonData } from "#app/ui/admin/AdminSeasonSelect";
+
 import type { Route } from "./+types/layout";
 
 /**
@@ -20,7 +22,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminSeasonData> {
   const { db } = servicesOf(context);
   const [seasons, season] = await Promise.all([listSeasonOptions(db), shownSeason(db, request)]);
-  return { seasons, season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null } };
+  return {
+    seasons,
+    season: { id: season.id, name: season.name, isCurrent: season.isCurrent, finished: season.finishedAt !== null },
+  };
 }
 
 export default function AdminLayout() {

@@ -1,33 +1,34 @@
 import { Group, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { groupByPhase, type MatchView, matchLabel } from "#app/domain/game/match";
-import { matchesFormSchema, phaseParam } from "#app/domain/forms/admin-forms";
-import { parseForm } from "#app/domain/forms/form";
-import { formatKickoff, timeZoneHint } from "#app/domain/dates";
-import { phasesToShow } from "#app/domain/game/phase-status";
+
+import { resetMatch } from "#app/data/results/match-results.server";
 import { createMatch, listMatches, setMatchTeams } from "#app/data/seasons/matches.server";
 import { listPhases, setPhaseActive } from "#app/data/seasons/phases.server";
-import { resetMatch } from "#app/data/results/match-results.server";
 import { listTeams } from "#app/data/seasons/teams.server";
+import { formatKickoff, timeZoneHint } from "#app/domain/dates";
+import { matchesFormSchema, phaseParam } from "#app/domain/forms/admin-forms";
+import { parseForm } from "#app/domain/forms/form";
+import { groupByPhase, matchLabel, type MatchView } from "#app/domain/game/match";
+import { phasesToShow } from "#app/domain/game/phase-status";
 import { scoreLabel } from "#app/domain/game/season-rules";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { Page } from "#app/ui/layout/Page";
 import { adminTable as t, TeamCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
+import { confirm } from "#app/ui/feedback/Confirm";
+import { Dialog } from "#app/ui/feedback/Dialog";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
+import { Page } from "#app/ui/layout/Page";
 import { Badge, BadgeGroup } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/matches";
-import { confirm } from "#app/ui/feedback/Confirm";
-import { Dialog } from "#app/ui/feedback/Dialog";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
 
@@ -55,13 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     teams,
     phases,
     shown,
-    matches: matches.map(
-      (match): AdminMatch => ({
-        ...match,
-        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
-        scoreLabel: scoreLabel(match),
-      }),
-    ),
+    matches: matches.map((match): AdminMatch => ({
+      ...match,
+      kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+      scoreLabel: scoreLabel(match),
+    })),
   };
 }
 
@@ -98,19 +97,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "toggle-phase": {
         const updated = await setPhaseActive(db, input.phaseId, input.active);
         if (!updated.ok) {
-          return answer(400, { toast: errorToast(`${FAILURE["toggle-phase"]}. ${refusalMessage(updated, "La jornada no existe")}.`) });
+          return answer(400, {
+            toast: errorToast(`${FAILURE["toggle-phase"]}. ${refusalMessage(updated, "La jornada no existe")}.`),
+          });
         }
         await live.publish("resultados");
-        return answer(200, { toast: successToast(input.active ? "Jornada activada correctamente" : "Jornada desactivada correctamente") });
+        return answer(200, {
+          toast: successToast(input.active ? "Jornada activada correctamente" : "Jornada desactivada correctamente"),
+        });
       }
       case "reset": {
         const reset = await resetMatch(db, input.matchId);
-        if (!reset.ok) return answer(400, { toast: errorToast(`${FAILURE.reset} ${refusalMessage(reset, "El partido no existe")}.`) });
+        if (!reset.ok)
+          return answer(400, {
+            toast: errorToast(`${FAILURE.reset} ${refusalMessage(reset, "El partido no existe")}.`),
+          });
         await live.publish("resultados");
         return answer(200, { toast: successToast("El resultado y los pronósticos han sido reiniciados.") });
       }
       case "set-teams": {
-        const set = await setMatchTeams(db, input.matchId, { homeTeamId: input.homeTeamId, awayTeamId: input.awayTeamId });
+        const set = await setMatchTeams(db, input.matchId, {
+          homeTeamId: input.homeTeamId,
+          awayTeamId: input.awayTeamId,
+        });
         if (!set.ok) return answer(400, { toast: errorToast(`${FAILURE["set-teams"]}. ${set.message}.`) });
         await live.publish("resultados");
         return answer(200, { toast: successToast(set.label, "Equipos guardados") });
@@ -211,12 +220,7 @@ function ResetButton({ match }: { match: AdminMatch }) {
       },
     });
   return (
-    <Button
-      type="button" size="compact" variant="danger"
-      onClick={askFirst}
-      disabled={busy}
-      aria-busy={busy}
-    >
+    <Button type="button" size="compact" variant="danger" onClick={askFirst} disabled={busy} aria-busy={busy}>
       Reiniciar
     </Button>
   );
@@ -248,7 +252,10 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
     setHandled(fetcher.data);
     if (fetcher.data?.ok) setOpen(false);
   }
-  const options = [{ value: "", label: "Selecciona" }, ...teams.map((team) => ({ value: String(team.id), label: team.name }))];
+  const options = [
+    { value: "", label: "Selecciona" },
+    ...teams.map((team) => ({ value: String(team.id), label: team.name })),
+  ];
   return (
     <>
       <Button type="button" size="compact" variant="light" onClick={() => setOpen(true)}>
@@ -259,8 +266,18 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
           <input type="hidden" name="intent" value="set-teams" />
           <input type="hidden" name="matchId" value={match.id} />
           <div className={t.formGrid}>
-            <SelectField label="Equipo Local" name="homeTeamId" options={options} defaultValue={match.home ? String(match.home.id) : ""} />
-            <SelectField label="Equipo Visitante" name="awayTeamId" options={options} defaultValue={match.away ? String(match.away.id) : ""} />
+            <SelectField
+              label="Equipo Local"
+              name="homeTeamId"
+              options={options}
+              defaultValue={match.home ? String(match.home.id) : ""}
+            />
+            <SelectField
+              label="Equipo Visitante"
+              name="awayTeamId"
+              options={options}
+              defaultValue={match.away ? String(match.away.id) : ""}
+            />
           </div>
           <Group justify="flex-end" mt="md">
             <Button type="submit" busy={fetcher.state !== "idle"}>
@@ -337,7 +354,8 @@ function PhaseCard({
           <input type="hidden" name="phaseId" value={phase.id} />
           <input type="hidden" name="active" value={allActive ? "0" : "1"} />
           <Button
-            type="submit" variant={allActive ? "default" : "filled"}
+            type="submit"
+            variant={allActive ? "default" : "filled"}
             disabled={phase.matches === 0 || fetcher.state !== "idle"}
             aria-busy={fetcher.state !== "idle"}
           >

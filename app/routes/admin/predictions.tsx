@@ -1,25 +1,30 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { matchLabel, type TeamView, teamLabel } from "#app/domain/game/match";
-import { phaseParam, predictionFormSchema } from "#app/domain/forms/admin-forms";
-import { parseForm } from "#app/domain/forms/form";
-import { defaultPhaseId } from "#app/domain/game/phase-status";
-import { type AdminPrediction, predictionsOfPhase, updatePrediction } from "#app/data/predictions/admin-predictions.server";
+
+import {
+  predictionsOfPhase,
+  updatePrediction,
+  type AdminPrediction,
+} from "#app/data/predictions/admin-predictions.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { phaseParam, predictionFormSchema } from "#app/domain/forms/admin-forms";
+import { parseForm } from "#app/domain/forms/form";
+import { matchLabel, teamLabel, type TeamView } from "#app/domain/game/match";
+import { defaultPhaseId } from "#app/domain/game/phase-status";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { adminTable as t, PointsCell, ScoreBox, UserCell } from "#app/ui/admin/AdminCells";
+import { PointsCell, ScoreBox, adminTable as t, UserCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
-import { Page } from "#app/ui/layout/Page";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
+import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/predictions";
 import classes from "./predictions.module.css";
 
@@ -37,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   if (phaseId === null) return { phases, phaseId, rows: [] };
-  const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
+  const [matches, predictions] = await Promise.all([
+    listMatches(db, { phaseIds: [phaseId] }),
+    predictionsOfPhase(db, phaseId),
+  ]);
   const order = new Map(matches.map((match, index) => [match.id, { index, match }]));
   const rows: PredictionRow[] = predictions
     .filter((prediction) => order.has(prediction.matchId))
@@ -57,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(predictionFormSchema, form);
     if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const updated = await updatePrediction(servicesOf(context).db, parsed.data.predictionId, parsed.data);
-    if (!updated.ok) return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`) });
+    if (!updated.ok)
+      return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`) });
     return answer(200, { toast: successToast("Predicción actualizada correctamente") });
   });
 }

@@ -1,26 +1,27 @@
 import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
-import { groupByPhase, type MatchView, matchLabel, teamLabel } from "#app/domain/game/match";
+
+import { resultMatches, saveResult } from "#app/data/results/match-results.server";
+import { formatKickoff } from "#app/domain/dates";
 import { ADMIN_MESSAGES, phaseParam, resultFormSchema } from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
-import { formatKickoff } from "#app/domain/dates";
+import { groupByPhase, matchLabel, teamLabel, type MatchView } from "#app/domain/game/match";
 import { phasesToShow } from "#app/domain/game/phase-status";
-import { resultMatches, saveResult } from "#app/data/results/match-results.server";
 import { allowsExtraTime } from "#app/domain/game/phases";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { shownSeason } from "#app/http/season.server";
-import { adminTable as t, ScoreBox, TeamCell } from "#app/ui/admin/AdminCells";
+import { ScoreBox, adminTable as t, TeamCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
-import { Page } from "#app/ui/layout/Page";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
+import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resultados · Quiniela" }];
@@ -44,13 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pendingCount: active.filter((match) => match.result === null).length,
     phases: phases.map(({ id, name }) => ({ id, name })),
     shown,
-    matches: matches.map(
-      (match): ResultMatch => ({
-        ...match,
-        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
-        extraTimeAllowed: allowsExtraTime(match.phaseName),
-      }),
-    ),
+    matches: matches.map((match): ResultMatch => ({
+      ...match,
+      kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+      extraTimeAllowed: allowsExtraTime(match.phaseName),
+    })),
   };
 }
 
@@ -65,11 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { matchId, result, extraTime, penalties } = parsed.data;
     const saved = await saveResult(db, matchId, { result, extraTime, penalties });
     if (!saved.ok) {
-      const why = saved.reason === "no-extra-time" ? ADMIN_MESSAGES.noExtraTime : refusalMessage(saved, "El partido no existe");
+      const why =
+        saved.reason === "no-extra-time" ? ADMIN_MESSAGES.noExtraTime : refusalMessage(saved, "El partido no existe");
       return answer(400, { toast: errorToast(`${FAILURE}. ${why}.`) });
     }
     await live.publish("resultados");
-    return answer(200, { toast: successToast(saved.updated ? "Resultado actualizado correctamente" : "Resultado guardado correctamente") });
+    return answer(200, {
+      toast: successToast(saved.updated ? "Resultado actualizado correctamente" : "Resultado guardado correctamente"),
+    });
   });
 }
 
@@ -134,19 +136,13 @@ function ResultRow({ match }: { match: ResultMatch }) {
             <ScoreBox name="away" team={teamLabel(match.away)} defaultValue={match.result?.away} />
           </span>
           {match.extraTimeAllowed && <ExtraTime match={match} />}
-          <Button
-            type="submit" variant={match.result ? "light" : "filled"}
-            disabled={busy}
-            aria-busy={busy}
-          >
+          <Button type="submit" variant={match.result ? "light" : "filled"} disabled={busy} aria-busy={busy}>
             Guardar
           </Button>
         </fetcher.Form>
       </td>
       <td className={t.desktop}>
-        <Badge tone={match.result ? "blue" : "gray"}>
-          {match.result ? "Con resultado" : "Pendiente"}
-        </Badge>
+        <Badge tone={match.result ? "blue" : "gray"}>{match.result ? "Con resultado" : "Pendiente"}</Badge>
       </td>
     </tr>
   );
@@ -165,7 +161,11 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
       }
     >
       <AdminSeasonSelect />
-      <PhaseNav phases={loaderData.phases} shown={loaderData.shown} hrefFor={(id) => `/admin/results?${seasonQuery(season)}jornada=${id}`} />
+      <PhaseNav
+        phases={loaderData.phases}
+        shown={loaderData.shown}
+        hrefFor={(id) => `/admin/results?${seasonQuery(season)}jornada=${id}`}
+      />
       <Panel padding={6} paddingFromSm="md">
         {matches.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">

@@ -1,6 +1,7 @@
 import { Group, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+
 import { FROM_FILE, RULE_DEFAULTS } from "#app/domain/forms/season-texts";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
 import { adminTable as t } from "#app/ui/admin/AdminCells";
@@ -8,9 +9,10 @@ import { Button } from "#app/ui/primitives/Button";
 import { CheckboxField } from "#app/ui/primitives/Checkbox";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
+
 import type { Route } from "./+types/temporadas";
-import { Preview, type PreviewView } from "./temporadas.preview";
 import classes from "./temporadas.module.css";
+import { Preview, type PreviewView } from "./temporadas.preview";
 
 /** The form of 'Nueva Temporada' (routes/admin/temporadas.tsx), and its preview once reviewed. */
 
@@ -49,7 +51,10 @@ function SourceFields({ templates, choice }: { templates: Template[]; choice: Ch
         name="plantilla"
         value={choice.template}
         onChange={(event) => choice.choose(event.currentTarget.value)}
-        options={[...templates.map((item) => ({ value: item.key, label: item.name })), { value: FROM_FILE, label: "Desde un archivo" }]}
+        options={[
+          ...templates.map((item) => ({ value: item.key, label: item.name })),
+          { value: FROM_FILE, label: "Desde un archivo" },
+        ]}
       />
       <TextField
         label="Nombre de la temporada"
@@ -68,7 +73,12 @@ function SourceFields({ templates, choice }: { templates: Template[]; choice: Ch
             accept=".json,.csv,application/json,text/csv"
             description="JSON de temporada, football.json / worldcup.json de openfootball, o CSV jornada,local,visitante,fecha[,grupo] (hasta 1 MB)"
           />
-          <TextField label="Competición" name="competicion" description="Vacío: la del archivo (o Liga MX)" maxLength={80} />
+          <TextField
+            label="Competición"
+            name="competicion"
+            description="Vacío: la del archivo (o Liga MX)"
+            maxLength={80}
+          />
         </>
       )}
     </div>
@@ -81,8 +91,22 @@ function RulesFields({ choice }: { choice: Choice }) {
     <fieldset className={classes.rules}>
       <legend>Reglas (fijas desde el primer resultado)</legend>
       <div className={t.formGrid}>
-        <TextField label="Puntos por marcador exacto" name="puntosExacto" type="number" min={1} max={99} defaultValue={RULE_DEFAULTS.puntosExacto} />
-        <TextField label="Puntos por acertar el resultado" name="puntosResultado" type="number" min={1} max={99} defaultValue={RULE_DEFAULTS.puntosResultado} />
+        <TextField
+          label="Puntos por marcador exacto"
+          name="puntosExacto"
+          type="number"
+          min={1}
+          max={99}
+          defaultValue={RULE_DEFAULTS.puntosExacto}
+        />
+        <TextField
+          label="Puntos por acertar el resultado"
+          name="puntosResultado"
+          type="number"
+          min={1}
+          max={99}
+          defaultValue={RULE_DEFAULTS.puntosResultado}
+        />
         <SelectField
           label="Marcador que cuenta en eliminatorias"
           name="marcadorEliminatoria"
@@ -97,7 +121,11 @@ function RulesFields({ choice }: { choice: Choice }) {
         onChange={(event) => choice.setTwoLegs(event.currentTarget.checked)}
         description="2 puntos por acertar el total de goles de una eliminatoria de dos partidos"
       />
-      <CheckboxField label="Pronósticos editables hasta el cierre" name="editables" description="Apagado: una vez guardado, un pronóstico es definitivo" />
+      <CheckboxField
+        label="Pronósticos editables hasta el cierre"
+        name="editables"
+        description="Apagado: una vez guardado, un pronóstico es definitivo"
+      />
     </fieldset>
   );
 }

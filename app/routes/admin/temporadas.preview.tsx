@@ -1,8 +1,10 @@
 import { Group, Text, Title } from "@mantine/core";
+
 import { adminTable as t } from "#app/ui/admin/AdminCells";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
+
 import classes from "./temporadas.module.css";
 
 /** The preview of 'Nueva Temporada' (routes/admin/temporadas.tsx), before anything is created. */

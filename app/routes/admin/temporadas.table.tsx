@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
+
 import { adminTable as t } from "#app/ui/admin/AdminCells";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
@@ -8,6 +9,7 @@ import { Badge, BadgeGroup } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
+
 import type { Route } from "./+types/temporadas";
 import classes from "./temporadas.module.css";
 
@@ -19,8 +21,8 @@ type SeasonRow = Route.ComponentProps["loaderData"]["seasons"][number];
 function FinishText({ season }: { season: SeasonRow }) {
   return (
     <Text size="sm">
-      «{season.name}» quedará de solo lectura: sus resultados y pronósticos no se podrán cambiar hasta que la reabras. Su
-      tabla queda en el histórico.
+      «{season.name}» quedará de solo lectura: sus resultados y pronósticos no se podrán cambiar hasta que la reabras.
+      Su tabla queda en el histórico.
     </Text>
   );
 }
@@ -32,8 +34,8 @@ function MakeCurrentText({ season, current }: { season: SeasonRow; current: Seas
       {current && !current.finished && (
         <>
           {" "}
-          «{current.name}» no está terminada: el histórico suma las temporadas terminadas y la actual, así que sus puntos
-          dejarán de contar ahí hasta que la termines.
+          «{current.name}» no está terminada: el histórico suma las temporadas terminadas y la actual, así que sus
+          puntos dejarán de contar ahí hasta que la termines.
         </>
       )}
     </Text>
@@ -45,7 +47,12 @@ function SeasonActions({ season, current }: { season: SeasonRow; current: Season
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
   const submit = (intent: string) => void fetcher.submit({ intent, seasonId: String(season.id) }, { method: "post" });
-  const finish = () => confirm({ title: "Terminar temporada", children: <FinishText season={season} />, onConfirm: () => submit("finish") });
+  const finish = () =>
+    confirm({
+      title: "Terminar temporada",
+      children: <FinishText season={season} />,
+      onConfirm: () => submit("finish"),
+    });
   const makeCurrent = () =>
     confirm({
       title: "Hacer actual",
@@ -77,9 +84,7 @@ function StatusBadges({ season }: { season: SeasonRow }) {
     <BadgeGroup>
       {season.isCurrent && <Badge tone="teal">Actual</Badge>}
       {(!season.isCurrent || season.finished) && (
-        <Badge tone={season.finished ? "gray" : season.status === "Próxima" ? "blue" : "green"}>
-          {season.status}
-        </Badge>
+        <Badge tone={season.finished ? "gray" : season.status === "Próxima" ? "blue" : "green"}>{season.status}</Badge>
       )}
     </BadgeGroup>
   );

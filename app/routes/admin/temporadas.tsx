@@ -1,24 +1,25 @@
 import { Alert, List } from "@mantine/core";
 import { useState } from "react";
-import { makeCurrent, type SeasonRow, listSeasons, setFinished } from "#app/data/seasons/season-status.server";
-import { createSeason, previewSeason, type SeasonDraft, type SeasonPreview } from "#app/data/seasons/new-season.server";
+
 import { isTemplateKey, templateOptions, templateText } from "#app/data/seasons/bundled-seasons.server";
+import { createSeason, previewSeason, type SeasonDraft, type SeasonPreview } from "#app/data/seasons/new-season.server";
+import { listSeasons, makeCurrent, setFinished, type SeasonRow } from "#app/data/seasons/season-status.server";
 import { badgeSvg } from "#app/domain/badges";
 import { formatKickoff } from "#app/domain/dates";
-import { parseForm } from "#app/domain/forms/form";
 import { problemsHeadline } from "#app/domain/files/problems";
+import { SEASON_FILE_MAX_BYTES } from "#app/domain/files/season-file";
+import { parseForm } from "#app/domain/forms/form";
 import { hasControlCharacters, normalizeFileText } from "#app/domain/forms/input";
-import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
 import { newSeasonSchema, seasonActionSchema } from "#app/domain/forms/season-forms";
 import { FROM_FILE, SEASON_MESSAGES } from "#app/domain/forms/season-texts";
-import { SEASON_FILE_MAX_BYTES } from "#app/domain/files/season-file";
-import { type Answer, answer, refusalMessage, runAction } from "#app/http/action-answer.server";
-import { type Services, servicesOf } from "#app/http/context";
+import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
+import { answer, refusalMessage, runAction, type Answer } from "#app/http/action-answer.server";
+import { servicesOf, type Services } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/temporadas";
 import { NewSeasonForm } from "./temporadas.form";
 import type { PreviewView } from "./temporadas.preview";
@@ -129,11 +130,17 @@ const createNewSeason: Handler = async (form, { db, config }) => {
   const read = await readDraft(form, "create", config.APP_TIMEZONE);
   if ("message" in read) return answer(400, { toast: errorToast(read.message, CREATE_FAILURE) });
   const created = await createSeason(db, read.draft, String(form.get("fingerprint") ?? ""));
-  if (!created.ok && created.reason === "stale") return answer(409, { toast: errorToast(SEASON_MESSAGES.stale, CREATE_FAILURE) });
+  if (!created.ok && created.reason === "stale")
+    return answer(409, { toast: errorToast(SEASON_MESSAGES.stale, CREATE_FAILURE) });
   if (!created.ok) {
-    return answer(400, { toast: errorToast("El archivo tiene problemas; no se creó nada.", CREATE_FAILURE), problems: created.problems });
+    return answer(400, {
+      toast: errorToast("El archivo tiene problemas; no se creó nada.", CREATE_FAILURE),
+      problems: created.problems,
+    });
   }
-  return answer(200, { toast: successToast(`«${read.name}» quedó como Próxima: hazla actual cuando empiece`, "Temporada creada") });
+  return answer(200, {
+    toast: successToast(`«${read.name}» quedó como Próxima: hazla actual cuando empiece`, "Temporada creada"),
+  });
 };
 
 const MOVED = {
@@ -147,8 +154,10 @@ const moveSeason: Handler = async (form, { db, live }) => {
   const parsed = parseForm(seasonActionSchema, form, SEASON_MESSAGES.unknownIntent);
   if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
   const { intent: move, seasonId } = parsed.data;
-  const done = move === "make-current" ? await makeCurrent(db, seasonId) : await setFinished(db, seasonId, move === "finish");
-  if (!done.ok) return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(done, SEASON_MESSAGES.noSeason)}.`) });
+  const done =
+    move === "make-current" ? await makeCurrent(db, seasonId) : await setFinished(db, seasonId, move === "finish");
+  if (!done.ok)
+    return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(done, SEASON_MESSAGES.noSeason)}.`) });
   await live.publish("resultados");
   return answer(200, { toast: MOVED[move](done.name) });
 };
@@ -162,7 +171,8 @@ const SEASON_MOVE = { failure: FAILURE, handle: moveSeason };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormWithinLimit(request);
-  if (form === "too-large") return answer<SeasonsMore>(413, { toast: errorToast("El archivo pesa más de 1 MB", CREATE_FAILURE) });
+  if (form === "too-large")
+    return answer<SeasonsMore>(413, { toast: errorToast("El archivo pesa más de 1 MB", CREATE_FAILURE) });
   // 'Crear Temporada' sends the preview's form again, with its own button's field.
   const intent = form.get("crear") ? "create" : String(form.get("intent") ?? "");
   const { failure, handle } = INTENTS.get(intent) ?? SEASON_MOVE;
@@ -176,7 +186,9 @@ async function draftContent(template: string, form: FormData, intent: string): P
   if (intent === "create") {
     // Back from the preview's hidden field, which the browser sends with CRLF line breaks.
     const carried = form.get("contenido");
-    return typeof carried === "string" && carried !== "" ? normalizeFileText(carried) : { message: SEASON_MESSAGES.stale };
+    return typeof carried === "string" && carried !== ""
+      ? normalizeFileText(carried)
+      : { message: SEASON_MESSAGES.stale };
   }
   const file = form.get("archivo");
   if (!(file instanceof File) || file.size === 0) return { message: SEASON_MESSAGES.noFile };
@@ -200,13 +212,7 @@ export default function AdminSeasons({ loaderData, actionData }: Route.Component
     <Page
       title="Temporadas"
       description="Una temporada es actual: la de la página de inicio. Las terminadas quedan de solo lectura y en el histórico."
-      action={
-        !showForm && (
-          <Button onClick={() => setOpen(true)}>
-            Nueva Temporada
-          </Button>
-        )
-      }
+      action={!showForm && <Button onClick={() => setOpen(true)}>Nueva Temporada</Button>}
     >
       <SeasonsTable seasons={loaderData.seasons} />
       {showForm && <NewSeasonForm templates={loaderData.templates} preview={actionData?.preview} />}

@@ -1,18 +1,20 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
-import { useEffect,} from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
+
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
+import { confirm } from "#app/ui/feedback/Confirm";
+import { Dialog } from "#app/ui/feedback/Dialog";
+import { useToast } from "#app/ui/feedback/Toasts";
+import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { BareInput, SelectField, TextAreaField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import type { ActionAnswer } from "#app/ui/feedback/action-answer";
-import { useToast } from "#app/ui/feedback/Toasts";
-import { UserAvatar } from "#app/ui/people/UserAvatar";
+
 import classes from "./users.module.css";
 import type { UserRow, UsersMore } from "./users.types";
-import { confirm } from "#app/ui/feedback/Confirm";
-import { Dialog } from "#app/ui/feedback/Dialog";
 
 /** The pieces of 'Gestionar Usuarios' (routes/admin/users.tsx): rows, the user form, the roster. */
 
@@ -47,12 +49,7 @@ export function UserFormModal({
   }, [fetcher.data, user, onClose]);
 
   return (
-    <Dialog
-      opened={opened}
-      onClose={onClose}
-      title={user ? "Editar usuario" : "Nuevo Usuario"}
-      centered
-    >
+    <Dialog opened={opened} onClose={onClose} title={user ? "Editar usuario" : "Nuevo Usuario"} centered>
       {created ? (
         <Stack>
           <LinkBox
@@ -66,16 +63,15 @@ export function UserFormModal({
       ) : (
         <fetcher.Form method="post" noValidate key={user?.id ?? "new"}>
           <Stack gap="sm">
-            <input
-              type="hidden"
-              name="intent"
-              value={user ? "update-user" : "create-user"}
-            />
+            <input type="hidden" name="intent" value={user ? "update-user" : "create-user"} />
             {user && <input type="hidden" name="userId" value={user.id} />}
             <TextField label="Nombre" name="name" defaultValue={user?.name} required />
-            <TextField label="Apodo" name="displayName" defaultValue={
-                user && user.displayName !== user.name ? user.displayName : ""
-              } description="Como aparece en la tabla; se permiten emoji" />
+            <TextField
+              label="Apodo"
+              name="displayName"
+              defaultValue={user && user.displayName !== user.name ? user.displayName : ""}
+              description="Como aparece en la tabla; se permiten emoji"
+            />
             <TextField label="Correo electrónico" name="email" type="email" defaultValue={user?.email} required />
             <SelectField
               label="Rol"
@@ -100,20 +96,11 @@ export function UserFormModal({
     </Dialog>
   );
 }
-export function UserActions({
-  user,
-  onEdit,
-  onDelete,
-}: {
-  user: UserRow;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+export function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => void; onDelete: () => void }) {
   const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.link;
-  const submit = (intent: string) =>
-    fetcher.submit({ intent, userId: user.id }, { method: "post" });
+  const submit = (intent: string) => fetcher.submit({ intent, userId: user.id }, { method: "post" });
   const askFirst = (title: string, body: string, onConfirm: () => void) =>
     confirm({
       title,
@@ -130,7 +117,8 @@ export function UserActions({
           Editar
         </Button>
         <Button
-          size="compact" variant="danger"
+          size="compact"
+          variant="danger"
           onClick={() =>
             askFirst(
               "Eliminar usuario",
@@ -142,7 +130,8 @@ export function UserActions({
           Eliminar
         </Button>
         <Button
-          size="compact" variant="warning"
+          size="compact"
+          variant="warning"
           onClick={() =>
             askFirst(
               "Eliminar predicciones",
@@ -154,7 +143,13 @@ export function UserActions({
           Eliminar Predicciones
         </Button>
       </div>
-      <button type="button" className={classes.linkButton} disabled={busy} aria-busy={busy} onClick={() => submit("access-link")}>
+      <button
+        type="button"
+        className={classes.linkButton}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => submit("access-link")}
+      >
         Generar enlace de acceso
       </button>
       {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
@@ -173,14 +168,11 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
             <Title order={2} fz="lg">
               Lista de participantes
             </Title>
-            <Badge tone={count ? "teal" : "gray"}>
-              {count ? `${count} correos` : "Registro abierto"}
-            </Badge>
+            <Badge tone={count ? "teal" : "gray"}>{count ? `${count} correos` : "Registro abierto"}</Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos
-            pueden registrarse y cada uno recibe su apodo. Vacía, cualquiera
-            puede registrarse.
+            Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos pueden registrarse y cada uno recibe su
+            apodo. Vacía, cualquiera puede registrarse.
           </Text>
           <TextAreaField
             label="Correos permitidos"
@@ -188,9 +180,7 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
             defaultValue={roster}
             minRows={4}
             maxRows={14}
-            placeholder={
-              "ana@empresa.com, Anita 🌟\nbeto@empresa.com, El Profe"
-            }
+            placeholder={"ana@empresa.com, Anita 🌟\nbeto@empresa.com, El Profe"}
           />
           <Group justify="flex-end">
             <Button type="submit" busy={fetcher.state !== "idle"}>

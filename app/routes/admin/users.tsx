@@ -1,6 +1,7 @@
 import { Group } from "@mantine/core";
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
+
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/user-forms";
@@ -11,8 +12,8 @@ import {
   emailInUse,
   findUserEmail,
   listUsers,
-  type UserChangeRefusal,
   updateUser,
+  type UserChangeRefusal,
 } from "#app/data/people/users.server";
 import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms/form";
@@ -20,44 +21,44 @@ import { formatRoster, parseRoster } from "#app/domain/roster";
 import { answer, runAction, withFailureToast } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
+import { errorToast, successToast, useToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
-import type { ActionAnswer } from "#app/ui/feedback/action-answer";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/users";
+import classes from "./users.module.css";
 import { RosterCard, UserActions, UserFormModal, UserName } from "./users.parts";
 import type { UserRow, UsersMore } from "./users.types";
-import classes from "./users.module.css";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gestionar Usuarios · Quiniela" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Gestionar Usuarios · Quiniela" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = servicesOf(context);
-  return withFailureToast("No se pudieron cargar los usuarios", async () => {
-    const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
-    return {
-      users: users.map((user) => ({
-        ...user,
-        createdLabel: formatDate(user.createdAt, config.APP_TIMEZONE),
-      })),
-      roster: formatRoster(roster),
-      rosterCount: roster.length,
-      toast: null as Toast | null,
-    };
-  }, (toast) => ({ users: [], roster: "", rosterCount: 0, toast }));
+  return withFailureToast(
+    "No se pudieron cargar los usuarios",
+    async () => {
+      const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
+      return {
+        users: users.map((user) => ({
+          ...user,
+          createdLabel: formatDate(user.createdAt, config.APP_TIMEZONE),
+        })),
+        roster: formatRoster(roster),
+        rosterCount: roster.length,
+        toast: null as Toast | null,
+      };
+    },
+    (toast) => ({ users: [], roster: "", rosterCount: 0, toast }),
+  );
 }
-
 
 const REFUSALS: Record<UserChangeRefusal, string> = {
   "not-found": "El usuario no existe",
   "email-taken": "Este correo electrónico ya está registrado",
-  "last-admin":
-    "Debe quedar al menos un administrador: no puedes quitar el rol ni eliminar al único administrador",
+  "last-admin": "Debe quedar al menos un administrador: no puedes quitar el rol ni eliminar al único administrador",
 };
 
 const FAILURES = {
@@ -108,7 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
         if (!email) return refused(form.intent, "not-found");
-        return answer(200, { toast: successToast("Enlace generado"), link: await createResetLink(auth, email, origin) });
+        return answer(200, {
+          toast: successToast("Enlace generado"),
+          link: await createResetLink(auth, email, origin),
+        });
       }
       case "save-roster": {
         const roster = parseRoster(form.roster);
@@ -129,11 +133,7 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   // The deleted user's row unmounts with the answer: its toast must come from the page.
   const deletion = useFetcher<ActionAnswer<UsersMore>>();
   useToast(deletion.data?.toast);
-  const remove = (user: UserRow) =>
-    deletion.submit(
-      { intent: "delete-user", userId: user.id },
-      { method: "post" },
-    );
+  const remove = (user: UserRow) => deletion.submit({ intent: "delete-user", userId: user.id }, { method: "post" });
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   // Each opening gets a fresh form (and fetcher), so an earlier save can't close it at once.
@@ -146,10 +146,7 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   const close = useCallback(() => setFormOpen(false), []);
 
   return (
-    <Page
-      title="Gestionar Usuarios"
-      description={`${loaderData.users.length} usuarios registrados`}
-    >
+    <Page title="Gestionar Usuarios" description={`${loaderData.users.length} usuarios registrados`}>
       <Group justify="flex-end">
         <Button onClick={() => open(null)}>Nuevo Usuario</Button>
       </Group>
@@ -177,9 +174,7 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
                   <td className={classes.nowrap} data-label="Registro">
                     {user.createdLabel}
                   </td>
-                  <td data-label="Pronósticos">
-                    {user.predictions}
-                  </td>
+                  <td data-label="Pronósticos">{user.predictions}</td>
                   <td>
                     <UserActions user={user} onEdit={() => open(user)} onDelete={() => remove(user)} />
                   </td>
@@ -190,12 +185,7 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
         </div>
       </Panel>
       <RosterCard roster={loaderData.roster} count={loaderData.rosterCount} />
-      <UserFormModal
-        key={openings}
-        user={editing}
-        opened={formOpen}
-        onClose={close}
-      />
+      <UserFormModal key={openings} user={editing} opened={formOpen} onClose={close} />
     </Page>
   );
 }

@@ -1,23 +1,25 @@
 import { Group, Text } from "@mantine/core";
-import { phaseParam } from "#app/domain/forms/admin-forms";
-import { formatKickoff } from "#app/domain/dates";
-import { type MatchView, matchLabel } from "#app/domain/game/match";
-import { defaultPhaseId } from "#app/domain/game/phase-status";
-import { type AdminPrediction, predictionsOfPhase } from "#app/data/predictions/admin-predictions.server";
+
+import { predictionsOfPhase, type AdminPrediction } from "#app/data/predictions/admin-predictions.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { formatKickoff } from "#app/domain/dates";
+import { phaseParam } from "#app/domain/forms/admin-forms";
+import { matchLabel, type MatchView } from "#app/domain/game/match";
+import { defaultPhaseId } from "#app/domain/game/phase-status";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { adminTable as t, PointsCell, UserCell } from "#app/ui/admin/AdminCells";
-import { MatchTeam } from "#app/ui/game/MatchTeam";
+import { PointsCell, adminTable as t, UserCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
-import { Page } from "#app/ui/layout/Page";
-import typography from "#app/ui/theme/typography.module.css";
+import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
+import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { buttonClass } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
+import typography from "#app/ui/theme/typography.module.css";
+
 import type { Route } from "./+types/ver-quinielas";
 import classes from "./ver-quinielas.module.css";
 
@@ -31,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
   if (phaseId === null) return { phases, phaseId, matches: [] as RevealedMatch[], total: 0 };
-  const [matches, predictions] = await Promise.all([listMatches(db, { phaseIds: [phaseId] }), predictionsOfPhase(db, phaseId)]);
+  const [matches, predictions] = await Promise.all([
+    listMatches(db, { phaseIds: [phaseId] }),
+    predictionsOfPhase(db, phaseId),
+  ]);
   const byMatch = new Map<number, AdminPrediction[]>();
   for (const prediction of predictions) {
     byMatch.set(prediction.matchId, [...(byMatch.get(prediction.matchId) ?? []), prediction]);
@@ -42,15 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: predictions.length,
     matches: matches
       .filter((match) => byMatch.has(match.id))
-      .map(
-        (match): RevealedMatch => ({
-          ...match,
-          kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
-          predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
-            a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }),
-          ),
-        }),
-      ),
+      .map((match): RevealedMatch => ({
+        ...match,
+        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+        predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
+          a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }),
+        ),
+      })),
   };
 }
 
@@ -108,7 +111,11 @@ export default function AdminRevealed({ loaderData }: Route.ComponentProps) {
       action={
         <Group gap="xs">
           {/* Downloads: plain links (no client routing), the browser saves the file. */}
-          <a className={buttonClass({ variant: "light" })} href={`/admin/exportar/pronosticos.csv?temporada=${season.id}`} download>
+          <a
+            className={buttonClass({ variant: "light" })}
+            href={`/admin/exportar/pronosticos.csv?temporada=${season.id}`}
+            download
+          >
             Descargar pronósticos (CSV)
           </a>
           <a className={buttonClass({ variant: "default" })} href="/admin/exportar/base-de-datos.json" download>

@@ -1,7 +1,8 @@
+import { teamBadgeColors } from "#app/data/seasons/teams.server";
 import { badgeSvg, NEUTRAL_BADGE } from "#app/domain/badges";
 import { parseId } from "#app/domain/forms/input";
-import { teamBadgeColors } from "#app/data/seasons/teams.server";
 import { servicesOf } from "#app/http/context";
+
 import type { Route } from "./+types/$file";
 
 /**

@@ -1,5 +1,7 @@
 import { Outlet } from "react-router";
+
 import { requireAnonymous } from "#app/http/guards.server";
+
 import type { Route } from "./+types/anonymous-only";
 
 /** /login, /register and /olvide-contrasena: a signed-in user has nothing to do here and goes home. */

@@ -1,7 +1,9 @@
 import { Outlet, redirect } from "react-router";
-import { loginPath, requireUser } from "#app/http/guards.server";
+
 import { servicesOf, userContext } from "#app/http/context";
+import { loginPath, requireUser } from "#app/http/guards.server";
 import { errorToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/signed-in";
 
 /** Pages whose form saves predictions (home and pool pages). */
@@ -16,7 +18,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (args.context.get(userContext)) return;
     // To /login (and back afterwards), with a toast saying why.
     const toLogin = async (message: string) =>
-      redirect(loginPath(args.request), { headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(errorToast(message)) } });
+      redirect(loginPath(args.request), {
+        headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(errorToast(message)) },
+      });
     const { pathname } = new URL(args.request.url);
     if (args.request.method === "POST" && PREDICTION_PAGE.test(pathname)) {
       throw await toLogin("Debes iniciar sesión para guardar tus predicciones");

@@ -1,4 +1,5 @@
 import { Box, Group, Text, Title } from "@mantine/core";
+
 import type { PickerPhase } from "#app/domain/game/match-picker";
 import { MatchPicker } from "#app/ui/game/MatchPicker";
 import { Button, ButtonLink } from "#app/ui/primitives/Button";
@@ -43,7 +44,11 @@ export function CreateBar({ matches, people, saving }: { matches: number; people
       pos="sticky"
       bottom={0}
       py="sm"
-      style={{ zIndex: 2, background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-default-border)" }}
+      style={{
+        zIndex: 2,
+        background: "var(--mantine-color-body)",
+        borderTop: "1px solid var(--mantine-color-default-border)",
+      }}
     >
       <Group justify="space-between" gap="sm" wrap="nowrap">
         <Text size="sm" c="dimmed">

@@ -1,26 +1,27 @@
 import { Stack } from "@mantine/core";
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { requireUser } from "#app/http/guards.server";
-import { listMatches } from "#app/data/seasons/matches.server";
+
 import { createPool } from "#app/data/pools/pool-changes.server";
+import { currentSeason } from "#app/data/seasons/current-season.server";
+import { listMatches } from "#app/data/seasons/matches.server";
 import { formatKickoff } from "#app/domain/dates";
 import type { FieldErrors } from "#app/domain/forms/form";
 import { createPoolSchema, parsePoolForm } from "#app/domain/forms/pool-forms";
 import { POOL_MESSAGES, POOL_NAME_MAX } from "#app/domain/forms/pool-texts";
-import { submitChecked } from "#app/ui/behaviour/load-on-use";
-import { poolNameCheck } from "#app/ui/pools/pool-schemas";
+import { pickerPhases } from "#app/domain/game/match-picker";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
-import { currentSeason } from "#app/data/seasons/current-season.server";
-import { pickerPhases } from "#app/domain/game/match-picker";
+import { requireUser } from "#app/http/guards.server";
+import { submitChecked } from "#app/ui/behaviour/load-on-use";
+import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+import { poolNameCheck } from "#app/ui/pools/pool-schemas";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { useToast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/new";
 import { CreateBar, MatchesPanel } from "./new.parts";
 
@@ -36,7 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
   const matches = await listMatches(db, { seasonId: season.id });
   return {
     seasonName: season.name,
-    phases: pickerPhases(matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) }))),
+    phases: pickerPhases(
+      matches.map((match) => ({ ...match, kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone) })),
+    ),
     // The owner is always in; the others are chosen.
     ownerId: user.id,
   };
@@ -57,7 +60,11 @@ export async function action(args: Route.ActionArgs) {
       return answer(400, { errors: { [field]: created.message }, toast: errorToast(created.message) });
     }
     return redirect(`/quiniela/${created.id}`, {
-      headers: { "Set-Cookie": await servicesOf(args.context).toasts.flash(successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada")) },
+      headers: {
+        "Set-Cookie": await servicesOf(args.context).toasts.flash(
+          successToast(`La quiniela «${parsed.data.name}» está lista`, "Quiniela creada"),
+        ),
+      },
     });
   });
 }
@@ -93,7 +100,17 @@ export default function NewPool({ loaderData, actionData }: Route.ComponentProps
         <Stack gap="lg">
           <Panel padding="sm" paddingFromSm="lg">
             <Stack gap="md">
-              <TextField label="Nombre" name="name" placeholder="Quiniela de la oficina" description={`Hasta ${POOL_NAME_MAX} caracteres`} error={errors.name} onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })} onFocus={poolNameCheck.prefetch} required autoComplete="off" />
+              <TextField
+                label="Nombre"
+                name="name"
+                placeholder="Quiniela de la oficina"
+                description={`Hasta ${POOL_NAME_MAX} caracteres`}
+                error={errors.name}
+                onChange={() => clientErrors.name && setClientErrors({ ...clientErrors, name: undefined })}
+                onFocus={poolNameCheck.prefetch}
+                required
+                autoComplete="off"
+              />
               <PeoplePicker
                 exclude={[loaderData.ownerId]}
                 value={userIds}

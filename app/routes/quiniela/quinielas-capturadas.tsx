@@ -1,19 +1,21 @@
 import { Center, Group, Loader, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
-import { optionalUser } from "#app/http/guards.server";
+
+import { revealedPredictions, type RevealedMatch } from "#app/data/predictions/revealed-predictions.server";
+import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { parseId } from "#app/domain/forms/input";
-import { type RevealedMatch, revealedPredictions } from "#app/data/predictions/revealed-predictions.server";
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
-import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { servicesOf } from "#app/http/context";
+import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
-import { Page } from "#app/ui/layout/Page";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
-import { Panel } from "#app/ui/primitives/Panel";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
+import { Page } from "#app/ui/layout/Page";
+import { Panel } from "#app/ui/primitives/Panel";
+
 import type { Route } from "./+types/quinielas-capturadas";
 import classes from "./quinielas-capturadas.module.css";
 
@@ -21,7 +23,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas ·
 
 const PATH = "/quiniela/quinielas-capturadas";
 const ALL = "todas";
-
 
 /** One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -95,7 +96,9 @@ function MatchCard({ match }: { match: RevealedMatch }) {
         )}
       </div>
       <PredictionsTable match={match} />
-      {!match.revealed && <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>}
+      {!match.revealed && (
+        <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>
+      )}
     </section>
   );
 }
@@ -124,7 +127,12 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
   return (
     <div className={classes.phases}>
       {phases.map((phase) => (
-        <PhaseSection key={phase.phaseId} headingId={`capturadas-${phase.phaseId}`} title={phase.phaseName} tileMin="26rem">
+        <PhaseSection
+          key={phase.phaseId}
+          headingId={`capturadas-${phase.phaseId}`}
+          title={phase.phaseName}
+          tileMin="26rem"
+        >
           {phase.matches.map((match) => (
             <MatchCard key={match.id} match={match} />
           ))}
@@ -162,7 +170,8 @@ function PhaseTabs({
   useEffect(() => {
     // On a phone the tab row scrolls sideways: bring the chosen phase into view.
     const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (list.current && active) list.current.scrollLeft = active.offsetLeft - list.current.clientWidth / 2 + active.offsetWidth / 2;
+    if (list.current && active)
+      list.current.scrollLeft = active.offsetLeft - list.current.clientWidth / 2 + active.offsetWidth / 2;
   }, [current]);
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     const move = TAB_KEYS[event.key];
@@ -173,13 +182,7 @@ function PhaseTabs({
     items[move(index, items.length)]?.focus();
   };
   return (
-    <div
-      ref={list}
-      role="tablist"
-      aria-label="Jornadas"
-      className={classes.tabs}
-      onKeyDown={onKeyDown}
-    >
+    <div ref={list} role="tablist" aria-label="Jornadas" className={classes.tabs} onKeyDown={onKeyDown}>
       {tabs.map((tab) => (
         <Link
           key={tab.value}
@@ -201,7 +204,10 @@ function PhaseTabs({
 
 export default function RevealedPredictions({ loaderData }: Route.ComponentProps) {
   const current = loaderData.selected === "all" || loaderData.selected === null ? ALL : String(loaderData.selected);
-  const tabs = [{ value: ALL, label: "Todas" }, ...loaderData.tabs.map((tab) => ({ value: String(tab.phaseId), label: tab.phaseName }))];
+  const tabs = [
+    { value: ALL, label: "Todas" },
+    ...loaderData.tabs.map((tab) => ({ value: String(tab.phaseId), label: tab.phaseName })),
+  ];
   const panelId = "capturadas-panel";
   const { season } = loaderData;
   const hrefFor = (value: string) => `${PATH}?${season.isCurrent ? "" : `temporada=${season.id}&`}jornada=${value}`;

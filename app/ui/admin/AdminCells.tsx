@@ -1,8 +1,9 @@
-import { type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/game/match";
+import { teamLabel, UNKNOWN_TEAM_BADGE, type TeamView } from "#app/domain/game/match";
 import { RESULT_MAX_GOALS } from "#app/domain/game/score";
-import { BareInput } from "#app/ui/primitives/Field";
-import classes from "./AdminTable.module.css";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+import { BareInput } from "#app/ui/primitives/Field";
+
+import classes from "./AdminTable.module.css";
 
 /**
  * Light cells for the admin game tables: plain elements styled by AdminTable.module.css, because

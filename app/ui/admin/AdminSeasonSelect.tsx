@@ -1,6 +1,8 @@
 import { useLocation, useRouteLoaderData } from "react-router";
+
+import { SeasonSelect, type SeasonOption } from "#app/ui/game/SeasonSelect";
+
 import classes from "./AdminTable.module.css";
-import { type SeasonOption, SeasonSelect } from "#app/ui/game/SeasonSelect";
 
 /** What routes/admin/layout.tsx's loader gives every admin screen. */
 export interface AdminSeasonData {

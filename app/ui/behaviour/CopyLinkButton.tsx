@@ -1,7 +1,7 @@
-import { copyText } from "./clipboard";
+import { errorToast, showToast, successToast } from "#app/ui/feedback/Toasts";
 import { Button } from "#app/ui/primitives/Button";
-import { errorToast, successToast } from "#app/ui/feedback/Toasts";
-import { showToast } from "#app/ui/feedback/Toasts";
+
+import { copyText } from "./clipboard";
 
 /** 'Copiar': puts a link on the clipboard and says whether it did ('Enlace copiado'). */
 export function CopyLinkButton({ value }: { value: string }) {
@@ -9,7 +9,11 @@ export function CopyLinkButton({ value }: { value: string }) {
     <Button
       onClick={async () => {
         const copied = await copyText(value);
-        showToast(copied ? successToast("Enlace copiado") : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano."));
+        showToast(
+          copied
+            ? successToast("Enlace copiado")
+            : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano."),
+        );
       }}
     >
       Copiar

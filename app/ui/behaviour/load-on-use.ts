@@ -50,7 +50,11 @@ export function loadOnUse<T>(load: () => Promise<T>): LoadOnUse<T> {
  * has arrived, the submission waits for it and is made again (with the same button); if it cannot
  * arrive, the form goes unchecked, as without JavaScript: the server checks every form anyway.
  */
-export function submitChecked<T>(event: React.FormEvent<HTMLFormElement>, module: LoadOnUse<T>, check: (loaded: T) => boolean): void {
+export function submitChecked<T>(
+  event: React.FormEvent<HTMLFormElement>,
+  module: LoadOnUse<T>,
+  check: (loaded: T) => boolean,
+): void {
   if (module.current) {
     if (!check(module.current)) event.preventDefault();
     return;

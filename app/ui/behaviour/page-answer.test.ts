@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+
 import { answeredWithPage, newerPage } from "./page-answer";
 
 test("only an answer that carries its page skips the reload", () => {

@@ -15,7 +15,9 @@ export interface PageData {
 
 /** True when the action's answer already carries the page. */
 export function answeredWithPage(actionResult: unknown): boolean {
-  return typeof actionResult === "object" && actionResult !== null && "page" in actionResult && actionResult.page != null;
+  return (
+    typeof actionResult === "object" && actionResult !== null && "page" in actionResult && actionResult.page != null
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { OpenConfirmModal } from "@mantine/modals";
 import { lazy, Suspense, useEffect, useState } from "react";
+
 import { orReload } from "#app/ui/behaviour/load-on-use";
 
 /**

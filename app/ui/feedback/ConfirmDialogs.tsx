@@ -1,4 +1,4 @@
-import { type OpenConfirmModal, ModalsProvider, useModals } from "@mantine/modals";
+import { ModalsProvider, useModals, type OpenConfirmModal } from "@mantine/modals";
 import { useEffect } from "react";
 
 /** Mantine's confirmation dialogs, centred, with the original's labels, loaded by `ConfirmHost` on the first `confirm(…)`. */

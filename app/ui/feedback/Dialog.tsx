@@ -1,5 +1,6 @@
 import type { ModalProps } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
+
 import { orReload } from "#app/ui/behaviour/load-on-use";
 
 const LoadedModal = lazy(orReload(() => import("./LoadedModal")));
@@ -35,5 +36,7 @@ export function Dialog({ opened, ...props }: ModalProps) {
 }
 
 function focusedElement(): HTMLElement | null {
-  return typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  return typeof document !== "undefined" && document.activeElement instanceof HTMLElement
+    ? document.activeElement
+    : null;
 }

@@ -1,5 +1,5 @@
 import { notifications, useNotifications } from "@mantine/notifications";
-import { type ComponentType, useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 
 /** A toast as the server describes it (an action's answer, a flashed cookie), shown here with the original's durations. */
 export interface Toast {

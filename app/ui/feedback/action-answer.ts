@@ -1,4 +1,5 @@
 import type { FieldErrors } from "#app/domain/forms/form";
+
 import type { Toast } from "./Toasts";
 
 /**

@@ -1,9 +1,11 @@
 import { useId, useState } from "react";
+
 import type { PickerPhase } from "#app/domain/game/match-picker";
 import { Badge } from "#app/ui/primitives/Badge";
 import { CheckboxField } from "#app/ui/primitives/Checkbox";
-import classes from "./MatchPicker.module.css";
 import typography from "#app/ui/theme/typography.module.css";
+
+import classes from "./MatchPicker.module.css";
 
 /** A phase's matches, one checkbox each (or a line saying it has none yet). */
 function PhaseMatches({
@@ -58,7 +60,12 @@ function PhaseRow({
           checked={all}
           indeterminate={count > 0 && !all}
           disabled={phase.matches.length === 0}
-          onChange={(event) => setMatches(phase.matches.map((match) => match.id), event.currentTarget.checked)}
+          onChange={(event) =>
+            setMatches(
+              phase.matches.map((match) => match.id),
+              event.currentTarget.checked,
+            )
+          }
           className={classes.phaseBox}
         />
         <button
@@ -75,7 +82,13 @@ function PhaseRow({
             {`${count} de ${phase.matches.length}`}
           </Badge>
           <svg className={classes.chevron} data-rotate={open || undefined} viewBox="0 0 16 16" fill="none" aria-hidden>
-            <path d="M4 6l4 4 4-4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M4 6l4 4 4-4"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { type TeamView, teamLabel, UNKNOWN_TEAM_BADGE } from "#app/domain/game/match";
+import { teamLabel, UNKNOWN_TEAM_BADGE, type TeamView } from "#app/domain/game/match";
+
 import classes from "./MatchTeam.module.css";
 
 const STACKED = { never: "", always: classes.stacked, phones: classes.stackedOnPhones } as const;

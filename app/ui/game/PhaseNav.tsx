@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+
 import classes from "./PhaseNav.module.css";
 
 /**

@@ -1,6 +1,8 @@
 import { useNavigate, useNavigation, useSearchParams } from "react-router";
-import classes from "./PhaseSelect.module.css";
+
 import { SelectField } from "#app/ui/primitives/Field";
+
+import classes from "./PhaseSelect.module.css";
 
 export interface PhaseChoice {
   id: number;

@@ -1,10 +1,12 @@
 import { useState } from "react";
+
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
-import { Badge } from "#app/ui/primitives/Badge";
-import classes from "./PoolPredictionsGrid.module.css";
-import typography from "#app/ui/theme/typography.module.css";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+import { Badge } from "#app/ui/primitives/Badge";
+import typography from "#app/ui/theme/typography.module.css";
+
+import classes from "./PoolPredictionsGrid.module.css";
 
 interface Team {
   name: string;
@@ -33,8 +35,16 @@ function Cell({ pick: prediction }: { pick: GridPhase["rows"][number]["picks"][n
       </span>
     );
   }
-  const tone = prediction.points === 3 ? classes.exact : prediction.points === null ? "" : prediction.points > 0 ? classes.outcome : classes.miss;
-  const points = prediction.points === null ? "" : ` (${prediction.points} ${prediction.points === 1 ? "punto" : "puntos"})`;
+  const tone =
+    prediction.points === 3
+      ? classes.exact
+      : prediction.points === null
+        ? ""
+        : prediction.points > 0
+          ? classes.outcome
+          : classes.miss;
+  const points =
+    prediction.points === null ? "" : ` (${prediction.points} ${prediction.points === 1 ? "punto" : "puntos"})`;
   return (
     <span className={`${classes.cell} ${tone}`}>
       {`${prediction.home}-${prediction.away}`}
@@ -46,7 +56,12 @@ function Cell({ pick: prediction }: { pick: GridPhase["rows"][number]["picks"][n
 function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map<string, Person>; viewerId: string }) {
   return (
     // Scrolls sideways on phones: focusable (and named) so the keyboard can scroll it too.
-    <div className={classes.scroll} tabIndex={0} role="region" aria-label={`Pronósticos de ${phase.phaseName}, tabla desplazable`}>
+    <div
+      className={classes.scroll}
+      tabIndex={0}
+      role="region"
+      aria-label={`Pronósticos de ${phase.phaseName}, tabla desplazable`}
+    >
       <table className={classes.grid} aria-label={`Pronósticos de ${phase.phaseName}`}>
         <thead>
           <tr>
@@ -106,7 +121,15 @@ function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map
  * 'Pronósticos de los participantes': everyone's picks for the pool's matches that are already
  * locked (the server sends no others), a table per phase; the latest phase open.
  */
-export function PoolPredictionsGrid({ phases, people, viewerId }: { phases: GridPhase[]; people: Person[]; viewerId: string }) {
+export function PoolPredictionsGrid({
+  phases,
+  people,
+  viewerId,
+}: {
+  phases: GridPhase[];
+  people: Person[];
+  viewerId: string;
+}) {
   const byId = new Map(people.map((person) => [person.userId, person]));
   const latest = phases.at(-1);
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set(latest ? [latest.phaseId] : []));

@@ -1,19 +1,20 @@
 import { Box, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { groupByPhase, matchLabel, type PredictionMatch, teamLabel } from "#app/domain/game/match";
+
 import { PREDICTION_MESSAGES } from "#app/domain/forms/prediction-texts";
+import { groupByPhase, matchLabel, teamLabel, type PredictionMatch } from "#app/domain/game/match";
 import { PREDICTION_MAX_GOALS } from "#app/domain/game/score";
-import { MatchTeam } from "./MatchTeam";
-import { PhaseSection } from "./PhaseSection";
+import { errorToast, showToast } from "#app/ui/feedback/Toasts";
 import { Badge, type BadgeTone } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { BareInput } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
-import classes from "./PredictionForm.module.css";
-import { errorToast } from "#app/ui/feedback/Toasts";
-import { showToast } from "#app/ui/feedback/Toasts";
 import typography from "#app/ui/theme/typography.module.css";
+
+import { MatchTeam } from "./MatchTeam";
+import { PhaseSection } from "./PhaseSection";
+import classes from "./PredictionForm.module.css";
 
 function ScoreInput({ name, team, defaultValue }: { name: string; team: string; defaultValue?: number }) {
   return (
@@ -93,7 +94,9 @@ function isOpen(match: PredictionMatch): boolean {
 
 /** The score boxes of the form still empty (a score typed as spaces is empty too). */
 function blankScores(form: HTMLFormElement): HTMLInputElement[] {
-  return [...form.querySelectorAll<HTMLInputElement>('input[name^="home-"], input[name^="away-"]')].filter((input) => input.value.trim() === "");
+  return [...form.querySelectorAll<HTMLInputElement>('input[name^="home-"], input[name^="away-"]')].filter(
+    (input) => input.value.trim() === "",
+  );
 }
 
 /** How many matches of the form still lack a score (either box empty). */
@@ -144,7 +147,13 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
     <Form method="post" action={action} noValidate onInput={onInput} onSubmit={onSubmit}>
       <Stack gap="lg">
         {groupByPhase(matches).map((phase) => (
-          <PhaseSection key={phase.phaseId} headingId={`pronosticos-${phase.phaseId}`} title={phase.phaseName} tileMin="26rem" boxed>
+          <PhaseSection
+            key={phase.phaseId}
+            headingId={`pronosticos-${phase.phaseId}`}
+            title={phase.phaseName}
+            tileMin="26rem"
+            boxed
+          >
             {phase.matches.map((match) => (
               <MatchCard key={match.id} match={match} />
             ))}
@@ -155,7 +164,10 @@ export function PredictionForm({ matches, action }: { matches: PredictionMatch[]
             pos="sticky"
             bottom={0}
             py="sm"
-            style={{ background: "var(--mantine-color-body)", borderTop: "1px solid var(--mantine-color-default-border)" }}
+            style={{
+              background: "var(--mantine-color-body)",
+              borderTop: "1px solid var(--mantine-color-default-border)",
+            }}
           >
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import { Form, useSubmit } from "react-router";
+
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField } from "#app/ui/primitives/Field";
 

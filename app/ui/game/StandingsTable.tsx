@@ -1,8 +1,9 @@
 import type { Band } from "#app/domain/game/standings";
-import { Table } from "#app/ui/primitives/Table";
-import classes from "./StandingsTable.module.css";
-import typography from "#app/ui/theme/typography.module.css";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+import { Table } from "#app/ui/primitives/Table";
+import typography from "#app/ui/theme/typography.module.css";
+
+import classes from "./StandingsTable.module.css";
 
 /** What a row of a standings table shows (the /rankings rows and the pool rows both fit). */
 export interface StandingsTableRow {
@@ -102,7 +103,12 @@ export function StandingsTable<R extends StandingsTableRow>({
   columns?: readonly StandingsColumn<R>[];
 }) {
   return (
-    <Table aria-label={label} hover spacingY={ROW_SPACING} className={columns.length > 0 ? `${classes.table} ${classes.wide}` : classes.table}>
+    <Table
+      aria-label={label}
+      hover
+      spacingY={ROW_SPACING}
+      className={columns.length > 0 ? `${classes.table} ${classes.wide}` : classes.table}
+    >
       <colgroup>
         <col className={classes.pos} />
         <col className={classes.avatarCell} />

@@ -1,15 +1,22 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
+
 import { ButtonLink } from "#app/ui/primitives/Button";
 
 /** What the error pages say for a status, unless a page says it its own way. */
 export function errorCopy(status: number): { title: string; message: string } {
   switch (status) {
     case 403:
-      return { title: "No tienes acceso a esta página", message: "Esta sección es solo para el administrador de la quiniela." };
+      return {
+        title: "No tienes acceso a esta página",
+        message: "Esta sección es solo para el administrador de la quiniela.",
+      };
     case 404:
       return { title: "Página no encontrada", message: "La página que buscas no existe." };
     case 413:
-      return { title: "Solicitud demasiado grande", message: "Lo que enviaste es más grande de lo que esta página acepta." };
+      return {
+        title: "Solicitud demasiado grande",
+        message: "Lo que enviaste es más grande de lo que esta página acepta.",
+      };
     case 429:
       return { title: "Demasiados intentos", message: "Espera unos minutos e inténtalo de nuevo." };
     default:

@@ -1,9 +1,24 @@
-import { Box, Divider, Drawer, Group, Menu, NavLink as MantineNavLink, ScrollArea, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import {
+  Box,
+  Divider,
+  Drawer,
+  Group,
+  NavLink as MantineNavLink,
+  Menu,
+  ScrollArea,
+  Stack,
+  Switch,
+  Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
 import { useRef } from "react";
 import { Form, Link } from "react-router";
-import { ADMIN_LINKS, AdminMenuButton, MAIN_LINKS, type NavUser, UserMenuButton, UserMenuFrame } from "./NavbarParts";
-import { Button, ButtonLink } from "#app/ui/primitives/Button";
+
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+import { Button, ButtonLink } from "#app/ui/primitives/Button";
+
+import { ADMIN_LINKS, AdminMenuButton, MAIN_LINKS, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
 
 /**
  * The navbar's menus and the phone's drawer: Mantine's Menu and Drawer (positioning, focus trap,

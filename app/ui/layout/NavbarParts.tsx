@@ -1,6 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
-import classes from "./Navbar.module.css";
+
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+
+import classes from "./Navbar.module.css";
 
 /*
  * What the navbar (Navbar.tsx) and its menus (NavbarMenus.tsx, loaded on first use) share: who it

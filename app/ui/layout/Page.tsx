@@ -21,7 +21,10 @@ export function Page({
   children?: React.ReactNode;
 }) {
   return (
-    <div className={classes.page} style={{ "--page-width": `calc(${WIDTHS[size]} * var(--mantine-scale))` } as React.CSSProperties}>
+    <div
+      className={classes.page}
+      style={{ "--page-width": `calc(${WIDTHS[size]} * var(--mantine-scale))` } as React.CSSProperties}
+    >
       <div className={action ? `${classes.heading} ${classes.withAction}` : classes.heading}>
         <div className={classes.titles}>
           <h1 className={classes.title}>{title}</h1>

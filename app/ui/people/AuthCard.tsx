@@ -1,8 +1,17 @@
 import { Box, Center, Stack, Text, Title } from "@mantine/core";
+
 import { Panel } from "#app/ui/primitives/Panel";
 
 /** The centred card of /login, /register and /reset-password. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: React.ReactNode; children: React.ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Center mih={{ base: "auto", sm: "calc(100dvh - 60px)" }} px="sm" py="xl">
       <Box w="100%" maw={420}>
@@ -21,4 +30,3 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     </Center>
   );
 }
-

@@ -1,4 +1,5 @@
 import { PasswordInput } from "@mantine/core";
+
 import type { FieldErrors } from "#app/domain/forms/form";
 
 /**
@@ -8,8 +9,21 @@ import type { FieldErrors } from "#app/domain/forms/form";
 export function NewPasswordFields({ label, hint, errors }: { label: string; hint: string; errors: FieldErrors }) {
   return (
     <>
-      <PasswordInput label={label} name="password" autoComplete="new-password" description={hint} error={errors.password} required />
-      <PasswordInput label="Confirmar contraseña" name="confirmPassword" autoComplete="new-password" error={errors.confirmPassword} required />
+      <PasswordInput
+        label={label}
+        name="password"
+        autoComplete="new-password"
+        description={hint}
+        error={errors.password}
+        required
+      />
+      <PasswordInput
+        label="Confirmar contraseña"
+        name="confirmPassword"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        required
+      />
     </>
   );
 }

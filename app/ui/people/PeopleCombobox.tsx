@@ -1,7 +1,15 @@
 import { Group, MultiSelect, Text } from "@mantine/core";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { type BegunSearch, ChosenPeople, PEOPLE_SEARCH_PATH, type PeoplePickerProps, type PeopleSearchAnswer, type PersonOption } from "./PeopleChoice";
+
+import {
+  ChosenPeople,
+  PEOPLE_SEARCH_PATH,
+  type BegunSearch,
+  type PeoplePickerProps,
+  type PeopleSearchAnswer,
+  type PersonOption,
+} from "./PeopleChoice";
 import { UserAvatar } from "./UserAvatar";
 
 /** How long typing pauses before the search is asked (each new search cancels the one before). */
@@ -35,7 +43,10 @@ export function PeopleCombobox({
   const { load } = search;
   useEffect(() => {
     const query = text.trim();
-    const timer = setTimeout(() => void load(`${PEOPLE_SEARCH_PATH}?q=${encodeURIComponent(query)}`), query ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => void load(`${PEOPLE_SEARCH_PATH}?q=${encodeURIComponent(query)}`),
+      query ? SEARCH_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [text, load]);
 
@@ -53,7 +64,10 @@ export function PeopleCombobox({
   // The chosen ones first (hidden from the list, shown as pills), then the others found. MultiSelect
   // still filters them by the text as typed: what an earlier search found and the text no longer
   // matches leaves the list at once, before the new answer, so a quick Enter picks no one stale.
-  const options = [...value.flatMap((id) => byId.get(id) ?? []), ...found.filter((person) => !value.includes(person.id))];
+  const options = [
+    ...value.flatMap((id) => byId.get(id) ?? []),
+    ...found.filter((person) => !value.includes(person.id)),
+  ];
   return (
     <div>
       <ChosenPeople ids={value} />

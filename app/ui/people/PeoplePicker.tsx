@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+
 import { loadOnUse } from "#app/ui/behaviour/load-on-use";
-import { type BegunSearch, ChosenPeople, type PeoplePickerProps } from "./PeopleChoice";
 import { TextField } from "#app/ui/primitives/Field";
+
+import { ChosenPeople, type BegunSearch, type PeoplePickerProps } from "./PeopleChoice";
 
 export type { PeoplePickerProps, PersonOption } from "./PeopleChoice";
 

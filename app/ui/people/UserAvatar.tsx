@@ -5,7 +5,17 @@ import classes from "./UserAvatar.module.css";
  * The user's picture when set, else their initials on their chosen colour. Decorative: it always
  * stands beside the name. A picture that fails to load (empty alt) leaves the initials showing.
  */
-export function UserAvatar({ name, image, color, size = 38 }: { name: string; image: string | null; color: string; size?: number }) {
+export function UserAvatar({
+  name,
+  image,
+  color,
+  size = 38,
+}: {
+  name: string;
+  image: string | null;
+  color: string;
+  size?: number;
+}) {
   const style = {
     "--avatar-size": `${size}px`,
     "--avatar-bg": `var(--mantine-color-${mantineAvatarColor(color)}-filled)`,

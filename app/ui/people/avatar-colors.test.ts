@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+
 import { initials, mantineAvatarColor } from "./avatar-colors";
 
 describe("initials", () => {

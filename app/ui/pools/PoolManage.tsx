@@ -1,10 +1,10 @@
 import { Matches } from "#app/ui/pools/pool-manage/Matches";
-import { type ManageData, Section } from "#app/ui/pools/pool-manage/Parts";
 import { AddParticipants } from "#app/ui/pools/pool-manage/Participants";
+import { Section, type ManageData } from "#app/ui/pools/pool-manage/Parts";
 import { DeletePool, InviteLink, Rename } from "#app/ui/pools/pool-manage/Settings";
-import classes from "./PoolManage.module.css";
 import typography from "#app/ui/theme/typography.module.css";
 
+import classes from "./PoolManage.module.css";
 
 /** 'Administrar quiniela': the owner's (and admins') tools. The server checks every intent again. */
 export function PoolManage({

@@ -1,6 +1,7 @@
 import styles from "./Badge.module.css";
 
-export type BadgeTone = "green" | "gray" | "blue" | "teal" | "grape" | "orange" | "red" | "yellow" | "outline" | "default";
+export type BadgeTone =
+  "green" | "gray" | "blue" | "teal" | "grape" | "orange" | "red" | "yellow" | "outline" | "default";
 
 /** The one badge: a tone, uppercase unless `asWritten` ('2 de 9'). */
 export function Badge({

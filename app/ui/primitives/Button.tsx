@@ -1,7 +1,9 @@
 import { Link, type LinkProps } from "react-router";
+
 import styles from "./Button.module.css";
 
-export type ButtonVariant = "filled" | "light" | "default" | "danger" | "warning" | "success" | "subtleDanger" | "remove";
+export type ButtonVariant =
+  "filled" | "light" | "default" | "danger" | "warning" | "success" | "subtleDanger" | "remove";
 export type ButtonSize = "compact" | "sm" | "lg";
 
 export interface ButtonLook {
@@ -13,7 +15,12 @@ export interface ButtonLook {
 }
 
 /** The button classes, for an element that is not a <button> (a download link). */
-export function buttonClass({ variant = "filled", size = "sm", fullWidth = false, className }: ButtonLook = {}): string {
+export function buttonClass({
+  variant = "filled",
+  size = "sm",
+  fullWidth = false,
+  className,
+}: ButtonLook = {}): string {
   let names = `${styles.button} ${styles[variant]}`;
   if (size !== "sm") names += ` ${styles[size]}`;
   if (fullWidth) names += ` ${styles.fullWidth}`;
@@ -46,6 +53,12 @@ export function Button({
 }
 
 /** A link with the look of a button (navigation, never an action). */
-export function ButtonLink({ variant, size, fullWidth, className, ...link }: ButtonLook & Omit<LinkProps, "className">) {
+export function ButtonLink({
+  variant,
+  size,
+  fullWidth,
+  className,
+  ...link
+}: ButtonLook & Omit<LinkProps, "className">) {
   return <Link {...link} className={buttonClass({ variant, size, fullWidth, className })} />;
 }

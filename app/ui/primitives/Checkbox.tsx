@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+
 import styles from "./Field.module.css";
 
 /**
@@ -11,7 +12,10 @@ export function CheckboxField({
   indeterminate = false,
   className,
   ...input
-}: { label?: string; description?: string | null; indeterminate?: boolean } & Omit<React.ComponentProps<"input">, "type" | "id">) {
+}: { label?: string; description?: string | null; indeterminate?: boolean } & Omit<
+  React.ComponentProps<"input">,
+  "type" | "id"
+>) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
   // The mixed state is a DOM property (the attribute draws it before hydration): set it in the browser.
@@ -36,7 +40,13 @@ export function CheckboxField({
           </svg>
         ) : (
           <svg className={styles.tick} viewBox="0 0 10 10" fill="none" aria-hidden>
-            <path d="M1.5 5.2 4 7.6 8.5 2.6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M1.5 5.2 4 7.6 8.5 2.6"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         )}
       </span>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+
 import styles from "./Field.module.css";
 
 /*
@@ -26,7 +27,16 @@ function describedBy(id: string, description?: string, error?: string): string |
   return ids.length ? ids.join(" ") : undefined;
 }
 
-function Frame({ id, label, description, error, className, style, required, children }: FieldFrame & { id: string; children: React.ReactNode }) {
+function Frame({
+  id,
+  label,
+  description,
+  error,
+  className,
+  style,
+  required,
+  children,
+}: FieldFrame & { id: string; children: React.ReactNode }) {
   return (
     <div className={className ? `${styles.root} ${className}` : styles.root} style={style}>
       <label className={styles.label} htmlFor={id}>
@@ -66,10 +76,21 @@ export function SelectField({
   style,
   options,
   ...select
-}: FieldFrame & { options: readonly SelectOption[] } & Omit<React.ComponentProps<"select">, "children" | "className" | "style" | "id">) {
+}: FieldFrame & { options: readonly SelectOption[] } & Omit<
+    React.ComponentProps<"select">,
+    "children" | "className" | "style" | "id"
+  >) {
   const id = useId();
   return (
-    <Frame id={id} label={label} description={description} error={error} className={className} style={style} required={select.required}>
+    <Frame
+      id={id}
+      label={label}
+      description={description}
+      error={error}
+      className={className}
+      style={style}
+      required={select.required}
+    >
       <div className={styles.control}>
         <select
           {...select}
@@ -85,7 +106,13 @@ export function SelectField({
           ))}
         </select>
         <svg className={styles.chevron} width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden>
-          <path d="M4.5 6.5 8 10l3.5-3.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M4.5 6.5 8 10l3.5-3.5"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
     </Frame>
@@ -108,7 +135,15 @@ export function TextField({
 }: FieldFrame & Omit<React.ComponentProps<"input">, "className" | "style" | "id">) {
   const id = useId();
   return (
-    <Frame id={id} label={label} description={description} error={error} className={className} style={style} required={input.required}>
+    <Frame
+      id={id}
+      label={label}
+      description={description}
+      error={error}
+      className={className}
+      style={style}
+      required={input.required}
+    >
       <BareInput
         {...input}
         id={id}
@@ -132,10 +167,21 @@ export function TextAreaField({
   minRows = 3,
   maxRows = 12,
   ...textarea
-}: FieldFrame & { minRows?: number; maxRows?: number } & Omit<React.ComponentProps<"textarea">, "className" | "style" | "id" | "rows">) {
+}: FieldFrame & { minRows?: number; maxRows?: number } & Omit<
+    React.ComponentProps<"textarea">,
+    "className" | "style" | "id" | "rows"
+  >) {
   const id = useId();
   return (
-    <Frame id={id} label={label} description={description} error={error} className={className} style={style} required={textarea.required}>
+    <Frame
+      id={id}
+      label={label}
+      description={description}
+      error={error}
+      className={className}
+      style={style}
+      required={textarea.required}
+    >
       <textarea
         {...textarea}
         id={id}

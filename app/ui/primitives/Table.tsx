@@ -17,7 +17,10 @@ export function Table({
   let names = hover ? `${styles.table} ${styles.hover}` : styles.table;
   if (striped) names += ` ${styles.striped}`;
   if (className) names += ` ${className}`;
-  const spacing = spacingY || spacingX ? ({ "--table-spacing-y": spacingY, "--table-spacing-x": spacingX, ...style } as React.CSSProperties) : style;
+  const spacing =
+    spacingY || spacingX
+      ? ({ "--table-spacing-y": spacingY, "--table-spacing-x": spacingX, ...style } as React.CSSProperties)
+      : style;
   return <table {...table} className={names} style={spacing} />;
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, test } from "vitest";
+
 import {
   accessibleColor,
   accessibleColorVariables,
@@ -37,7 +38,8 @@ describe.each(Object.keys(theme.colors))("%s", (name) => {
   });
 
   test("dark scheme text reads on the body, cards and hovered rows", () => {
-    for (const surface of dark) expect(contrastRatio(color.darkText, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    for (const surface of dark)
+      expect(contrastRatio(color.darkText, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 });
 
@@ -55,11 +57,15 @@ test("the primary colour keeps Mantine's shade where it already reads, and is on
 test("dimmed text reads on every surface of its scheme and on the primary colour's light background", () => {
   const dimmed = dimmedColors(theme);
   const { light, dark, primaryLight } = surfaces(theme);
-  for (const surface of [...light, primaryLight.light]) expect(contrastRatio(dimmed.light, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
-  for (const surface of [...dark, primaryLight.dark]) expect(contrastRatio(dimmed.dark, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  for (const surface of [...light, primaryLight.light])
+    expect(contrastRatio(dimmed.light, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  for (const surface of [...dark, primaryLight.dark])
+    expect(contrastRatio(dimmed.dark, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   // Still secondary: lighter than the text (black) in light mode, darker than it (dark 0) in dark mode.
   expect(contrastRatio(dimmed.light, WHITE)).toBeLessThan(contrastRatio("#000000", WHITE) / 2);
-  expect(contrastRatio(dimmed.dark, theme.colors.dark[7])).toBeLessThan(contrastRatio(theme.colors.dark[0], theme.colors.dark[7]));
+  expect(contrastRatio(dimmed.dark, theme.colors.dark[7])).toBeLessThan(
+    contrastRatio(theme.colors.dark[0], theme.colors.dark[7]),
+  );
 });
 
 test("the page's theme variables carry them, per scheme", () => {

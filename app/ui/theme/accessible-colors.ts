@@ -1,4 +1,4 @@
-import { darken, lighten, luminance, type MantineTheme, toRgba } from "@mantine/core";
+import { darken, lighten, luminance, toRgba, type MantineTheme } from "@mantine/core";
 
 /**
  * Colours with enough contrast (WCAG 2.1 AA: 4.5:1 for text) in both colour schemes.
@@ -36,7 +36,11 @@ function toHex(color: string): string {
 /** `start`, or the next colour `step` gives, until it reaches MIN_TEXT_CONTRAST on every background. */
 function untilReadable(start: string, backgrounds: readonly string[], step: (color: string) => string): string {
   let color = toHex(start);
-  for (let i = 0; i < 200 && backgrounds.some((background) => contrastRatio(color, background) < MIN_TEXT_CONTRAST); i++) {
+  for (
+    let i = 0;
+    i < 200 && backgrounds.some((background) => contrastRatio(color, background) < MIN_TEXT_CONTRAST);
+    i++
+  ) {
     color = toHex(step(color));
   }
   return color;
@@ -74,7 +78,8 @@ export function accessibleColor(theme: MantineTheme, name: string): AccessibleCo
   // orange stays orange instead of turning into a second red).
   const readable = (color: string) => light.every((surface) => contrastRatio(color, surface) >= MIN_TEXT_CONTRAST);
   const filled =
-    shades.slice(start).map(toHex).find(readable) ?? untilReadable(shades[start]!, light, (color) => darken(color, 0.01));
+    shades.slice(start).map(toHex).find(readable) ??
+    untilReadable(shades[start]!, light, (color) => darken(color, 0.01));
   return {
     filled,
     filledHover: toHex(darken(filled, 0.12)),

@@ -6,6 +6,7 @@ import {
   localStorageColorSchemeManager,
   mergeMantineTheme,
 } from "@mantine/core";
+
 import { accessibleColorVariables } from "./accessible-colors";
 
 export const theme = createTheme({
@@ -19,12 +20,18 @@ export const theme = createTheme({
   components: {
     // A dialog's title bar is no page banner (its <header> would be a second 'banner' landmark),
     // and its × has a name.
-    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } } },
-    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } } },
+    Modal: {
+      defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } },
+    },
+    Drawer: {
+      defaultProps: { closeButtonProps: { "aria-label": "Cerrar ventana" }, attributes: { header: { role: "none" } } },
+    },
     // No focusable 'presentation' placeholder inside role=menu: opening focuses the first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Notification: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar aviso" } } },
-    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar u ocultar la contraseña" } } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { "aria-label": "Mostrar u ocultar la contraseña" } },
+    },
   },
 });
 

@@ -1,5 +1,6 @@
 import { databaseJson } from "#app/data/transfer/exports.server";
 import { servicesOf } from "#app/http/context";
+
 import type { Route } from "./+types/base-de-datos.json";
 
 /** GET /admin/exportar/base-de-datos.json: the game's tables, streamed (admin only, by the layout). */

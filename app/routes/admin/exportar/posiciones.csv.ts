@@ -1,9 +1,10 @@
 import { findPhase } from "#app/data/seasons/phases.server";
 import { standingsCsv } from "#app/data/transfer/exports.server";
-import { phaseParam } from "#app/domain/forms/admin-forms";
 import { fileSlug } from "#app/domain/files/csv";
+import { phaseParam } from "#app/domain/forms/admin-forms";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
+
 import type { Route } from "./+types/posiciones.csv";
 
 /**

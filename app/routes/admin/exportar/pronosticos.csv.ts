@@ -2,6 +2,7 @@ import { predictionsCsv } from "#app/data/transfer/exports.server";
 import { fileSlug } from "#app/domain/files/csv";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
+
 import type { Route } from "./+types/pronosticos.csv";
 
 /** GET /admin/exportar/pronosticos.csv[?temporada=<id>]: a season's predictions, streamed (admin only, by the layout). */

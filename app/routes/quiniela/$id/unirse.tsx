@@ -1,23 +1,28 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { requireUser } from "#app/http/guards.server";
-import { joinPool } from "#app/data/pools/pool-changes.server";
+
 import { invitedPool } from "#app/data/pools/invites.server";
+import { joinPool } from "#app/data/pools/pool-changes.server";
 import { parseId } from "#app/domain/forms/input";
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { requireUser } from "#app/http/guards.server";
+import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { Button, ButtonLink } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
-import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
+
 import type { Route } from "./+types/unirse";
 
 export const meta: Route.MetaFunction = () => [{ title: "Unirse a una quiniela · Quiniela" }];
 
 /** The secret part of an invite link (quinielas.server.ts newInviteCode): URL-safe text. */
-const inviteCode = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const inviteCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 type Context = Route.LoaderArgs["context"];
 
@@ -57,7 +62,11 @@ export async function action(args: Route.ActionArgs) {
     case "finished":
       return redirectWithToast(args.context, "/quinielas", errorToast(POOL_MESSAGES.finishedInvite));
     case "already":
-      return redirectWithToast(args.context, `/quiniela/${id}`, successToast("Ya participas en esta quiniela", "Quiniela"));
+      return redirectWithToast(
+        args.context,
+        `/quiniela/${id}`,
+        successToast("Ya participas en esta quiniela", "Quiniela"),
+      );
     case "joined":
       return redirectWithToast(args.context, `/quiniela/${id}`, successToast("Te uniste a la quiniela"));
   }

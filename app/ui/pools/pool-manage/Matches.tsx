@@ -1,18 +1,21 @@
 import { lazy, Suspense, useState } from "react";
-import { type FetcherWithComponents, useFetcher, useLocation } from "react-router";
-import type { PickerPhase } from "#app/domain/game/match-picker";
+import { useFetcher, useLocation, type FetcherWithComponents } from "react-router";
+
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
+import type { PickerPhase } from "#app/domain/game/match-picker";
 import { orReload } from "#app/ui/behaviour/load-on-use";
-import { Button } from "#app/ui/primitives/Button";
-import classes from "#app/ui/pools/PoolManage.module.css";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
+import classes from "#app/ui/pools/PoolManage.module.css";
+import { Button } from "#app/ui/primitives/Button";
 import typography from "#app/ui/theme/typography.module.css";
-import { type ManageData, PICKER_PARAM } from "./Parts";
+
+import { PICKER_PARAM, type ManageData } from "./Parts";
 
 /** The picker's code comes with the season's phases, when 'Cambiar partidos' asks for them. */
-const MatchPicker = lazy(orReload(() => import("#app/ui/game/MatchPicker").then((module) => ({ default: module.MatchPicker }))));
-
+const MatchPicker = lazy(
+  orReload(() => import("#app/ui/game/MatchPicker").then((module) => ({ default: module.MatchPicker }))),
+);
 
 /**
  * The pool's matches: a count and 'Cambiar partidos', which loads the season (the page's data
@@ -75,7 +78,9 @@ function MatchesForm({
           <MatchPicker phases={phases} value={chosen} onChange={setChosen} error={error} />
         </Suspense>
         <div className={classes.spread}>
-          <p className={typography.dimmed}>{chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}</p>
+          <p className={typography.dimmed}>
+            {chosen.length === 1 ? "1 partido elegido" : `${chosen.length} partidos elegidos`}
+          </p>
           <div className={classes.row}>
             {changed && (
               <Button variant="default" onClick={() => setChosen(matchIds)}>

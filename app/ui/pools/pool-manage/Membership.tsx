@@ -1,10 +1,11 @@
 import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
+
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
+import { useToast } from "#app/ui/feedback/Toasts";
 import type { PersonOption } from "#app/ui/people/PeoplePicker";
 import { Button } from "#app/ui/primitives/Button";
-import type { ActionAnswer } from "#app/ui/feedback/action-answer";
-import { useToast } from "#app/ui/feedback/Toasts";
 
 /**
  * Membership on the pool's page itself (its participants' list): the owner removes someone, a
@@ -20,7 +21,13 @@ export function RemoveParticipant({ person }: { person: PersonOption }) {
       <input type="hidden" name="intent" value="remove-participant" />
       <input type="hidden" name="userId" value={person.id} />
       {/* A plain button (the title is its tooltip): one per participant on the pool's page. */}
-      <Button type="submit" variant="remove" aria-label={`Quitar a ${person.name}`} title={`Quitar a ${person.name}`} busy={fetcher.state !== "idle"}>
+      <Button
+        type="submit"
+        variant="remove"
+        aria-label={`Quitar a ${person.name}`}
+        title={`Quitar a ${person.name}`}
+        busy={fetcher.state !== "idle"}
+      >
         <span aria-hidden>×</span>
       </Button>
     </fetcher.Form>
@@ -36,7 +43,8 @@ export function LeavePool({ name }: { name: string }) {
       title: "Salir de la quiniela",
       children: (
         <Text size="sm">
-          Dejarás de aparecer en <b>{name}</b>. Tus pronósticos se conservan y podrás volver con un enlace de invitación.
+          Dejarás de aparecer en <b>{name}</b>. Tus pronósticos se conservan y podrás volver con un enlace de
+          invitación.
         </Text>
       ),
       confirmProps: { color: "red" },

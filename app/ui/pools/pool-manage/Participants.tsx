@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "#app/ui/primitives/Button";
-import classes from "#app/ui/pools/PoolManage.module.css";
-import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
+import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+import classes from "#app/ui/pools/PoolManage.module.css";
+import { Button } from "#app/ui/primitives/Button";
 
 /** The owner adds people to the pool (the rest of membership: ./membership.tsx). */
 
@@ -23,12 +24,7 @@ export function AddParticipants({ participantIds }: { participantIds: string[] }
       <input type="hidden" name="intent" value="add-participants" />
       <div className={classes.add}>
         <div className={classes.grow}>
-          <PeoplePicker
-            label="Agregar participantes"
-            exclude={participantIds}
-            value={chosen}
-            onChange={setChosen}
-          />
+          <PeoplePicker label="Agregar participantes" exclude={participantIds} value={chosen} onChange={setChosen} />
         </div>
         <Button type="submit" variant="light" disabled={chosen.length === 0} busy={fetcher.state !== "idle"}>
           Agregar

@@ -14,7 +14,15 @@ export interface ManageData {
   matchIds: number[];
 }
 
-export function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+export function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={classes.section}>
       <div>

@@ -1,17 +1,18 @@
 import { Text } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+
 import { POOL_NAME_MAX } from "#app/domain/forms/pool-texts";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 import { submitChecked } from "#app/ui/behaviour/load-on-use";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
+import { confirm } from "#app/ui/feedback/Confirm";
+import { useToast } from "#app/ui/feedback/Toasts";
+import { poolNameCheck } from "#app/ui/pools/pool-schemas";
+import classes from "#app/ui/pools/PoolManage.module.css";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
-import classes from "#app/ui/pools/PoolManage.module.css";
-import { poolNameCheck } from "#app/ui/pools/pool-schemas";
-import type { ActionAnswer } from "#app/ui/feedback/action-answer";
-import { useToast } from "#app/ui/feedback/Toasts";
 import typography from "#app/ui/theme/typography.module.css";
-import { confirm } from "#app/ui/feedback/Confirm";
 
 /** The pool's name, its invite link and its deletion. */
 
@@ -36,7 +37,17 @@ export function Rename({ name }: { name: string }) {
     <fetcher.Form method="post" noValidate onSubmit={submit}>
       <input type="hidden" name="intent" value="rename" />
       <div className={classes.rename}>
-        <TextField label="Nombre" name="name" value={value} onChange={(event) => setValue(event.currentTarget.value)} error={error} description={`Hasta ${POOL_NAME_MAX} caracteres`} onFocus={poolNameCheck.prefetch} autoComplete="off" className={classes.grow} />
+        <TextField
+          label="Nombre"
+          name="name"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+          description={`Hasta ${POOL_NAME_MAX} caracteres`}
+          onFocus={poolNameCheck.prefetch}
+          autoComplete="off"
+          className={classes.grow}
+        />
         <Button type="submit" variant="light" busy={fetcher.state !== "idle"} disabled={value.trim() === name}>
           Renombrar
         </Button>
@@ -51,7 +62,11 @@ export function InviteLink({ url }: { url: string }) {
   const renew = () =>
     confirm({
       title: "Renovar enlace de invitación",
-      children: <Text size="sm">Se creará un enlace nuevo y el actual dejará de funcionar para quien aún no se haya unido.</Text>,
+      children: (
+        <Text size="sm">
+          Se creará un enlace nuevo y el actual dejará de funcionar para quien aún no se haya unido.
+        </Text>
+      ),
       onConfirm: () => void fetcher.submit({ intent: "renew-code" }, { method: "post" }),
     });
   return (
@@ -81,8 +96,8 @@ export function DeletePool({ name }: { name: string }) {
       title: "Eliminar quiniela",
       children: (
         <Text size="sm">
-          Se eliminará <b>{name}</b> con su lista de partidos y participantes. Los pronósticos de cada quien se conservan.
-          Esta acción no se puede deshacer.
+          Se eliminará <b>{name}</b> con su lista de partidos y participantes. Los pronósticos de cada quien se
+          conservan. Esta acción no se puede deshacer.
         </Text>
       ),
       confirmProps: { color: "red" },
