@@ -386,15 +386,13 @@ test.describe("Gestionar Usuarios (administrador)", () => {
     await page.reload();
     await expect(page.getByRole("row", { name: account.name, exact: true })).toHaveCount(0);
     // The account is gone: its password no longer signs in.
-    const signIn = await playwright.request
-      .newContext({ baseURL })
-      .then((api) =>
-        api.post("/login", {
-          headers: SAME_ORIGIN,
-          form: { email: account.email, password: account.password },
-          maxRedirects: 0,
-        }),
-      );
+    const signIn = await playwright.request.newContext({ baseURL }).then((api) =>
+      api.post("/login", {
+        headers: SAME_ORIGIN,
+        form: { email: account.email, password: account.password },
+        maxRedirects: 0,
+      }),
+    );
     expect(signIn.status()).toBe(401);
   });
 

@@ -42,17 +42,15 @@ beforeAll(async () => {
   await server.db
     .insertInto("predictions")
     .values(
-      matches
-        .slice(0, 2)
-        .map((m, i) => ({
-          user_id: pena,
-          match_id: m.id,
-          home_score: 2,
-          away_score: i,
-          activated: 1,
-          created_at: NOW,
-          updated_at: NOW,
-        })),
+      matches.slice(0, 2).map((m, i) => ({
+        user_id: pena,
+        match_id: m.id,
+        home_score: 2,
+        away_score: i,
+        activated: 1,
+        created_at: NOW,
+        updated_at: NOW,
+      })),
     )
     .execute();
   await saveResult(server.db, matches[0]!.id, { home: 2, away: 0 });
