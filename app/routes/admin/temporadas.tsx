@@ -21,8 +21,7 @@ import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 
 import type { Route } from "./+types/temporadas";
-import { NewSeasonForm } from "./temporadas.form";
-import type { PreviewView } from "./temporadas.preview";
+import { NewSeasonForm, type PreviewView } from "./temporadas.new-season";
 import { SeasonsTable } from "./temporadas.table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Temporadas · Quiniela" }];

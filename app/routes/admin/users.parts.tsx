@@ -2,6 +2,7 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 
+import type { UserSummary } from "#app/data/people/users.server";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
@@ -14,7 +15,14 @@ import { BareInput, SelectField, TextAreaField, TextField } from "#app/ui/primit
 import { Panel } from "#app/ui/primitives/Panel";
 
 import classes from "./users.module.css";
-import type { UserRow, UsersMore } from "./users.types";
+
+/** A row of 'Gestionar Usuarios': the account and its registration date as shown. */
+export type UserRow = Omit<UserSummary, "createdAt"> & { createdAt: string; createdLabel: string };
+
+/** What an intent of /admin/users answers besides its toast: a reset link to hand over. */
+export interface UsersMore {
+  link: string;
+}
 
 /** The pieces of 'Gestionar Usuarios' (routes/admin/users.tsx): rows, the user form, the roster. */
 

@@ -30,8 +30,7 @@ import { Table } from "#app/ui/primitives/Table";
 
 import type { Route } from "./+types/users";
 import classes from "./users.module.css";
-import { RosterCard, UserActions, UserFormModal, UserName } from "./users.parts";
-import type { UserRow, UsersMore } from "./users.types";
+import { RosterCard, UserActions, UserFormModal, UserName, type UserRow, type UsersMore } from "./users.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestionar Usuarios · Quiniela" }];
 
