@@ -1,8 +1,8 @@
 /**
  * The problems of a file people bring (a season file, a results file), as the screen lists them:
  * the first `MAX_PROBLEMS_LISTED` in the order found, then one line counting the rest. A file of
- * a megabyte can hold half a million bad rows; listing them all makes an answer fifty times the
- * file, slow to build and to render, and no one reads past the first screenful.
+ * a megabyte can hold half a million bad rows; listing them all makes an answer many times the
+ * file's size, slow to build and to render, and no one reads past the first screenful.
  */
 
 export const MAX_PROBLEMS_LISTED = 100;
