@@ -3,6 +3,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 
 import type { Config } from "#app/config.server";
+import { createStreamSlots } from "#app/live/stream-slots";
 
 /**
  * Node's HTTP server with the limits a small public server needs against clients that come slowly
@@ -95,21 +96,17 @@ export function createHttpServer(
     handler,
   );
   server.maxConnections = limits.total;
-  const openByClient = new Map<string, number>();
+  // Counted per address as the live-update streams are: one slot per open connection.
+  const slots = createStreamSlots({ perClient: limits.perClient, total: limits.total });
   server.on("connection", (socket: Socket) => {
     const address = socket.remoteAddress;
     if (address === undefined || isTrustedProxy(address)) return;
-    const open = openByClient.get(address) ?? 0;
-    if (open >= limits.perClient) {
+    const slot = slots.take(address);
+    if (!slot.ok) {
       socket.destroy();
       return;
     }
-    openByClient.set(address, open + 1);
-    socket.once("close", () => {
-      const left = (openByClient.get(address) ?? 1) - 1;
-      if (left > 0) openByClient.set(address, left);
-      else openByClient.delete(address);
-    });
+    socket.once("close", slot.release);
   });
   return server;
 }

@@ -2,6 +2,7 @@
  * How many live-update streams (/eventos) may be open at once: each holds a socket, a listener
  * and a timer for as long as the page stays open. Per client address (an office behind one
  * address has a tab or two per person) and in total (below the process's file descriptors).
+ * server/connections.ts counts a client's open connections with the same slots.
  */
 export interface StreamSlots {
   /** A slot for this client, or why not: 'client' (this address has too many), 'full' (all taken). */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { setSessionExpiry } from "../support/accounts";
 import {
   form,
   leakedInternals,
@@ -228,26 +229,12 @@ test("a session cookie with a forged signature opens nothing", async () => {
   expect(response.location).toBe("/login");
 });
 
-/** Sets a session's expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
-async function setSessionExpiry(userId: string, at: Date) {
-  const row = await server.db
-    .selectFrom("sessions")
-    .select("expires_at")
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  await server.db
-    .updateTable("sessions")
-    .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
-    .where("user_id", "=", userId)
-    .execute();
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test("a session past its expiry opens nothing, and its row is deleted", async () => {
   const cookie = await registerUser(server, { name: "Olga", email: "olga@quiniela.test" });
   const userId = (await userByEmail("olga@quiniela.test"))!.id;
-  await setSessionExpiry(userId, new Date(Date.now() - 60_000));
+  await setSessionExpiry(server, userId, new Date(Date.now() - 60_000));
   const home = await get("/", cookie);
   expect(home.status).toBe(302);
   expect(home.location).toBe("/login");
@@ -258,7 +245,7 @@ test("a session used a day after its last extension opens the page and is extend
   const cookie = await registerUser(server, { name: "Pepe", email: "pepe@quiniela.test" });
   const userId = (await userByEmail("pepe@quiniela.test"))!.id;
   // 30-day sessions, extended when a day has passed since (auth.server.ts: expiresIn, updateAge).
-  await setSessionExpiry(userId, new Date(Date.now() + 29 * DAY_MS - 60_000));
+  await setSessionExpiry(server, userId, new Date(Date.now() + 29 * DAY_MS - 60_000));
   const extended = await get("/", cookie);
   expect(extended.status).toBe(200);
   const row = await server.db
@@ -275,7 +262,7 @@ test("a session used a day after its last extension opens the page and is extend
 
   // Not yet due: the expiry stays where it is.
   const notDue = new Date(Date.now() + 29.5 * DAY_MS);
-  await setSessionExpiry(userId, notDue);
+  await setSessionExpiry(server, userId, notDue);
   expect((await get("/", cookie)).status).toBe(200);
   const kept = await server.db
     .selectFrom("sessions")

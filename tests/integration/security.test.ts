@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 
-import { createUser } from "../support/accounts";
+import { createUser, sessionExpiry, setSessionExpiry } from "../support/accounts";
 import {
   form,
   leakedInternals,
@@ -535,29 +535,6 @@ test("a badge request cannot inject markup", async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sets a user's session expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
-async function setSessionExpiry(userId: string, at: Date) {
-  const row = await server.db
-    .selectFrom("sessions")
-    .select("expires_at")
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  await server.db
-    .updateTable("sessions")
-    .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
-    .where("user_id", "=", userId)
-    .execute();
-}
-
-async function sessionExpiry(userId: string): Promise<number> {
-  const row = await server.db
-    .selectFrom("sessions")
-    .select("expires_at")
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return new Date(row.expires_at).getTime();
-}
-
 /** 30-day sessions, extended once a day has passed since the last extension (auth.server.ts: expiresIn, updateAge). */
 const dueForExtension = () => new Date(Date.now() + 29 * DAY_MS - 60_000);
 
@@ -572,13 +549,13 @@ test("a session due for its extension is neither read, extended nor sent back by
   const cookie = await createUser(server, { name: "Vera", email: "vera@quiniela.test" });
   const userId = await userIdOf(server, "vera@quiniela.test");
   const due = dueForExtension();
-  await setSessionExpiry(userId, due);
+  await setSessionExpiry(server, userId, due);
   const { id: team } = await server.db.selectFrom("teams").select("id").orderBy("id").executeTakeFirstOrThrow();
   for (const path of [`/badges/${team}.svg`, "/badges/999999.svg", "/healthz", "/favicon.svg", await builtScript()]) {
     const response = await get(path, cookie);
     expect(response.status, path).toBe(200);
     expect(response.headers.getSetCookie(), path).toEqual([]);
-    expect(await sessionExpiry(userId), path).toBe(due.getTime());
+    expect(await sessionExpiry(server, userId), path).toBe(due.getTime());
   }
   // Nor the live-update stream, open for as long as its page.
   const stream = new AbortController();
@@ -586,7 +563,7 @@ test("a session due for its extension is neither read, extended nor sent back by
   expect(events.status).toBe(200);
   expect(events.headers.getSetCookie()).toEqual([]);
   stream.abort();
-  expect(await sessionExpiry(userId)).toBe(due.getTime());
+  expect(await sessionExpiry(server, userId)).toBe(due.getTime());
   // The badge stays public: browsers and shared caches keep it a day.
   expect((await get(`/badges/${team}.svg`, cookie)).headers.get("cache-control")).toBe("public, max-age=86400");
 
@@ -595,14 +572,14 @@ test("a session due for its extension is neither read, extended nor sent back by
   expect(home.status).toBe(200);
   expect(home.headers.getSetCookie().some((line) => line.includes("session_token="))).toBe(true);
   expect(home.headers.get("cache-control")).toBe("private, no-store");
-  expect(await sessionExpiry(userId)).toBeGreaterThan(due.getTime());
+  expect(await sessionExpiry(server, userId)).toBeGreaterThan(due.getTime());
 });
 
 test("no answer a shared cache may keep carries a Set-Cookie, whoever asks: public files, badges, health, public pages", async () => {
   const cookie = await createUser(server, { name: "Wendy", email: "wendy@quiniela.test" });
   const userId = await userIdOf(server, "wendy@quiniela.test");
   const expired = await createUser(server, { name: "Ximena", email: "ximena@quiniela.test" });
-  await setSessionExpiry(await userIdOf(server, "ximena@quiniela.test"), new Date(Date.now() - 60_000));
+  await setSessionExpiry(server, await userIdOf(server, "ximena@quiniela.test"), new Date(Date.now() - 60_000));
   const { id: team } = await server.db.selectFrom("teams").select("id").orderBy("id").executeTakeFirstOrThrow();
   const paths = [
     `/badges/${team}.svg`,
@@ -621,7 +598,7 @@ test("no answer a shared cache may keep carries a Set-Cookie, whoever asks: publ
     ["anónimo", undefined, async () => {}],
     ["sesión al día", anaCookie, async () => {}],
     // Better Auth renews this one's cookie wherever the session is read…
-    ["sesión por extender", cookie, () => setSessionExpiry(userId, dueForExtension())],
+    ["sesión por extender", cookie, () => setSessionExpiry(server, userId, dueForExtension())],
     // …and clears this one's.
     ["sesión vencida", expired, async () => {}],
   ];

@@ -59,3 +59,27 @@ export async function createUser(
   const signed = `${session.token}.${await makeSignature(session.token, server.env.BETTER_AUTH_SECRET!)}`;
   return `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;
 }
+
+/** Sets a user's session expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
+export async function setSessionExpiry(server: Pick<TestServer, "db">, userId: string, at: Date): Promise<void> {
+  const row = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  await server.db
+    .updateTable("sessions")
+    .set({ expires_at: typeof row.expires_at === "string" ? at.toISOString() : at })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** A user's session expiry, in milliseconds. */
+export async function sessionExpiry(server: Pick<TestServer, "db">, userId: string): Promise<number> {
+  const row = await server.db
+    .selectFrom("sessions")
+    .select("expires_at")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return new Date(row.expires_at).getTime();
+}
