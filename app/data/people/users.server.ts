@@ -19,24 +19,51 @@ export interface UserSummary {
   avatarColor: string;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /** Every pick of theirs, in every season. */
   predictions: number;
+  /** Their picks in the seasons not finished: what 'Eliminar Predicciones' deletes. */
+  deletablePredictions: number;
 }
 
-/** Every account with its prediction count, newest first (the users admin table). */
+/** The matches of the seasons not finished: the reach of 'Eliminar Predicciones' (finished seasons are read-only). */
+function openSeasonMatches(db: Kysely<Database>) {
+  return db
+    .selectFrom("matches as om")
+    .innerJoin("phases as op", "op.id", "om.phase_id")
+    .innerJoin("seasons as os", "os.id", "op.season_id")
+    .select("om.id")
+    .where("os.finished_at", "is", null);
+}
+
+/** Every account with its prediction counts, newest first (the users admin table). */
 export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
   const rows = await db
     .selectFrom("users as u")
     .where("u.deleted_at", "is", null)
     .leftJoin(
       db
-        .selectFrom("predictions")
-        .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .groupBy("user_id")
+        .selectFrom("predictions as pr")
+        .select((eb) => [
+          "pr.user_id",
+          eb.fn.countAll<number>().as("n"),
+          // The same matches deletePredictionsOfUser deletes from: the dialog counts what the deed does.
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when("pr.match_id", "in", openSeasonMatches(db))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as("open"),
+        ])
+        .groupBy("pr.user_id")
         .as("p"),
       "p.user_id",
       "u.id",
     )
-    .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n"])
+    .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n", "p.open"])
     .orderBy("u.created_at", "desc")
     .execute();
   return rows.map((row) => ({
@@ -49,7 +76,14 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
     avatarColor: row.avatar_color,
     createdAt: new Date(row.created_at).toISOString(),
     predictions: Number(row.n ?? 0),
+    deletablePredictions: Number(row.open ?? 0),
   }));
+}
+
+/** The names of the seasons not finished, oldest first: where 'Eliminar Predicciones' reaches. */
+export async function openSeasonNames(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom("seasons").select("name").where("finished_at", "is", null).orderBy("id").execute();
+  return rows.map((row) => row.name);
 }
 
 export type UserChangeRefusal = "not-found" | "email-taken" | "last-admin";
@@ -194,8 +228,9 @@ export async function isDeletedPlayer(db: Kysely<Database>, userId: string): Pro
 }
 
 /**
- * 'Eliminar Predicciones': the user's picks and their standings rows. Nobody else's points
- * change (a knockout bonus lives on the user's own prediction).
+ * 'Eliminar Predicciones': the user's picks and their standings rows in the seasons not finished
+ * (the count its dialog shows: `deletablePredictions`). Nobody else's points change (a knockout
+ * bonus lives on the user's own prediction).
  */
 export async function deletePredictionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -206,7 +241,7 @@ export async function deletePredictionsOfUser(db: Kysely<Database>, userId: stri
     const deleted = await trx
       .deleteFrom("predictions")
       .where("user_id", "=", userId)
-      .where("match_id", "in", trx.selectFrom("matches").select("id").where("phase_id", "in", openPhases))
+      .where("match_id", "in", openSeasonMatches(trx))
       .executeTakeFirst();
     await trx.deleteFrom("standings_phase").where("user_id", "=", userId).where("phase_id", "in", openPhases).execute();
     await trx.deleteFrom("standings_total").where("user_id", "=", userId).where("season_id", "in", openSeasons).execute();

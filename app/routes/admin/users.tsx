@@ -12,11 +12,13 @@ import {
   emailInUse,
   findUserEmail,
   listUsers,
+  openSeasonNames,
   updateUser,
   type UserChangeRefusal,
 } from "#app/data/people/users.server";
 import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms/form";
+import { countOf } from "#app/domain/plural";
 import { formatRoster, parseRoster } from "#app/domain/roster";
 import { answer, runAction, withFailureToast } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
@@ -39,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return withFailureToast(
     "No se pudieron cargar los usuarios",
     async () => {
-      const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
+      const [users, roster, openSeasons] = await Promise.all([listUsers(db), listRoster(db), openSeasonNames(db)]);
       return {
         users: users.map((user) => ({
           ...user,
@@ -47,10 +49,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         })),
         roster: formatRoster(roster),
         rosterCount: roster.length,
+        openSeasons,
         toast: null as Toast | null,
       };
     },
-    (toast) => ({ users: [], roster: "", rosterCount: 0, toast }),
+    (toast) => ({ users: [], roster: "", rosterCount: 0, openSeasons: [], toast }),
   );
 }
 
@@ -103,7 +106,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "delete-predictions": {
         const count = await deletePredictionsOfUser(db, form.userId);
-        return answer(200, { toast: successToast(`${count} predicciones eliminadas`, "Predicciones eliminadas") });
+        return answer(200, {
+          toast: successToast(
+            countOf(count, "pronóstico eliminado", "pronósticos eliminados"),
+            "Predicciones eliminadas",
+          ),
+        });
       }
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
@@ -120,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message =
           roster.entries.length === 0
             ? "Lista vacía: el registro queda abierto a cualquier correo"
-            : `${roster.entries.length} correos permitidos`;
+            : countOf(roster.entries.length, "correo permitido", "correos permitidos");
         return answer(200, { toast: successToast(message, "Lista guardada") });
       }
     }
@@ -145,7 +153,10 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   const close = useCallback(() => setFormOpen(false), []);
 
   return (
-    <Page title="Gestionar Usuarios" description={`${loaderData.users.length} usuarios registrados`}>
+    <Page
+      title="Gestionar Usuarios"
+      description={countOf(loaderData.users.length, "usuario registrado", "usuarios registrados")}
+    >
       <Group justify="flex-end">
         <Button onClick={() => open(null)}>Nuevo Usuario</Button>
       </Group>
@@ -175,7 +186,12 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Pronósticos">{user.predictions}</td>
                   <td>
-                    <UserActions user={user} onEdit={() => open(user)} onDelete={() => remove(user)} />
+                    <UserActions
+                      user={user}
+                      openSeasons={loaderData.openSeasons}
+                      onEdit={() => open(user)}
+                      onDelete={() => remove(user)}
+                    />
                   </td>
                 </tr>
               ))}
