@@ -23,6 +23,8 @@ export interface UserSummary {
   predictions: number;
   /** Their picks in the seasons not finished: what 'Eliminar Predicciones' deletes. */
   deletablePredictions: number;
+  /** The names of those seasons, oldest first. */
+  deletableSeasons: string[];
 }
 
 /** The matches of the seasons not finished: the reach of 'Eliminar Predicciones' (finished seasons are read-only). */
@@ -35,37 +37,49 @@ function openSeasonMatches(db: Kysely<Database>) {
     .where("os.finished_at", "is", null);
 }
 
+/** Per user, their picks within openSeasonMatches by season: what the dialog of 'Eliminar Predicciones' says. */
+async function deletableBySeason(db: Kysely<Database>): Promise<Map<string, { count: number; seasons: string[] }>> {
+  const rows = await db
+    .selectFrom("predictions as pr")
+    .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .innerJoin("seasons as s", "s.id", "p.season_id")
+    // The very matches deletePredictionsOfUser deletes from: the dialog counts what the deed does.
+    .where("pr.match_id", "in", openSeasonMatches(db))
+    .select((eb) => ["pr.user_id", "s.id", "s.name", eb.fn.countAll<number>().as("n")])
+    .groupBy(["pr.user_id", "s.id", "s.name"])
+    .orderBy("s.id")
+    .execute();
+  const byUser = new Map<string, { count: number; seasons: string[] }>();
+  for (const row of rows) {
+    const mine = byUser.get(row.user_id) ?? { count: 0, seasons: [] };
+    mine.count += Number(row.n);
+    mine.seasons.push(row.name);
+    byUser.set(row.user_id, mine);
+  }
+  return byUser;
+}
+
 /** Every account with its prediction counts, newest first (the users admin table). */
 export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
-  const rows = await db
-    .selectFrom("users as u")
-    .where("u.deleted_at", "is", null)
-    .leftJoin(
-      db
-        .selectFrom("predictions as pr")
-        .select((eb) => [
-          "pr.user_id",
-          eb.fn.countAll<number>().as("n"),
-          // The same matches deletePredictionsOfUser deletes from: the dialog counts what the deed does.
-          eb.fn
-            .sum<number>(
-              eb
-                .case()
-                .when("pr.match_id", "in", openSeasonMatches(db))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as("open"),
-        ])
-        .groupBy("pr.user_id")
-        .as("p"),
-      "p.user_id",
-      "u.id",
-    )
-    .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n", "p.open"])
-    .orderBy("u.created_at", "desc")
-    .execute();
+  const [rows, deletable] = await Promise.all([
+    db
+      .selectFrom("users as u")
+      .where("u.deleted_at", "is", null)
+      .leftJoin(
+        db
+          .selectFrom("predictions")
+          .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+          .groupBy("user_id")
+          .as("p"),
+        "p.user_id",
+        "u.id",
+      )
+      .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n"])
+      .orderBy("u.created_at", "desc")
+      .execute(),
+    deletableBySeason(db),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -76,14 +90,9 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
     avatarColor: row.avatar_color,
     createdAt: new Date(row.created_at).toISOString(),
     predictions: Number(row.n ?? 0),
-    deletablePredictions: Number(row.open ?? 0),
+    deletablePredictions: deletable.get(row.id)?.count ?? 0,
+    deletableSeasons: deletable.get(row.id)?.seasons ?? [],
   }));
-}
-
-/** The names of the seasons not finished, oldest first: where 'Eliminar Predicciones' reaches. */
-export async function openSeasonNames(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom("seasons").select("name").where("finished_at", "is", null).orderBy("id").execute();
-  return rows.map((row) => row.name);
 }
 
 export type UserChangeRefusal = "not-found" | "email-taken" | "last-admin";

@@ -105,26 +105,24 @@ export function UserFormModal({
     </Dialog>
   );
 }
-/** Where 'Eliminar Predicciones' reaches, by name: the seasons not finished. */
+/** The seasons 'Eliminar Predicciones' reaches for this user, by name. */
 function seasonsInWords(names: readonly string[]): string {
-  if (names.length === 0) return "ninguna temporada sin terminar";
   const quoted = names.map((name) => `«${name}»`);
-  if (quoted.length === 1) return quoted[0]!;
-  return `las temporadas sin terminar (${quoted.slice(0, -1).join(", ")} y ${quoted.at(-1)})`;
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} y ${quoted.at(-1)}`;
 }
 
 /**
  * What 'Eliminar Predicciones' asks: the count it deletes (the picks in the seasons not finished,
- * as the server counts them) and where; the picks of finished seasons stay, and it says so.
+ * as the server counts them) and in which seasons; the picks of finished seasons stay, and it says so.
  */
-function deletePredictionsText(user: UserRow, openSeasons: readonly string[]): string {
-  const where = seasonsInWords(openSeasons);
+function deletePredictionsText(user: UserRow): string {
   const count = user.deletablePredictions;
   const kept = user.predictions - count;
   const what =
     count === 0
-      ? `${user.displayName} no tiene pronósticos en ${where}: no hay nada que eliminar.`
-      : `Se ${count === 1 ? "eliminará" : "eliminarán"} ${countOf(count, "pronóstico", "pronósticos")} de ${user.displayName} en ${where}.`;
+      ? `${user.displayName} no tiene pronósticos en temporadas sin terminar: no hay nada que eliminar.`
+      : `Se ${count === 1 ? "eliminará" : "eliminarán"} ${countOf(count, "pronóstico", "pronósticos")} de ${user.displayName} en ${seasonsInWords(user.deletableSeasons)}.`;
   const stays =
     kept === 0
       ? ""
@@ -134,17 +132,7 @@ function deletePredictionsText(user: UserRow, openSeasons: readonly string[]): s
   return `${what}${stays}${count > 0 ? " No se puede deshacer." : ""}`;
 }
 
-export function UserActions({
-  user,
-  openSeasons,
-  onEdit,
-  onDelete,
-}: {
-  user: UserRow;
-  openSeasons: readonly string[];
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+export function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => void; onDelete: () => void }) {
   const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.link;
@@ -181,9 +169,7 @@ export function UserActions({
           size="compact"
           variant="warning"
           onClick={() =>
-            askFirst("Eliminar pronósticos", deletePredictionsText(user, openSeasons), () =>
-              submit("delete-predictions"),
-            )
+            askFirst("Eliminar pronósticos", deletePredictionsText(user), () => submit("delete-predictions"))
           }
         >
           Eliminar Predicciones

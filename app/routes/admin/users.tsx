@@ -12,7 +12,6 @@ import {
   emailInUse,
   findUserEmail,
   listUsers,
-  openSeasonNames,
   updateUser,
   type UserChangeRefusal,
 } from "#app/data/people/users.server";
@@ -41,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return withFailureToast(
     "No se pudieron cargar los usuarios",
     async () => {
-      const [users, roster, openSeasons] = await Promise.all([listUsers(db), listRoster(db), openSeasonNames(db)]);
+      const [users, roster] = await Promise.all([listUsers(db), listRoster(db)]);
       return {
         users: users.map((user) => ({
           ...user,
@@ -49,11 +48,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         })),
         roster: formatRoster(roster),
         rosterCount: roster.length,
-        openSeasons,
         toast: null as Toast | null,
       };
     },
-    (toast) => ({ users: [], roster: "", rosterCount: 0, openSeasons: [], toast }),
+    (toast) => ({ users: [], roster: "", rosterCount: 0, toast }),
   );
 }
 
@@ -186,12 +184,7 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Pronósticos">{user.predictions}</td>
                   <td>
-                    <UserActions
-                      user={user}
-                      openSeasons={loaderData.openSeasons}
-                      onEdit={() => open(user)}
-                      onDelete={() => remove(user)}
-                    />
+                    <UserActions user={user} onEdit={() => open(user)} onDelete={() => remove(user)} />
                   </td>
                 </tr>
               ))}
