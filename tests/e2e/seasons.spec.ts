@@ -152,6 +152,10 @@ test("el administrador crea 'Copa Mundial 2026' desde su plantilla, revisa la vi
   // A season already played: its kickoff times would lock every match, so they are off by default.
   await expect(admin.getByRole("checkbox", { name: "Con horarios", exact: true })).not.toBeChecked();
   await expect(admin.getByRole("checkbox", { name: "Bono de ida y vuelta", exact: true })).not.toBeChecked();
+  // A season the admin creates lets a saved pick change until it locks (SPEC §8).
+  await expect(
+    admin.getByRole("checkbox", { name: "Pronósticos editables hasta el cierre", exact: true }),
+  ).toBeChecked();
 
   await admin.getByRole("button", { name: "Revisar", exact: true }).click();
   await expectToast(admin, "Vista previa lista", "104 partidos en 9 fases");
