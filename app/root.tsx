@@ -88,7 +88,7 @@ export const meta: Route.MetaFunction = () => [
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The app to install (public/manifest.webmanifest, public/icons/; decision 021p).
+  // The app to install (public/manifest.webmanifest, public/icons/; decision 021).
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];

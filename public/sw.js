@@ -1,5 +1,5 @@
 /*
- * Quiniela's service worker (decision 021p). What it keeps:
+ * Quiniela's service worker (decision 021). What it keeps:
  *
  * - the build's hashed files (/assets/…): a name never changes its content, so a copy is as good
  *   as the network's (cache first);

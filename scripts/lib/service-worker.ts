@@ -42,7 +42,7 @@ async function readTree(dir: string, prefix = ""): Promise<Map<string, Buffer>> 
 /**
  * Writes the release's version into the browser build's copy of public/sw.js, so that every
  * release is a worker of its own (browsers compare the worker's bytes to decide there is a new
- * one) whose cache holds that release's files only (public/sw.js; decision 021p).
+ * one) whose cache holds that release's files only (public/sw.js; decision 021).
  */
 export function serviceWorkerVersion(): Plugin {
   return {
