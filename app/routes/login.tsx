@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Iniciar Sesión · Quin
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*).
+  // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*); else a line says whom to ask.
   return { redirectTo: safeRedirectPath(redirectTo, ""), resetByEmail: servicesOf(context).config.smtp !== undefined };
 }
 
@@ -84,11 +84,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={errors.password}
             required
           />
-          {loaderData.resetByEmail && (
+          {loaderData.resetByEmail ? (
             <Text size="sm" ta="right" mt={-8}>
               <Anchor component={Link} to="/olvide-contrasena">
                 ¿Olvidaste tu contraseña?
               </Anchor>
+            </Text>
+          ) : (
+            // Without e-mail the way back in is a link from the admin ('Generar enlace de acceso').
+            <Text size="sm" c="dimmed" mt={-8}>
+              Si olvidaste tu contraseña, pide un enlace al administrador
             </Text>
           )}
           <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>
