@@ -9,6 +9,7 @@ const FRESH: ChecklistFacts = {
   roster: 0,
   matches: 167,
   activeMatches: 0,
+  activeToPlay: 0,
   openPhases: 0,
   withoutKickoff: 167,
   activeWithoutKickoff: 0,
@@ -56,11 +57,21 @@ test("players: two accounts make a pool; the roster is counted when there is one
   expect(step({ players: 0 }, "players").state).toBe("todo");
 });
 
-test("a jornada: done once a match is active", () => {
-  const phases = step({ activeMatches: 18, openPhases: 2 }, "phases");
+test("a jornada: done while one is open with matches to play, or once the whole season is played", () => {
+  const phases = step({ activeMatches: 27, activeToPlay: 18, openPhases: 2, withResult: 9 }, "phases");
   expect(phases.state).toBe("done");
-  expect(phases.detail).toBe("2 jornadas abiertas · 18 partidos activos");
-  expect(step({ activeMatches: 1, openPhases: 1 }, "phases").detail).toBe("1 jornada abierta · 1 partido activo");
+  expect(phases.detail).toBe("2 jornadas abiertas · 18 partidos por jugar");
+  expect(step({ activeMatches: 1, activeToPlay: 1, openPhases: 1 }, "phases").detail).toBe(
+    "1 jornada abierta · 1 partido por jugar",
+  );
+  // The opened jornadas are played and the next waits: to do again.
+  const played = step({ activeMatches: 9, withResult: 9 }, "phases");
+  expect(played).toMatchObject({ state: "todo", hint: "Abre la siguiente con «Activar Jornada»." });
+  expect(played.detail).toBe("Las jornadas abiertas ya se jugaron: nadie tiene partidos por pronosticar.");
+  expect(step({ activeMatches: 167, withResult: 167 }, "phases")).toMatchObject({
+    state: "done",
+    detail: "Todos los partidos de la temporada se jugaron.",
+  });
 });
 
 test("kickoff times: to do while a match still to play has none; the active ones are said", () => {

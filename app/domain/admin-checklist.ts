@@ -29,7 +29,9 @@ export interface ChecklistFacts {
   roster: number;
   matches: number;
   activeMatches: number;
-  /** Phases with at least one active match. */
+  /** Active matches still without a result: open for picks, or under way. */
+  activeToPlay: number;
+  /** Phases with an active match still without a result. */
   openPhases: number;
   /** Matches still to play (no result) without a kickoff time. */
   withoutKickoff: number;
@@ -59,7 +61,7 @@ function seasonStep({ season }: ChecklistFacts): ChecklistStep {
         title: "Temporada actual",
         state: "todo",
         detail: `${season.name} está terminada.`,
-        hint: "Crea la siguiente con 'Nueva Temporada', o reábrela.",
+        hint: "Crea la siguiente con «Nueva Temporada», o reábrela.",
         link,
       }
     : { key: "season", title: "Temporada actual", state: "done", detail: season.name, hint: null, link };
@@ -79,23 +81,38 @@ function playersStep({ players, roster }: ChecklistFacts): ChecklistStep {
     detail: `${plural(players, "jugador registrado", "jugadores registrados")} · ${registration}`,
     hint: done
       ? null
-      : "Comparte la dirección de la quiniela para que se registren, o crea sus cuentas con 'Nuevo Usuario'.",
+      : "Comparte la dirección de la quiniela para que se registren, o crea sus cuentas con «Nuevo Usuario».",
     link: { to: "/admin/users", label: "Gestionar Usuarios" },
   };
 }
 
-function phasesStep({ activeMatches, openPhases }: ChecklistFacts): ChecklistStep {
-  const done = activeMatches > 0;
-  return {
+function phasesStep({ matches, activeMatches, activeToPlay, openPhases, withResult }: ChecklistFacts): ChecklistStep {
+  const step = {
     key: "phases",
     title: "Jornada abierta",
-    state: done ? "done" : "todo",
-    detail: done
-      ? `${plural(openPhases, "jornada abierta", "jornadas abiertas")} · ${plural(activeMatches, "partido activo", "partidos activos")}`
-      : "Ninguna jornada abierta: nadie puede capturar pronósticos todavía.",
-    hint: done ? null : "Abre la primera con 'Activar Jornada'.",
     link: { to: "/admin/matches", label: "Gestionar Partidos" },
-  };
+  } as const;
+  if (openPhases > 0) {
+    const detail = `${plural(openPhases, "jornada abierta", "jornadas abiertas")} · ${plural(activeToPlay, "partido por jugar", "partidos por jugar")}`;
+    return { ...step, state: "done", detail, hint: null };
+  }
+  // Every match played: there is nothing left to open.
+  if (matches > 0 && withResult === matches) {
+    return { ...step, state: "done", detail: "Todos los partidos de la temporada se jugaron.", hint: null };
+  }
+  return activeMatches > 0
+    ? {
+        ...step,
+        state: "todo",
+        detail: "Las jornadas abiertas ya se jugaron: nadie tiene partidos por pronosticar.",
+        hint: "Abre la siguiente con «Activar Jornada».",
+      }
+    : {
+        ...step,
+        state: "todo",
+        detail: "Ninguna jornada abierta: nadie puede capturar pronósticos todavía.",
+        hint: "Abre la primera con «Activar Jornada».",
+      };
 }
 
 function kickoffsStep({ withoutKickoff, activeWithoutKickoff }: ChecklistFacts): ChecklistStep {

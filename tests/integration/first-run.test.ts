@@ -192,7 +192,7 @@ describe("with an admin", () => {
       items = await checklist();
       expect(items.phases!.state).toBe("done");
       expect(items.phases!.detail).toContain("1 jornada abierta");
-      expect(items.phases!.detail).toContain(`${matchIds.length} partidos activos`);
+      expect(items.phases!.detail).toContain(`${matchIds.length} partidos por jugar`);
       expect(items.kickoffs!.detail).toContain(`${matchIds.length} de ellos activos`);
 
       // Every match gets a kickoff next week, but one of Jornada 1 began an hour ago.
@@ -211,6 +211,7 @@ describe("with an admin", () => {
 
       await server.db.updateTable("matches").set({ home_score: 2, away_score: 1 }).where("id", "=", started).execute();
       items = await checklist();
+      expect(items.phases!.detail).toContain(`${matchIds.length - 1} partidos por jugar`);
       expect(items.results!.state).toBe("done");
       expect(items.results!.detail).toContain("1 de 167 partidos con resultado");
       expect(Object.values(items).map((item) => item.state)).toEqual(["done", "done", "done", "done", "done"]);
@@ -222,6 +223,17 @@ describe("with an admin", () => {
       items = await checklist();
       expect(items.kickoffs!.state).toBe("todo");
       expect(items.kickoffs!.detail).toContain("1 partido sin fecha y hora");
+
+      // Jornada 1 played through: the next one waits to be opened.
+      await server.db
+        .updateTable("matches")
+        .set({ home_score: 1, away_score: 1 })
+        .where("id", "in", matchIds)
+        .where("home_score", "is", null)
+        .execute();
+      items = await checklist();
+      expect(items.phases!.state).toBe("todo");
+      expect(items.phases!.detail).toContain("ya se jugaron");
     });
 
     test("a finished current season is to do: the admin starts the next one in 'Temporadas'", async () => {

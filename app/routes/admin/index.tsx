@@ -36,7 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     roster,
     matches: total((phase) => phase.matches),
     activeMatches: total((phase) => phase.activeMatches),
-    openPhases: phases.filter((phase) => phase.activeMatches > 0).length,
+    activeToPlay: total((phase) => phase.activeWithoutResult),
+    openPhases: phases.filter((phase) => phase.activeWithoutResult > 0).length,
     withResult: total((phase) => phase.withResult),
     ...progress,
   });
