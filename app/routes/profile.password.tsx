@@ -14,7 +14,7 @@ import { Panel } from "#app/ui/primitives/Panel";
  * the current password and the new one twice. A wrong current password is marked on its field;
  * after a change the fields empty and this browser stays signed in (the others are signed out).
  */
-export function ChangePasswordSection() {
+export function ChangePasswordSection({ email }: { email: string }) {
   const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const form = useRef<HTMLFormElement>(null);
@@ -36,6 +36,8 @@ export function ChangePasswordSection() {
             Al cambiarla se cierran tus sesiones en otros dispositivos; en este sigues dentro.
           </Text>
           <input type="hidden" name="intent" value="change-password" />
+          {/* Whose password this is, for the browser's password manager (not sent). */}
+          <input type="email" autoComplete="username" value={email} readOnly hidden />
           <PasswordInput
             label="Contraseña actual"
             name="currentPassword"

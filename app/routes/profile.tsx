@@ -57,7 +57,7 @@ const FAILURES = {
 /** Why a password change was refused, on the field it concerns. */
 const CHANGE_REFUSALS: Record<Exclude<PasswordChange, { ok: true }>["reason"], { status: number; message: string }> = {
   "wrong-password": { status: 400, message: "La contraseña actual no es correcta" },
-  "no-password": { status: 400, message: "Tu cuenta aún no tiene contraseña: usa 'Generar enlace' para elegir una" },
+  "no-password": { status: 400, message: "Tu cuenta aún no tiene contraseña: usa «Generar enlace» para elegir una" },
   "signed-out": { status: 401, message: "Tu sesión terminó: vuelve a iniciar sesión" },
 };
 
@@ -126,7 +126,8 @@ function ResetLinkSection({ email }: { email: string }) {
         </Title>
         <TextField label="Correo electrónico" value={email} readOnly />
         <Text size="sm" c="dimmed">
-          Genera un enlace de un solo uso, válido por una hora, para cambiar tu contraseña.
+          ¿No recuerdas tu contraseña actual? Genera un enlace de un solo uso, válido por una hora, para elegir una
+          nueva.
         </Text>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="reset-link" />
@@ -241,8 +242,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Stack>
       </Panel>
+      <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
-      <ChangePasswordSection />
     </Page>
   );
 }
