@@ -175,11 +175,16 @@ export function createApp({ runtime, clientDir, development = false }: AppOption
       const nonce = setSecurityHeaders(res, development, https);
       staticFiles(req, res, (error?: unknown) => {
         if (error) return failed(res, error);
-        if (isCrossOriginWrite(req, siteOriginOf(req, configuredOrigin, client)))
+        const siteOrigin = siteOriginOf(req, configuredOrigin, client);
+        if (isCrossOriginWrite(req, siteOrigin))
           return answerText(res, 403, "Solicitud rechazada: origen no permitido.");
         lingerAfterRefusedBodies(req, res);
-        pageCache.handle(req, res, nonce, () =>
-          reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)),
+        pageCache.handle(
+          req,
+          res,
+          nonce,
+          () => reactRouter(req, res, nonce).catch((error: unknown) => failed(res, error)),
+          siteOrigin,
         );
       });
     });
