@@ -5,7 +5,7 @@ import type { SendResetEmail } from "./mailer.server";
 
 /**
  * One-time password-reset links (SPEC §2.11): a player's own last one hour; those the admin
- * hands out ('Nuevo Usuario', 'Generar enlace de acceso') last ADMIN_LINK_DAYS (decision 021f).
+ * hands out ('Nuevo Usuario', 'Generar enlace de acceso') last ADMIN_LINK_DAYS (decision 022).
  * Better Auth creates and consumes the token; we catch it as it is handed to `sendResetPassword`
  * so the link can be shown on screen (profile, users admin), or, for '¿Olvidaste tu
  * contraseña?', e-mail it (SMTP_*).
