@@ -27,7 +27,7 @@ import {
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const CLAUSURA = "Liga MX · Clausura 2024";
+const CLAUSURA = "Liga MX Clausura 2024";
 const WORLD_CUP = "Copa Mundial 2026";
 const OPENER = "Querétaro vs Toluca"; // Jornada 1 of Clausura 2024; it ended 2-2
 const MEXICO = "México vs Sudáfrica"; // Grupo A, the opening match: 2-0
