@@ -68,6 +68,8 @@ async function homePage(
     phases: phases.map(({ id, name }) => ({ id, name })),
     shown,
     matches,
+    // A saved pick is final (the original's rule): the form asks for a review before saving.
+    picksFinal: !season.rules.editablePicks,
     // What is still open for the viewer, from the matches read above: a save changes it, and
     // its answer carries it at no cost.
     open: openSummary(openMatches, now, season.timeZone),
@@ -104,6 +106,7 @@ export async function action(args: Route.ActionArgs) {
   const page = saved.ok ? await homePage(args, user, season) : null;
   return answer<{ page: typeof page }>(saved.status, {
     toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
+    errors: saved.errors,
     page,
   });
 }
@@ -119,7 +122,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <WeekendSummary standing={loaderData.standing} open={page.open} />
       <HowToPlay rules={page.rules} initiallyOpen={loaderData.rulesOpen} />
       <PhaseNav phases={page.phases} shown={page.shown} hrefFor={(id) => `/?jornada=${id}`} />
-      <PredictionForm matches={page.matches} />
+      <PredictionForm matches={page.matches} picksFinal={page.picksFinal} errors={actionData?.errors} />
       <ButtonLink to="/rankings" variant="light" size="lg" className={classes.toRankings}>
         Ver Tabla de Posiciones
       </ButtonLink>
