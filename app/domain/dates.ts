@@ -110,3 +110,12 @@ export function timeZoneHint(timeZone: string): string {
   const place = PLACES[timeZone] ?? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ");
   return `hora de ${place}`;
 }
+
+/**
+ * 'hora de la Ciudad de México (America/Mexico_City)': the hint with the zone's own name, where a
+ * date is shown or edited once for many (the admin's kickoffs), so nobody has to guess the zone.
+ */
+export function timeZoneLabel(timeZone: string): string {
+  const hint = timeZoneHint(timeZone);
+  return hint.endsWith(` ${timeZone}`) ? hint : `${hint} (${timeZone})`;
+}
