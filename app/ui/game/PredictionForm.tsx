@@ -15,6 +15,7 @@ import typography from "#app/ui/theme/typography.module.css";
 import { MatchTeam } from "./MatchTeam";
 import { PhaseSection } from "./PhaseSection";
 import classes from "./PredictionForm.module.css";
+import { useKickoffLocks } from "./useKickoffLocks";
 
 function ScoreInput({ name, team, defaultValue }: { name: string; team: string; defaultValue?: number }) {
   return (
@@ -108,9 +109,11 @@ function matchesLeft(form: HTMLFormElement): number {
  * Active matches by phase with two score inputs each; saved and closed ones read-only. In the
  * browser the count of matches left follows what is typed, and a form sent with a blank score
  * stays here: the blank boxes marked, the first focused, and the server's own message as a toast
- * (SPEC: every pending match at once). Without JavaScript the server says the same.
+ * (SPEC: every pending match at once). Without JavaScript the server says the same. A match
+ * closes in the browser at its kickoff (useKickoffLocks), as it does on the server.
  */
-export function PredictionForm({ matches, action }: { matches: PredictionMatch[]; action?: string }) {
+export function PredictionForm({ matches: sent, action }: { matches: PredictionMatch[]; action?: string }) {
+  const matches = useKickoffLocks(sent);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const openCount = matches.filter(isOpen).length;
