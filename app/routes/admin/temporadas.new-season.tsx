@@ -165,7 +165,7 @@ export function NewSeasonForm({ templates, preview }: { templates: Template[]; p
             name="conHorarios"
             checked={choice.withKickoffs}
             onChange={(event) => choice.setWithKickoffs(event.currentTarget.checked)}
-            description="Conserva los horarios del archivo. Encendido si sus partidos aún no se juegan (un archivo se revisa primero); apagado para una temporada ya jugada: un horario pasado cierra el partido."
+            description="Conserva los horarios del archivo: encendido si sus partidos aún no se juegan (el de un archivo, al revisarlo). Un horario pasado cierra el partido."
           />
           {choice.kickoffsAuto && <input type="hidden" name="conHorariosAuto" value="1" />}
           <RulesFields choice={choice} />
