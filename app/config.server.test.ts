@@ -78,3 +78,14 @@ test("DATABASE_CONNECT_TIMEOUT_MS: 5 s unless set; a number of milliseconds from
   expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "2.5" })).toThrow("debe ser un número entero de milisegundos");
   expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "pronto" })).toThrow("debe ser un número de milisegundos");
 });
+
+test("ADMIN_LINK_DAYS: the admin's one-time links last 7 days unless set; 1 to 30 whole days, refused in Spanish otherwise", () => {
+  expect(getConfig({}).ADMIN_LINK_DAYS).toBe(7);
+  expect(getConfig({ ADMIN_LINK_DAYS: "2" }).ADMIN_LINK_DAYS).toBe(2);
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "0" })).toThrow(
+    "ADMIN_LINK_DAYS: ADMIN_LINK_DAYS debe ser de al menos 1 día",
+  );
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "31" })).toThrow("debe ser de 30 días como máximo");
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "1.5" })).toThrow("debe ser un número entero de días");
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "una semana" })).toThrow("debe ser un número de días");
+});

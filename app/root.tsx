@@ -18,13 +18,16 @@ import { reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { ConfirmHost } from "#app/ui/feedback/Confirm";
 import { ToastHost, useToast } from "#app/ui/feedback/Toasts";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
+import { InstallableApp } from "#app/ui/layout/InstallableApp";
 import { Navbar, type NavUser } from "#app/ui/layout/Navbar";
+import { SITE_DESCRIPTION, SITE_NAME } from "#app/ui/layout/share-meta";
 import shellClasses from "#app/ui/layout/Shell.module.css";
 import { useNonce } from "#app/ui/layout/useNonce";
 import { COLOR_SCHEME_KEY, colorSchemeManager, theme, THEME_CSS_VARIABLES } from "#app/ui/theme/theme";
 
 import type { Route } from "./+types/root";
 import { forwardCookies } from "./auth/cookies";
+import { publicOrigin } from "./auth/password-reset.server";
 import { readSessionUser } from "./auth/session-read.server";
 import { servicesOf, userContext } from "./http/context";
 
@@ -70,18 +73,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     avatarColor: user.avatarColor,
     isAdmin: user.role === "admin",
   };
-  return data({ user: navUser, toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // The public origin, for the absolute URLs of the pages' share tags (ui/layout/share-meta.ts).
+  const origin = publicOrigin(servicesOf(context).config.BASE_URL, request);
+  return data({ user: navUser, toast, origin }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** Who is signed in does not change when a form answers with its page (the prediction form). */
 export const shouldRevalidate = reloadUnlessAnsweredWithPage;
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Quiniela" },
-  { name: "description", content: "Pronostica los marcadores de la Liga MX y compite con tus compañeros." },
+  { title: SITE_NAME },
+  { name: "description", content: SITE_DESCRIPTION },
 ];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The app to install (public/manifest.webmanifest, public/icons/; decision 021).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -94,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" localStorageKey={COLOR_SCHEME_KEY} />
+        <InstallableApp nonce={nonce} />
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: THEME_CSS_VARIABLES }} />
       </head>
       <body>

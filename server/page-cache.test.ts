@@ -15,7 +15,8 @@ afterEach(() => {
 });
 
 interface Fixture {
-  get(path: string): Promise<{ status: number; cache: string | null; body: string; nonce: string }>;
+  /** `site`: the origin the app takes the request to be for (BASE_URL, else its Host). */
+  get(path: string, site?: string): Promise<{ status: number; cache: string | null; body: string; nonce: string }>;
   post(path: string): Promise<number>;
   clock: { now: number };
   renders: number;
@@ -32,29 +33,37 @@ async function startFixture(options: Partial<PageCacheOptions> = {}): Promise<Fi
   const server = http.createServer((req, res) => {
     const nonce = `nonce${++nonces}X`;
     res.setHeader("X-Nonce", nonce);
-    cache.handle(req, res, nonce, async () => {
-      const url = new URL(req.url ?? "/", "http://x");
-      if (req.method === "POST") {
-        res.statusCode = Number(url.searchParams.get("status") ?? 204);
-        return void res.end();
-      }
-      fixture.renders++;
-      if (url.searchParams.has("lento")) await hold;
-      const status = Number(url.searchParams.get("status") ?? 200);
-      if (url.searchParams.get("cookie")) res.setHeader("Set-Cookie", "toast=1");
-      res.setHeader("Cache-Control", "private, no-store");
-      res.statusCode = status;
-      res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.write(`<script nonce="${nonce}">1</script>`);
-      res.end(
-        `<p>${"x".repeat(Number(url.searchParams.get("size") ?? 10))}</p><script nonce="${nonce}">${fixture.renders}</script>`,
-      );
-    });
+    const site = req.headers["x-site"] as string | undefined;
+    cache.handle(
+      req,
+      res,
+      nonce,
+      async () => {
+        const url = new URL(req.url ?? "/", "http://x");
+        if (req.method === "POST") {
+          res.statusCode = Number(url.searchParams.get("status") ?? 204);
+          return void res.end();
+        }
+        fixture.renders++;
+        if (url.searchParams.has("lento")) await hold;
+        const status = Number(url.searchParams.get("status") ?? 200);
+        if (url.searchParams.get("cookie")) res.setHeader("Set-Cookie", "toast=1");
+        res.setHeader("Cache-Control", "private, no-store");
+        res.statusCode = status;
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.write(`<script nonce="${nonce}">1</script>`);
+        if (site) res.write(`<meta property="og:url" content="${site}${url.pathname}">`);
+        res.end(
+          `<p>${"x".repeat(Number(url.searchParams.get("size") ?? 10))}</p><script nonce="${nonce}">${fixture.renders}</script>`,
+        );
+      },
+      site,
+    );
   });
   const listener = server.listen(0);
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  fixture.get = async (path) => {
-    const response = await fetch(`${base}${path}`);
+  fixture.get = async (path, site) => {
+    const response = await fetch(`${base}${path}`, { headers: site ? { "X-Site": site } : {} });
     return {
       status: response.status,
       cache: response.headers.get("x-cache"),
@@ -92,6 +101,19 @@ test("only public paths, only GET without cookies, only a 200 without Set-Cookie
     expect((await site.get(path)).cache, path).toBe("MISS");
   }
   expect(site.renders).toBe(12);
+});
+
+test("pages are kept per site origin: a request for another Host never puts its origin in anyone else's page", async () => {
+  const site = await startFixture();
+  expect(await site.get("/rankings", "https://quiniela.example")).toMatchObject({ cache: "MISS" });
+  const other = await site.get("/rankings", "http://evil.test");
+  expect(other.cache).toBe("MISS");
+  expect(other.body).toContain('content="http://evil.test/rankings"');
+  const again = await site.get("/rankings", "https://quiniela.example");
+  expect(again.cache).toBe("HIT");
+  expect(again.body).toContain('content="https://quiniela.example/rankings"');
+  expect(again.body).not.toContain("evil.test");
+  expect(site.renders).toBe(2);
 });
 
 test("a write empties it; a page rendered across a write is not kept", async () => {

@@ -9,6 +9,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  *   cookie could change is never shared. Only a 200 without Set-Cookie is kept.
  * - Every answer gets its own CSP nonce: the kept page holds a gap where the nonce was, filled
  *   with this answer's (the nonce the security headers set, handed to `handle`).
+ * - Pages are kept per site origin (the one the answer is for: BASE_URL, else the request's Host):
+ *   they name it (their share tags' absolute URLs), so a request with another Host header never
+ *   puts its origin in a page that someone else is then served.
  * - A page is at most `ttlMs` old. A write handled by this process (any other method) empties
  *   the cache when its answer ends or its client leaves, unless it was refused (4xx), and so does
  *   a live update (results, phases: every process and instance hears it); a page whose rendering
@@ -55,8 +58,11 @@ interface KeptPage {
 }
 
 export interface PageCache {
-  /** Answers from memory, or lets `next` render (keeping what it renders when it may). */
-  handle(req: IncomingMessage, res: ServerResponse, nonce: string | undefined, next: () => void): void;
+  /**
+   * Answers from memory, or lets `next` render (keeping what it renders when it may). `origin`:
+   * the site's origin this answer is for (pages are kept apart per origin).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, nonce: string | undefined, next: () => void, origin?: string): void;
   /** Forgets every page (a change was saved). */
   clear(): void;
 }
@@ -177,14 +183,15 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions, now: () =
 
   return {
     clear,
-    handle(req, res, nonce, next) {
+    handle(req, res, nonce, next, origin = "") {
       if (ttlMs <= 0) return next();
       if (req.method !== "GET") {
         clearAfterWrite(req, res, clear);
         return next();
       }
-      const key = req.url ?? "/";
-      if (req.headers.cookie !== undefined || !isCacheablePath(key.split("?")[0]!)) return next();
+      const target = req.url ?? "/";
+      if (req.headers.cookie !== undefined || !isCacheablePath(target.split("?")[0]!)) return next();
+      const key = `${origin} ${target}`;
       const page = pages.get(key);
       if (page && page.expires > now()) return serve(page, res, nonce);
       if (page) forget(key);

@@ -9,20 +9,29 @@ import { answer } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { invitationFor } from "#app/http/invitation.server";
 import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
+import { invitationMeta } from "#app/ui/layout/share-meta";
 import { AuthCard } from "#app/ui/people/AuthCard";
+import { InvitationNotice } from "#app/ui/people/InvitationNotice";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Iniciar Sesión · Quiniela" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  invitationMeta(matches, { title: "Iniciar Sesión · Quiniela", path: "/login" }, loaderData?.invitation);
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*).
-  return { redirectTo: safeRedirectPath(redirectTo, ""), resetByEmail: servicesOf(context).config.smtp !== undefined };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  return {
+    redirectTo,
+    // The pool an invite link names, when the visitor is on their way to one that still works.
+    invitation: await invitationFor(context, redirectTo),
+    // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*); else a line says whom to ask.
+    resetByEmail: servicesOf(context).config.smtp !== undefined,
+  };
 }
 
 /** Passes the action's headers on (Retry-After of a 429). */
@@ -64,7 +73,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const errors = actionData?.errors ?? {};
 
   return (
-    <AuthCard title="Iniciar Sesión" subtitle="Entra para capturar tus pronósticos de la jornada.">
+    <AuthCard
+      title="Iniciar Sesión"
+      subtitle="Entra para capturar tus pronósticos de la jornada."
+      notice={
+        loaderData.invitation && (
+          <InvitationNotice
+            {...loaderData.invitation}
+            hint="Inicia sesión para unirte, o regístrate si aún no tienes cuenta."
+          />
+        )
+      }
+    >
       <Form method="post" noValidate>
         <Stack gap="md">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}
@@ -84,11 +104,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={errors.password}
             required
           />
-          {loaderData.resetByEmail && (
+          {loaderData.resetByEmail ? (
             <Text size="sm" ta="right" mt={-8}>
               <Anchor component={Link} to="/olvide-contrasena">
                 ¿Olvidaste tu contraseña?
               </Anchor>
+            </Text>
+          ) : (
+            // Without e-mail the way back in is a link from the admin ('Generar enlace de acceso').
+            <Text size="sm" c="dimmed" mt={-8}>
+              Si olvidaste tu contraseña, pide un enlace al administrador
             </Text>
           )}
           <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>

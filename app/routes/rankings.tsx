@@ -22,6 +22,7 @@ import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
 import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { Page } from "#app/ui/layout/Page";
+import { shareMeta } from "#app/ui/layout/share-meta";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField, TextField } from "#app/ui/primitives/Field";
@@ -31,7 +32,12 @@ import typography from "#app/ui/theme/typography.module.css";
 import type { Route } from "./+types/rankings";
 import classes from "./rankings.module.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "Tabla de Posiciones · Quiniela" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: "Tabla de Posiciones · Quiniela",
+    description: "Puntos y posiciones de la temporada, jornada por jornada.",
+    path: "/rankings",
+  });
 
 const PER_PAGE = 50;
 

@@ -12,20 +12,25 @@ import { answer } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { invitationFor } from "#app/http/invitation.server";
 import { keepingRedirect, safeRedirectPath } from "#app/http/redirect";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
+import { invitationMeta } from "#app/ui/layout/share-meta";
 import { AuthCard } from "#app/ui/people/AuthCard";
+import { InvitationNotice } from "#app/ui/people/InvitationNotice";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [{ title: "Registrarse · Quiniela" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  invitationMeta(matches, { title: "Registrarse · Quiniela", path: "/register" }, loaderData?.invitation);
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Kept through the sign-up, as /login keeps it: an invite link opened without an account.
-  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") };
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { redirectTo, invitation: await invitationFor(context, redirectTo) };
 }
 
 /** Passes the action's headers on (Retry-After of a 429). */
@@ -76,7 +81,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.errors ?? {};
 
   return (
-    <AuthCard title="Registrarse" subtitle="Crea tu cuenta para unirte a la quiniela.">
+    <AuthCard
+      title="Registrarse"
+      subtitle="Crea tu cuenta para unirte a la quiniela."
+      notice={
+        loaderData.invitation && (
+          <InvitationNotice {...loaderData.invitation} hint="Crea tu cuenta y te llevamos de vuelta para unirte." />
+        )
+      }
+    >
       <Form method="post" noValidate>
         <Stack gap="md">
           {loaderData.redirectTo && <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />}

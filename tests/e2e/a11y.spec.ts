@@ -241,6 +241,13 @@ const SCREENS: readonly Screen[] = [
   // Signed out.
   { role: "visitante", path: "/login", steps: [{ state: "página" }, phoneMenu] },
   { role: "visitante", path: "/register" },
+  // Someone without an account opens the demo pool's invite link: /login names the pool.
+  {
+    role: "visitante",
+    path: (demo) => demo.invitePath,
+    label: "/quiniela/<la de la demostración>/unirse → /login",
+    heading: "Iniciar Sesión",
+  },
   {
     role: "visitante",
     path: "/rankings",
@@ -297,6 +304,7 @@ const SCREENS: readonly Screen[] = [
     heading: "Unirse a una quiniela",
   },
   // The admin's screens.
+  { role: "admin", path: "/admin", heading: "Administración" },
   {
     role: "admin",
     path: "/admin/matches",

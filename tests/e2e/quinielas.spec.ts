@@ -64,6 +64,10 @@ async function predict(page: Page, label: string, home: number, away: number) {
   // The answer brings the pool's page as it now is: one request, no reload of its data after it.
   const dataRequests = recordDataRequests(page);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  // Picks are final in Clausura 2024: the save shows them for a review first.
+  const review = page.getByRole("dialog", { name: "Revisa tus pronósticos: no podrás cambiarlos", exact: true });
+  await expect(review.getByRole("listitem")).toHaveText([new RegExp(`^${local}\\s*${home} – ${away}\\s*${visitor}$`)]);
+  await review.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expect(toast(page, "Tus predicciones han sido guardadas")).toBeVisible({ timeout: 15_000 });
   await expect(match.getByLabel("Tu pronóstico")).toHaveText(`${home} – ${away}`);
   expect(dataRequests.stop()).toEqual([expect.stringMatching(/^POST \/quiniela\/\d+\.data$/)]);
@@ -128,40 +132,60 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   await expect(toast(a, "Quiniela creada")).toBeVisible();
   await expect(a.getByRole("group", { name: label, exact: true })).toBeVisible();
 
-  // The owner's tools: the invite link with 'Copiar'.
-  const admin = a.getByRole("region", { name: "Administrar quiniela" });
-  const invite = await admin.getByRole("textbox", { name: "Enlace de invitación" }).inputValue();
+  // The invite link opens the owner's page, above the table: 'Compartir' hands it to the phone's
+  // share sheet …
+  const inviteBar = a.getByRole("region", { name: "Invita a tu grupo" });
+  const invite = await inviteBar.getByRole("textbox", { name: "Enlace de invitación" }).inputValue();
   expect(invite).toMatch(/\/quiniela\/\d+\/unirse\?codigo=[A-Za-z0-9_-]+$/);
-  await admin.getByRole("button", { name: "Copiar", exact: true }).click();
+  const barBox = (await inviteBar.boundingBox())!;
+  const tableBox = (await a.getByRole("region", { name: "Tabla de Posiciones" }).boundingBox())!;
+  expect(barBox.y).toBeLessThan(tableBox.y);
+  const share = inviteBar.getByRole("button", { name: "Compartir", exact: true });
+  await a.evaluate(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { shared });
+    Object.defineProperty(navigator, "share", {
+      configurable: true,
+      value: async (data: ShareData) => void shared.push(data),
+    });
+    Object.defineProperty(navigator, "canShare", { configurable: true, value: () => true });
+  });
+  await share.click();
+  await expect
+    .poll(() => a.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
+    .toEqual([{ url: invite, title: `Quiniela «${name}»`, text: `Únete a la quiniela «${name}»` }]);
+  // … or, where there is none, copies it.
+  await a.evaluate(() => {
+    Object.defineProperty(navigator, "share", { configurable: true, value: undefined });
+    Object.defineProperty(navigator, "canShare", { configurable: true, value: undefined });
+  });
+  await share.click();
   await expect(toast(a, "Enlace copiado")).toBeVisible();
   // A browser that refuses both ways of copying gets told so, not 'Enlace copiado'.
   await a.evaluate(() => {
     navigator.clipboard.writeText = () => Promise.reject(new Error("denegado"));
     document.execCommand = () => false;
   });
-  await admin.getByRole("button", { name: "Copiar", exact: true }).click();
+  await share.click();
   await expect(toast(a, "No se pudo copiar el enlace: selecciónalo y cópialo a mano.")).toBeVisible();
 
-  // Someone without an account opens the link: /login, then 'Registrarse', and back to the link.
+  // B, without an account, opens the link: /login names the pool and who invites, so does
+  // 'Registrarse', and B comes back to the link after signing up.
   const invitePath = new URL(invite).pathname + new URL(invite).search;
-  const newcomer = await newPage(browser);
-  await newcomer.goto(invitePath);
-  await expect(newcomer).toHaveURL(/\/login\?redirectTo=/);
-  await newcomer.getByRole("main").getByRole("link", { name: "Registrarse", exact: true }).click();
-  await expect(newcomer).toHaveURL(/\/register\?redirectTo=/);
-  await fillRegisterForm(newcomer, newAccount("invitada"));
-  await newcomer.getByRole("button", { name: "Registrarse", exact: true }).click();
-  await expect(newcomer.getByRole("heading", { name: "Unirse a una quiniela", level: 1 })).toBeVisible();
-  expect(new URL(newcomer.url()).pathname + new URL(newcomer.url()).search).toBe(invitePath);
-  await newcomer.context().close();
-
-  // B joins with the link and predicts 2-1; A predicts 1-1.
+  const invitation = `Te invitaron a la quiniela «${name}» de ${accountA.name}`;
   const b = await newPage(browser);
   const accountB = newAccount("invitado");
-  await signUp(b, accountB);
+  await b.goto(invitePath);
+  await expect(b).toHaveURL(/\/login\?redirectTo=/);
+  await expect(b.getByRole("region", { name: "Invitación" })).toHaveText(new RegExp(`^${invitation}`));
+  await b.getByRole("main").getByRole("link", { name: "Registrarse", exact: true }).click();
+  await expect(b).toHaveURL(/\/register\?redirectTo=/);
+  await expect(b.getByRole("region", { name: "Invitación" })).toHaveText(new RegExp(`^${invitation}`));
+  await fillRegisterForm(b, accountB);
+  await b.getByRole("button", { name: "Registrarse", exact: true }).click();
   // Opening the link only shows the pool; B joins with 'Unirme'.
-  await b.goto(new URL(invite).pathname + new URL(invite).search);
   await expect(b.getByRole("heading", { name: "Unirse a una quiniela", level: 1 })).toBeVisible();
+  expect(new URL(b.url()).pathname + new URL(b.url()).search).toBe(invitePath);
   await expect(b.getByRole("heading", { name, level: 2 })).toBeVisible();
   await hydrated(b);
   await b.getByRole("button", { name: "Unirme", exact: true }).click();
@@ -170,6 +194,7 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   await expectToast(b, "Éxito", "Te uniste a la quiniela");
   await expect(b.getByRole("region", { name: "Participantes" }).getByText(accountA.name)).toBeVisible();
   await expect(b.getByRole("region", { name: "Administrar quiniela" })).toHaveCount(0);
+  await expect(b.getByRole("region", { name: "Invita a tu grupo" })).toHaveCount(0);
   const matchId = (await b
     .getByRole("group", { name: label, exact: true })
     .getByRole("spinbutton")
@@ -240,7 +265,9 @@ test("el creador renueva el enlace; 'Mis Quinielas' dice 'Cargando quinielas...'
   await hydrated(page);
 
   const tools = page.getByRole("region", { name: "Administrar quiniela" });
-  const link = tools.getByRole("textbox", { name: "Enlace de invitación" });
+  const link = page
+    .getByRole("region", { name: "Invita a tu grupo" })
+    .getByRole("textbox", { name: "Enlace de invitación" });
   const before = await link.inputValue();
   const renew = page.getByRole("dialog", { name: "Renovar enlace de invitación" });
   await openDialog(tools.getByRole("button", { name: "Renovar enlace", exact: true }), renew);

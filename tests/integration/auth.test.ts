@@ -14,6 +14,7 @@ import {
   type TestServer,
   type TextResponse,
 } from "../support/server";
+import { shareTags } from "../support/share-tags";
 
 // No BETTER_AUTH_SECRET for this file (an empty value counts as unset): the server generates its
 // secret in DATA_DIR and must reuse it after every restart below.
@@ -337,4 +338,11 @@ test("behind an https proxy (BASE_URL https://…, TRUST_PROXY) the session cook
 
   const home = await requestText(server, "/", { cookie: sessionCookie(response), headers: proxied });
   expect(home.status).toBe(200);
+
+  // Link previews name BASE_URL's origin, whatever host the request came through.
+  for (const headers of [proxied, { "X-Forwarded-Host": "otro.example", "X-Forwarded-Proto": "http" }]) {
+    const tags = shareTags((await requestText(server, "/rankings", { headers })).body);
+    expect(tags.get("og:url")).toBe("https://quiniela.example/rankings");
+    expect(tags.get("og:image")).toBe("https://quiniela.example/og-image.png");
+  }
 });

@@ -14,6 +14,7 @@ import {
   userIdOf,
   type TestServer,
 } from "../support/server";
+import { SHARED_TAG_NAMES, shareTags } from "../support/share-tags";
 
 /**
  * Pools (SPEC §4) against the real server: creation, who may see and post to a pool, invite links,
@@ -350,6 +351,70 @@ describe("invite links", () => {
     const response = await get(joinPath(row!.invite_code));
     expect(response.status).toBe(302);
     expect(response.location).toBe(`/login?${new URLSearchParams({ redirectTo: joinPath(row!.invite_code) })}`);
+  });
+
+  /** What a signed-out visitor's /login and /register show on their way to this link. */
+  async function signedOutPages(path: string) {
+    const signIn = await get(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    const signUp = await get(`/register?${new URLSearchParams({ redirectTo: path })}`);
+    expect([signIn.status, signUp.status], path).toEqual([200, 200]);
+    return [signIn, signUp];
+  }
+
+  test("a signed-out invitee sees the pool's name and who invites on /login and /register, and the link's preview names the pool", async () => {
+    const { row } = await pool(poolId);
+    const link = joinPath(row!.invite_code);
+    // The guard keeps the link on the way to /login …
+    const opened = await get(link);
+    expect(opened.location).toBe(`/login?${new URLSearchParams({ redirectTo: link })}`);
+    // … whose page (as /register's, a link away) names the pool and its owner, never an e-mail.
+    for (const page of await signedOutPages(link)) {
+      expect(page.body).toContain(`Te invitaron a la quiniela «${row!.name}» de ${ANA.name}`);
+      expect(page.body).not.toContain(ANA.email);
+      // What WhatsApp or Telegram show of the link: the pool's name, on this site's origin.
+      const tags = shareTags(page.body);
+      for (const name of SHARED_TAG_NAMES) expect(tags.get(name), name).toBeTruthy();
+      expect(tags.get("og:title")).toBe(`Únete a «${row!.name}» en Quiniela`);
+      expect(tags.get("twitter:title")).toBe(`Únete a «${row!.name}» en Quiniela`);
+      expect(tags.get("og:description")).toContain(ANA.name);
+      expect(tags.get("og:url")).toBe(`${server.url}${link}`);
+      expect(tags.get("og:image")).toBe(`${server.url}/og-image.png`);
+    }
+    // The invitee signs in and lands back on the link, where 'Unirme' joins.
+    const signedIn = await requestText(server, "/login", {
+      method: "POST",
+      body: form({ email: DANI.email, password: "secreto123", redirectTo: link }),
+    });
+    expect(signedIn.location).toBe(link);
+  });
+
+  test("a wrong, renewed or malformed link shows nothing of any pool on /login and /register", async () => {
+    const other = await createPool(cookie.dani, { name: "Otra de Dani", matchId: String(jornada1[2]) });
+    const { row } = await pool(poolId);
+    const { row: otherRow } = await pool(other);
+    const renewed = await post(`/quiniela/${poolId}`, { intent: "renew-code" }, cookie.ana);
+    expect(renewed.status).toBe(200);
+    const fresh = (await pool(poolId)).row!.invite_code;
+    for (const path of [
+      joinPath(row!.invite_code),
+      joinPath(otherRow!.invite_code),
+      joinPath(fresh, other),
+      joinPath(fresh, 999_999),
+      joinPath("nada"),
+      `/quiniela/${poolId}/unirse`,
+      `/quiniela/${poolId}?codigo=${fresh}`,
+    ]) {
+      for (const page of await signedOutPages(path)) {
+        for (const secret of [row!.name, otherRow!.name, "Te invitaron", "Únete a «", ANA.name, DANI.name]) {
+          expect(page.body, `${path} ${secret}`).not.toContain(secret);
+        }
+        expect(shareTags(page.body).get("og:url"), path).toMatch(new RegExp(`^${server.url}/(login|register)$`));
+      }
+    }
+    // The renewed link works.
+    for (const page of await signedOutPages(joinPath(fresh))) {
+      expect(page.body).toContain(`Te invitaron a la quiniela «${row!.name}» de ${ANA.name}`);
+    }
   });
 
   test.each([["nada"], [""], ["../../etc"], ["x".repeat(200)], ["a\u0000b"]])(

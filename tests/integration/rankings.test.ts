@@ -6,6 +6,7 @@ import { rankRows, type TallyRow } from "#app/domain/game/standings";
 
 import { createUser } from "../support/accounts";
 import { currentSeasonId, routeData as routeDataOf, startTestServer, type TestServer } from "../support/server";
+import { SHARED_TAG_NAMES, shareTags } from "../support/share-tags";
 
 /**
  * /rankings and /quiniela/quinielas-capturadas against the real server, on SQLite and PostgreSQL:
@@ -158,6 +159,39 @@ test("captured predictions: an empty season says so, and no loading text is rend
   expect(page.body).toContain("No hay predicciones capturadas.");
   expect(page.body).toMatch(/role="tab"[^>]*>(?:<[^>]+>)*Todas/);
   expect(page.body).not.toContain("Cargando resultados...");
+});
+
+test("the public pages carry Open Graph and Twitter card tags with absolute URLs on the site's origin, and the image is ours", async () => {
+  const image = `${server.url}/og-image.png`;
+  for (const [path, title] of [
+    ["/rankings", "Tabla de Posiciones · Quiniela"],
+    ["/rankings?jornada=1&pagina=2", "Tabla de Posiciones · Quiniela"],
+    ["/rankings/historico", "Histórico · Tabla de Posiciones · Quiniela"],
+    ["/quiniela/quinielas-capturadas", "Quinielas Capturadas · Quiniela"],
+    ["/login", "Iniciar Sesión · Quiniela"],
+    ["/register", "Registrarse · Quiniela"],
+  ] as const) {
+    const page = await get(path);
+    expect(page.status, path).toBe(200);
+    const tags = shareTags(page.body);
+    for (const name of SHARED_TAG_NAMES) expect(tags.get(name), `${path} ${name}`).toBeTruthy();
+    expect(tags.get("og:title"), path).toBe(title);
+    expect(tags.get("twitter:title"), path).toBe(title);
+    expect(tags.get("og:type"), path).toBe("website");
+    expect(tags.get("twitter:card"), path).toBe("summary_large_image");
+    // Absolute, and the page's own path (its query string left out: one preview per page).
+    expect(tags.get("og:url"), path).toBe(`${server.url}${path.split("?")[0]}`);
+    expect(tags.get("og:image"), path).toBe(image);
+    expect(tags.get("twitter:image"), path).toBe(image);
+  }
+  const picture = await server.request("/og-image.png");
+  expect(picture.status).toBe(200);
+  expect(picture.headers.get("content-type")).toBe("image/png");
+  const bytes = Buffer.from(await picture.arrayBuffer());
+  // The PNG header's width and height: the 1200×630 the tags announce.
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+  // Small enough for WhatsApp, which drops a preview image of more than about 300 kB.
+  expect(bytes.length).toBeLessThan(300_000);
 });
 
 test("GET /rankings: every user, ordered by points, exact hits, outcomes, then name; ranks 1, 2, 2, 4; colour bands", async () => {

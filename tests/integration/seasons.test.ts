@@ -650,6 +650,14 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     expect(join.status).toBe(302);
     expect(join.location).toBe("/quinielas");
     expect(await snapshot()).toEqual(before);
+    // Nor does it name the pool to someone signed out on their way to it (/login, /register).
+    const link = `/quiniela/${leaguePool.id}/unirse?codigo=${leaguePool.invite_code}`;
+    for (const page of ["/login", "/register"]) {
+      const signedOut = await requestText(server, `${page}?${new URLSearchParams({ redirectTo: link })}`);
+      expect(signedOut.status, page).toBe(200);
+      expect(signedOut.body, page).not.toContain("Te invitaron");
+      expect(signedOut.body, page).not.toContain("La de la oficina");
+    }
 
     // Reopened, the league takes changes again.
     expect((await post("/admin/temporadas", { intent: "reopen", seasonId: String(league) }, cookie.admin)).status).toBe(

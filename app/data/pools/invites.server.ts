@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/data/engine/schema";
+import { displayNameOf } from "#app/data/people/display-name.server";
 import { cardQuery, type PoolCard, toCard } from "./pools.server";
 
 /**
@@ -29,4 +30,28 @@ export function sameCode(stored: string, given: string): boolean {
 export async function invitedPool(db: Db, poolId: number, code: string, userId: string): Promise<PoolCard | undefined> {
   const row = await cardQuery(db, userId).where("q.id", "=", poolId).executeTakeFirst();
   return row && sameCode(row.invite_code, code) ? toCard(row, userId) : undefined;
+}
+
+/** What an invite link tells someone not signed in yet: the pool's name and who invites. */
+export interface InvitePreview {
+  poolName: string;
+  /** The owner's name as every screen shows it (never an e-mail). */
+  ownerName: string;
+}
+
+/**
+ * The preview of an invite link that still lets someone join: its code is the pool's current one
+ * and the pool's season is not finished (joinPool would refuse it); undefined otherwise, so a
+ * wrong, renewed or dead link shows nothing of any pool.
+ */
+export async function invitePreview(db: Db, poolId: number, code: string): Promise<InvitePreview | undefined> {
+  const row = await db
+    .selectFrom("quinielas as q")
+    .innerJoin("users as o", "o.id", "q.owner_id")
+    .innerJoin("seasons as s", "s.id", "q.season_id")
+    .select(["q.name", "q.invite_code", "s.finished_at", displayNameOf("o").as("owner_name")])
+    .where("q.id", "=", poolId)
+    .executeTakeFirst();
+  if (!row || !sameCode(row.invite_code, code) || row.finished_at !== null) return undefined;
+  return { poolName: row.name, ownerName: row.owner_name };
 }

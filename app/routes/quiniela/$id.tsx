@@ -18,6 +18,7 @@ import { currentSeason } from "#app/data/seasons/current-season.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { formatKickoff } from "#app/domain/dates";
 import { parseId } from "#app/domain/forms/input";
+import { invitePath } from "#app/domain/forms/invite-link";
 import { managePoolSchema, OWNER_INTENTS, parsePoolForm, type ManagePoolInput } from "#app/domain/forms/pool-forms";
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { pickerPhases } from "#app/domain/game/match-picker";
@@ -36,6 +37,7 @@ import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+import { InviteBar } from "#app/ui/pools/InviteBar";
 import { LeavePool, RemoveParticipant } from "#app/ui/pools/pool-manage/Membership";
 import { PICKER_PARAM } from "#app/ui/pools/pool-manage/Parts";
 import { Badge } from "#app/ui/primitives/Badge";
@@ -113,13 +115,15 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
     },
     viewerId: user.id,
     matches,
+    // A saved pick is final (the original's rule): the form asks for a review before saving.
+    picksFinal: !season.rules.editablePicks,
     participants,
     standings,
     picks: predictions,
     // The invite code and the pickers only for the owner and admins.
     manage: managing
       ? {
-          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}/quiniela/${pool.id}/unirse?codigo=${encodeURIComponent(pool.inviteCode)}`,
+          inviteUrl: `${publicOrigin(servicesOf(args.context).config.BASE_URL, args.request)}${invitePath(pool.id, pool.inviteCode)}`,
           phases: seasonMatches
             ? pickerPhases(
                 seasonMatches.map((match) => ({
@@ -154,6 +158,7 @@ export async function action(args: Route.ActionArgs) {
       const page = saved.ok ? await poolPage(args, user, pool) : null;
       return answer<{ page: typeof page }>(saved.status, {
         toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
+        errors: saved.errors,
         page,
       });
     });
@@ -351,6 +356,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
         </Link>
         {!pool.isMember && <Badge tone="gray">No participas (vista de administrador)</Badge>}
       </div>
+      {loaderData.manage && <InviteBar url={loaderData.manage.inviteUrl} poolName={pool.name} />}
       <div className={classes.top}>
         <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
         <Participants data={loaderData} />
@@ -362,7 +368,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
         <p className={typography.dimmed}>
           Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
         </p>
-        <PredictionForm matches={matches} />
+        <PredictionForm matches={matches} picksFinal={loaderData.picksFinal} errors={actionData?.errors} />
       </section>
       <PoolPredictionsGrid
         phases={loaderData.picks}

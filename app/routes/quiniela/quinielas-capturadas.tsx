@@ -14,12 +14,18 @@ import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { Page } from "#app/ui/layout/Page";
+import { shareMeta } from "#app/ui/layout/share-meta";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/quinielas-capturadas";
 import classes from "./quinielas-capturadas.module.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: "Quinielas Capturadas · Quiniela",
+    description: "Los pronósticos de todos, jornada por jornada, en cuanto se cierran.",
+    path: "/quiniela/quinielas-capturadas",
+  });
 
 const PATH = "/quiniela/quinielas-capturadas";
 const ALL = "todas";

@@ -8,6 +8,7 @@ import { optionalUser } from "#app/http/guards.server";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
 import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { Page } from "#app/ui/layout/Page";
+import { shareMeta } from "#app/ui/layout/share-meta";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import panels from "#app/ui/primitives/Panel.module.css";
 import typography from "#app/ui/theme/typography.module.css";
@@ -15,7 +16,12 @@ import typography from "#app/ui/theme/typography.module.css";
 import type { Route } from "./+types/historico";
 import classes from "./historico.module.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "Histórico · Tabla de Posiciones · Quiniela" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  shareMeta(matches, {
+    title: "Histórico · Tabla de Posiciones · Quiniela",
+    description: "La tabla de todas las temporadas y sus campeones.",
+    path: "/rankings/historico",
+  });
 
 const PER_PAGE = 50;
 

@@ -1,19 +1,21 @@
-import { errorToast, showToast, successToast } from "#app/ui/feedback/Toasts";
+import { errorToast, showToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Button } from "#app/ui/primitives/Button";
 
 import { copyText } from "./clipboard";
+
+/** What a copy of a link says: 'Enlace copiado', or how to copy it by hand. */
+export function copiedToast(copied: boolean): Toast {
+  return copied
+    ? successToast("Enlace copiado")
+    : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano.");
+}
 
 /** 'Copiar': puts a link on the clipboard and says whether it did ('Enlace copiado'). */
 export function CopyLinkButton({ value }: { value: string }) {
   return (
     <Button
       onClick={async () => {
-        const copied = await copyText(value);
-        showToast(
-          copied
-            ? successToast("Enlace copiado")
-            : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano."),
-        );
+        showToast(copiedToast(await copyText(value)));
       }}
     >
       Copiar

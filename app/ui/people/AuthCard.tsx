@@ -2,14 +2,16 @@ import { Box, Center, Stack, Text, Title } from "@mantine/core";
 
 import { Panel } from "#app/ui/primitives/Panel";
 
-/** The centred card of /login, /register and /reset-password. */
+/** The centred card of /login, /register and /reset-password; `notice` above it (an invitation). */
 export function AuthCard({
   title,
   subtitle,
+  notice,
   children,
 }: {
   title: string;
   subtitle: React.ReactNode;
+  notice?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -23,6 +25,7 @@ export function AuthCard({
             {subtitle}
           </Text>
         </Stack>
+        {notice}
         <Panel flat shadow padding="lg" paddingFromSm="xl">
           {children}
         </Panel>

@@ -1,7 +1,7 @@
 import { Matches } from "#app/ui/pools/pool-manage/Matches";
 import { AddParticipants } from "#app/ui/pools/pool-manage/Participants";
 import { Section, type ManageData } from "#app/ui/pools/pool-manage/Parts";
-import { DeletePool, InviteLink, Rename } from "#app/ui/pools/pool-manage/Settings";
+import { DeletePool, Rename, RenewInviteLink } from "#app/ui/pools/pool-manage/Settings";
 import typography from "#app/ui/theme/typography.module.css";
 
 import classes from "./PoolManage.module.css";
@@ -24,8 +24,11 @@ export function PoolManage({
       <div className={classes.columns}>
         <div className={classes.column}>
           <Rename name={name} />
-          <Section title="Invitar" description="Quien abra este enlace con su cuenta se une a la quiniela.">
-            <InviteLink url={manage.inviteUrl} />
+          <Section
+            title="Invitar"
+            description="El enlace está arriba, junto a «Compartir». Si llegó a quien no debía, renuévalo: el anterior deja de funcionar."
+          >
+            <RenewInviteLink />
           </Section>
         </div>
         <div className={classes.column}>

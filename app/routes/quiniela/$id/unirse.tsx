@@ -1,28 +1,33 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
 import { Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 
 import { invitedPool } from "#app/data/pools/invites.server";
 import { joinPool } from "#app/data/pools/pool-changes.server";
 import { parseId } from "#app/domain/forms/input";
+import { inviteCode, invitePath } from "#app/domain/forms/invite-link";
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { requireUser } from "#app/http/guards.server";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
+import { invitationMeta } from "#app/ui/layout/share-meta";
 import { Button, ButtonLink } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/unirse";
 
-export const meta: Route.MetaFunction = () => [{ title: "Unirse a una quiniela · Quiniela" }];
-
-/** The secret part of an invite link (quinielas.server.ts newInviteCode): URL-safe text. */
-const inviteCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** Signed-out visitors never get here (the guard sends them to /login, which names the pool). */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const page = { title: "Unirse a una quiniela · Quiniela", path: "/quinielas" };
+  if (!loaderData) return invitationMeta(matches, page, null);
+  const { pool, code } = loaderData;
+  return invitationMeta(matches, page, {
+    poolName: pool.name,
+    ownerName: pool.ownerName,
+    path: invitePath(pool.id, code),
+  });
+};
 
 type Context = Route.LoaderArgs["context"];
 

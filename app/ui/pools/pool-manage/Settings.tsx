@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 
 import { POOL_NAME_MAX } from "#app/domain/forms/pool-texts";
-import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 import { submitChecked } from "#app/ui/behaviour/load-on-use";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
@@ -14,7 +13,7 @@ import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import typography from "#app/ui/theme/typography.module.css";
 
-/** The pool's name, its invite link and its deletion. */
+/** The pool's name, a new invite link and its deletion. */
 
 export function Rename({ name }: { name: string }) {
   const fetcher = useFetcher<ActionAnswer>();
@@ -56,7 +55,8 @@ export function Rename({ name }: { name: string }) {
   );
 }
 
-export function InviteLink({ url }: { url: string }) {
+/** 'Renovar enlace': a new invite link (the one at the top of the page) for a leaked one. */
+export function RenewInviteLink() {
   const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const renew = () =>
@@ -70,20 +70,10 @@ export function InviteLink({ url }: { url: string }) {
       onConfirm: () => void fetcher.submit({ intent: "renew-code" }, { method: "post" }),
     });
   return (
-    <div className={classes.stack}>
-      <TextField
-        label="Enlace de invitación"
-        value={url}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        className={classes.link}
-      />
-      <div className={classes.row}>
-        <CopyLinkButton value={url} />
-        <Button variant="default" onClick={renew} busy={fetcher.state !== "idle"}>
-          Renovar enlace
-        </Button>
-      </div>
+    <div className={classes.row}>
+      <Button variant="default" onClick={renew} busy={fetcher.state !== "idle"}>
+        Renovar enlace
+      </Button>
     </div>
   );
 }
