@@ -40,7 +40,7 @@ export function KickoffButton({
   useSaved(fetcher, () => setOpen(false));
   return (
     <>
-      <Button type="button" size="compact" variant="default" onClick={() => setOpen(true)}>
+      <Button type="button" size="compact" variant="default" onClick={() => setOpen(true)} className={classes.touch}>
         Editar fecha
       </Button>
       <Dialog opened={open} onClose={() => setOpen(false)} title={`Fecha y hora de ${matchLabel(match)}`} centered>
@@ -95,7 +95,7 @@ export function PhaseKickoffForm({
         description={`Para ${count}, en ${timeZoneLabel(timeZone)}`}
         className={classes.phaseKickoffField}
       />
-      <Button type="submit" variant="light" busy={fetcher.state !== "idle"}>
+      <Button type="submit" variant="light" busy={fetcher.state !== "idle"} className={classes.touch}>
         Aplicar
       </Button>
     </fetcher.Form>

@@ -273,7 +273,15 @@ function ResetButton({ match }: { match: AdminMatch }) {
       },
     });
   return (
-    <Button type="button" size="compact" variant="subtleDanger" onClick={askFirst} disabled={busy} aria-busy={busy}>
+    <Button
+      type="button"
+      size="compact"
+      variant="subtleDanger"
+      onClick={askFirst}
+      disabled={busy}
+      aria-busy={busy}
+      className={classes.touch}
+    >
       Reiniciar
     </Button>
   );
