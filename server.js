@@ -58,7 +58,8 @@ async function serve({ announce }) {
   } else {
     const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
     const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-    const runtime = await server.startRuntime();
+    // The start-up notices (no admin yet…) once, from the first process of a cluster, not from each.
+    const runtime = await server.startRuntime(process.env, { notices: !cluster.isWorker || cluster.worker?.id === 1 });
     app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
     createServer = (handler) => server.createServer(handler, runtime.config);
     stop = () => server.stopRuntime(runtime);

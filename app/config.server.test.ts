@@ -80,11 +80,24 @@ test("DATABASE_CONNECT_TIMEOUT_MS: 5 s unless set; a number of milliseconds from
   expect(() => getConfig({ DATABASE_CONNECT_TIMEOUT_MS: "pronto" })).toThrow("debe ser un número de milisegundos");
 });
 
+test("ADMIN_LINK_DAYS: the admin's one-time links last 7 days unless set; 1 to 30 whole days, refused in Spanish otherwise", () => {
+  expect(getConfig({}).ADMIN_LINK_DAYS).toBe(7);
+  expect(getConfig({ ADMIN_LINK_DAYS: "2" }).ADMIN_LINK_DAYS).toBe(2);
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "0" })).toThrow(
+    "ADMIN_LINK_DAYS: ADMIN_LINK_DAYS debe ser de al menos 1 día",
+  );
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "31" })).toThrow("debe ser de 30 días como máximo");
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "1.5" })).toThrow("debe ser un número entero de días");
+  expect(() => getConfig({ ADMIN_LINK_DAYS: "una semana" })).toThrow("debe ser un número de días");
+});
+
 /** A VAPID key pair as `web-push generate-vapid-keys` prints it (base64url). */
 function vapidPair() {
   const ecdh = crypto.createECDH("prime256v1");
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey("base64url"), privateKey: ecdh.getPrivateKey("base64url") };
+  // A private key is 32 bytes, its leading zeros too (Node drops them).
+  const privateKey = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32);
+  return { publicKey: ecdh.getPublicKey("base64url"), privateKey: privateKey.toString("base64url") };
 }
 
 function pushProblems(env: Record<string, string>) {

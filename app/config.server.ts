@@ -58,6 +58,16 @@ const EnvSchema = z.object({
     }
     return trust;
   }),
+  /**
+   * How many days a one-time link the admin makes lasts ('Nuevo Usuario', 'Generar enlace de
+   * acceso'): long enough to hand out over a chat. A player's own links keep their hour.
+   */
+  ADMIN_LINK_DAYS: z.coerce
+    .number({ message: "ADMIN_LINK_DAYS debe ser un número de días" })
+    .int("ADMIN_LINK_DAYS debe ser un número entero de días")
+    .min(1, "ADMIN_LINK_DAYS debe ser de al menos 1 día")
+    .max(30, "ADMIN_LINK_DAYS debe ser de 30 días como máximo")
+    .default(7),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -63,6 +63,8 @@ async function homePage(
     phases: phases.map(({ id, name }) => ({ id, name })),
     shown,
     matches,
+    // A saved pick is final (the original's rule): the form asks for a review before saving.
+    picksFinal: !season.rules.editablePicks,
   };
 }
 
@@ -80,6 +82,7 @@ export async function action(args: Route.ActionArgs) {
   const page = saved.ok ? await homePage(args, user, season) : null;
   return answer<{ page: typeof page }>(saved.status, {
     toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
+    errors: saved.errors,
     page,
   });
 }
@@ -110,7 +113,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <Page title="Quiniela" description={page.seasonName}>
       <Instructions rules={page.rules} />
       <PhaseNav phases={page.phases} shown={page.shown} hrefFor={(id) => `/?jornada=${id}`} />
-      <PredictionForm matches={page.matches} />
+      <PredictionForm matches={page.matches} picksFinal={page.picksFinal} errors={actionData?.errors} />
       <ButtonLink to="/rankings" variant="light" size="lg" className={classes.toRankings}>
         Ver Tabla de Posiciones
       </ButtonLink>

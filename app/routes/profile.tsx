@@ -2,16 +2,21 @@ import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 
+import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
+import { forwardCookies } from "#app/auth/cookies";
+import { ChangePasswordSchema } from "#app/auth/forms";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/people/avatars.server";
 import { pushDeviceState } from "#app/data/push/subscriptions.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { requireUser } from "#app/http/guards.server";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/people/avatar-colors";
@@ -22,6 +27,7 @@ import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
 import { NotificationsSection } from "./profile.notifications";
+import { ChangePasswordSection } from "./profile.password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
@@ -40,6 +46,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Passes the action's headers on (Retry-After of a 429 to 'Cambiar contraseña'). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 /** What 'Generar enlace' shows besides its toast. */
 type ProfileMore = { resetLink: string };
 
@@ -47,11 +58,48 @@ const FAILURES = {
   "update-profile": "No se pudo actualizar el perfil",
   "remove-avatar": "No se pudo eliminar la foto de perfil",
   "reset-link": "No se pudo generar el enlace de restablecimiento",
+  "change-password": "No se pudo cambiar la contraseña",
 } as const;
+
+/** Why a password change was refused, on the field it concerns. */
+const CHANGE_REFUSALS: Record<Exclude<PasswordChange, { ok: true }>["reason"], { status: number; message: string }> = {
+  "wrong-password": { status: 400, message: "La contraseña actual no es correcta" },
+  "no-password": { status: 400, message: "Tu cuenta aún no tiene contraseña: usa «Generar enlace» para elegir una" },
+  "signed-out": { status: 401, message: "Tu sesión terminó: vuelve a iniciar sesión" },
+};
+
+/**
+ * 'Cambiar contraseña'. Guesses at the current password count as sign-in attempts of the account
+ * (AUTH_RATE_LIMIT_*): a session left open somewhere is no faster way to find it than /login.
+ */
+async function changeOwnPassword({ request, context }: Route.ActionArgs, email: string, fields: FormData) {
+  const parsed = parseForm(ChangePasswordSchema, fields);
+  if (!parsed.ok) return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: parsed.errors });
+  const limited = await limitAuthAttempt(context, "signin", email);
+  if (limited) return limited;
+  return runAction<ProfileMore>(FAILURES["change-password"], async () => {
+    const { currentPassword, password } = parsed.data;
+    const change = await changePassword(servicesOf(context).auth, request.headers, {
+      current: currentPassword,
+      next: password,
+    });
+    if (!change.ok) {
+      const { status, message } = CHANGE_REFUSALS[change.reason];
+      return answer<ProfileMore>(status, { toast: errorToast(message), errors: { currentPassword: message } });
+    }
+    const toast = successToast(
+      "Tu contraseña se actualizó y se cerraron tus otras sesiones.",
+      "Contraseña actualizada",
+    );
+    return answer<ProfileMore>(200, { toast }, forwardCookies(change.headers));
+  });
+}
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const parsed = parseForm(ProfileSchema, await readForm(args.request), FAILURES["update-profile"]);
+  const fields = await readForm(args.request);
+  if (fields.get("intent") === "change-password") return changeOwnPassword(args, user.email, fields);
+  const parsed = parseForm(ProfileSchema, fields, FAILURES["update-profile"]);
   if (!parsed.ok)
     return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: { image: parsed.message } });
   const form = parsed.data;
@@ -74,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function ResetLinkSection({ email }: { email: string }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ActionAnswer<ProfileMore>>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.resetLink;
   return (
@@ -85,7 +133,8 @@ function ResetLinkSection({ email }: { email: string }) {
         </Title>
         <TextField label="Correo electrónico" value={email} readOnly />
         <Text size="sm" c="dimmed">
-          Genera un enlace de un solo uso, válido por una hora, para cambiar tu contraseña.
+          ¿No recuerdas tu contraseña actual? Genera un enlace de un solo uso, válido por una hora, para elegir una
+          nueva.
         </Text>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="reset-link" />
@@ -201,6 +250,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Stack>
       </Panel>
       <NotificationsSection state={loaderData.notifications} />
+      <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
     </Page>
   );

@@ -304,6 +304,7 @@ const SCREENS: readonly Screen[] = [
     heading: "Unirse a una quiniela",
   },
   // The admin's screens.
+  { role: "admin", path: "/admin", heading: "Administración" },
   {
     role: "admin",
     path: "/admin/matches",

@@ -249,6 +249,37 @@ test.describe("Mi Perfil", () => {
     }
   });
 
+  test("'Cambiar contraseña' pide la actual: una equivocada se marca en su campo; la correcta cambia la contraseña y la sesión sigue", async ({
+    page,
+    request,
+  }) => {
+    const account = newAccount("cambio");
+    await signUp(page, account);
+    await page.goto("/profile");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Cambiar contraseña" });
+    const submit = section.getByRole("button", { name: "Cambiar contraseña", exact: true });
+    await field(page, "Contraseña actual").fill("no-es-esta");
+    await field(page, "Nueva contraseña").fill("nueva-clave-9");
+    await field(page, "Confirmar contraseña").fill("nueva-clave-9");
+    await submit.click();
+    await expect(field(page, "Contraseña actual")).toHaveAccessibleDescription(/La contraseña actual no es correcta/);
+    await expect(field(page, "Contraseña actual")).toHaveAttribute("aria-invalid", "true");
+
+    await field(page, "Contraseña actual").fill(account.password);
+    await submit.click();
+    await expect(toastWith(page, "Contraseña actualizada")).toBeVisible();
+    await expect(field(page, "Contraseña actual")).toHaveValue("");
+    await expect(field(page, "Nueva contraseña")).toHaveValue("");
+    // This browser stays signed in (its session was renewed); the old password no longer opens.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Mi Perfil", level: 1 })).toBeVisible();
+    const signInWith = (password: string) =>
+      request.post("/login", { headers: SAME_ORIGIN, form: { email: account.email, password }, maxRedirects: 0 });
+    expect((await signInWith(account.password)).status()).toBe(401);
+    expect((await signInWith("nueva-clave-9")).status()).toBe(302);
+  });
+
   test("un visitante anónimo va a /login", async ({ page }) => {
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);

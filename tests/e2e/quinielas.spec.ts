@@ -64,6 +64,10 @@ async function predict(page: Page, label: string, home: number, away: number) {
   // The answer brings the pool's page as it now is: one request, no reload of its data after it.
   const dataRequests = recordDataRequests(page);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  // Picks are final in Clausura 2024: the save shows them for a review first.
+  const review = page.getByRole("dialog", { name: "Revisa tus pronósticos: no podrás cambiarlos", exact: true });
+  await expect(review.getByRole("listitem")).toHaveText([new RegExp(`^${local}\\s*${home} – ${away}\\s*${visitor}$`)]);
+  await review.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expect(toast(page, "Tus predicciones han sido guardadas")).toBeVisible({ timeout: 15_000 });
   await expect(match.getByLabel("Tu pronóstico")).toHaveText(`${home} – ${away}`);
   expect(dataRequests.stop()).toEqual([expect.stringMatching(/^POST \/quiniela\/\d+\.data$/)]);

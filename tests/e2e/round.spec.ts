@@ -164,6 +164,55 @@ test("el administrador agrega un partido a la Jornada 16 y activa la jornada", a
   ).toBeVisible();
 });
 
+/** The review a final save asks for (SPEC §8: where picks are final, the form asks for a review). */
+const REVIEW = "Revisa tus pronósticos: no podrás cambiarlos";
+const RANGE = "Los goles deben ser un número entero entre 0 y 99";
+
+/**
+ * A −1 typed in a box (issue 44): the box is marked at once with its message, the form is not
+ * 'Todo listo para guardar', and 'Guardar Pronósticos' sends nothing: the toast names the match
+ * and the box takes the focus. Typing a score in range clears the mark.
+ */
+async function outOfRangeCaughtInTheBrowser(page: Page, picks: Record<string, Score>) {
+  await fillPredictions(page, picks);
+  const box = page
+    .getByRole("group", { name: M1, exact: true })
+    .getByRole("spinbutton", { name: `Goles de ${CREATED.home}`, exact: true });
+  await box.fill("-1");
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  await expect(box).toHaveAccessibleDescription(RANGE);
+  await expect(page.getByText("Todo listo para guardar", { exact: true })).toHaveCount(0);
+  const requests = recordDataRequests(page);
+  await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  await expectToast(page, "Error", `${M1}: los goles deben ser un número entero entre 0 y 99`);
+  await expect(box).toBeFocused();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(requests.stop()).toEqual([]);
+  await box.fill("2");
+  await expect(box).not.toHaveAttribute("aria-invalid", "true");
+  await noToasts(page);
+}
+
+/**
+ * Enter in a score box moves to the next box and sends nothing (the caller's recording of
+ * requests proves it); the boxes are touch targets of at least 44 × 44 px on a 375-px phone.
+ */
+async function enterDoesNotSave(page: Page) {
+  const group = page.getByRole("group", { name: M1, exact: true });
+  const home = group.getByRole("spinbutton", { name: `Goles de ${CREATED.home}`, exact: true });
+  await home.press("Enter");
+  await expect(group.getByRole("spinbutton", { name: `Goles de ${CREATED.away}`, exact: true })).toBeFocused();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 740 });
+  const box = await home.boundingBox();
+  expect(box, "la casilla del marcador").not.toBeNull();
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await page.setViewportSize(desktop);
+}
+
 test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo lectura", async () => {
   for (const [page, account, picks] of [
     [pageA, playerA, PREDICTIONS_A],
@@ -191,6 +240,8 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
       await hydrated(page);
       await expect(page.getByRole("group", { name: M1, exact: true }).getByRole("spinbutton")).toHaveCount(2);
       await expect(page.getByRole("group", { name: M1, exact: true }).getByLabel("Tu pronóstico")).toHaveCount(0);
+
+      await outOfRangeCaughtInTheBrowser(page, picks);
     }
 
     const filled = await fillPredictions(page, picks);
@@ -198,7 +249,25 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
     await expect(page.getByText("Todo listo para guardar", { exact: true })).toBeVisible();
     // The answer brings the page as it now is: one request, no reload of the page's data after it.
     const dataRequests = recordDataRequests(page);
+    if (page === pageA) await enterDoesNotSave(page);
+    // Picks are final here (Clausura 2024): 'Guardar Pronósticos' shows them first.
     await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+    const review = page.getByRole("dialog", { name: REVIEW, exact: true });
+    await expect(review).toBeVisible();
+    const [home, away] = picks[M1]!;
+    const reviewed = new RegExp(`^${CREATED.home}\\s*${home} – ${away}\\s*${CREATED.away}$`);
+    await expect(review.getByRole("listitem").filter({ hasText: reviewed })).toHaveCount(1);
+    await expect(review.getByRole("listitem")).toHaveCount(filled);
+    if (page === pageA) {
+      // 'Volver': back to the form as it was, nothing sent (the one request below is the save).
+      await review.getByRole("button", { name: "Volver", exact: true }).click();
+      await expect(review).toBeHidden();
+      await expect(page.getByRole("button", { name: "Guardar Pronósticos", exact: true })).toBeFocused();
+      await expect(page.getByText("Todo listo para guardar", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+      await expect(review).toBeVisible();
+    }
+    await review.getByRole("button", { name: "Confirmar", exact: true }).click();
     await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");
 
     for (const label of [M1, M2]) {

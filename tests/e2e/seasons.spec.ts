@@ -61,14 +61,21 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Fills every open match of the home form: the given picks, 0-0 for the rest; then saves. */
-async function predictOpenMatches(page: Page, picks: Record<string, Score>) {
+/**
+ * Fills every open match of the home form: the given picks, 0-0 for the rest; then saves. Where
+ * picks are final (Clausura 2024) the save asks for a review first; where they are editable (a
+ * season the admin creates, by default) it does not.
+ */
+async function predictOpenMatches(page: Page, picks: Record<string, Score>, { final }: { final: boolean }) {
   await open(page, "/");
   await fillPredictions(page, picks);
   for (const label of Object.keys(picks))
     expect(await page.getByRole("group", { name: label, exact: true }).count(), label).toBe(1);
   await page.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  const review = page.getByRole("dialog", { name: "Revisa tus pronósticos: no podrás cambiarlos", exact: true });
+  if (final) await review.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expectToast(page, "Éxito", "Tus predicciones han sido guardadas");
+  await expect(review).toHaveCount(0);
 }
 
 /** Opens a phase on /admin/matches with 'Activar Jornada'. */
@@ -117,8 +124,8 @@ test.afterAll(async () => {
 
 test("Clausura 2024: A y B juegan la Jornada 1, hay un resultado y el administrador termina la temporada", async () => {
   await activatePhase("Jornada 1");
-  await predictOpenMatches(pageA, CLAUSURA_PREDICTIONS_A);
-  await predictOpenMatches(pageB, CLAUSURA_PREDICTIONS_B);
+  await predictOpenMatches(pageA, CLAUSURA_PREDICTIONS_A, { final: true });
+  await predictOpenMatches(pageB, CLAUSURA_PREDICTIONS_B, { final: true });
 
   await open(admin, "/admin/results");
   const row = resultRow(OPENER);
@@ -152,6 +159,10 @@ test("el administrador crea 'Copa Mundial 2026' desde su plantilla, revisa la vi
   // A season already played: its kickoff times would lock every match, so they are off by default.
   await expect(admin.getByRole("checkbox", { name: "Con horarios", exact: true })).not.toBeChecked();
   await expect(admin.getByRole("checkbox", { name: "Bono de ida y vuelta", exact: true })).not.toBeChecked();
+  // A season the admin creates lets a saved pick change until it locks (SPEC §8).
+  await expect(
+    admin.getByRole("checkbox", { name: "Pronósticos editables hasta el cierre", exact: true }),
+  ).toBeChecked();
 
   await admin.getByRole("button", { name: "Revisar", exact: true }).click();
   await expectToast(admin, "Vista previa lista", "104 partidos en 9 fases");
@@ -190,8 +201,25 @@ test("se abren 'Grupos · Jornada 1' y 'Dieciseisavos de Final'; A y B pronostic
   await expect(pageA.getByRole("group", { name: OPENER, exact: true })).toHaveCount(0);
   await expect(pageA.getByText("¿Cómo se juega?")).toBeVisible();
 
-  await predictOpenMatches(pageA, WORLD_CUP_PREDICTIONS_A);
-  await predictOpenMatches(pageB, WORLD_CUP_PREDICTIONS_B);
+  // Picks are editable here: A saves the opening match alone, and the rest later.
+  const [mexico, southAfrica] = teams(MEXICO);
+  await opener.getByRole("spinbutton", { name: `Goles de ${mexico}`, exact: true }).fill("2");
+  await opener.getByRole("spinbutton", { name: `Goles de ${southAfrica}`, exact: true }).fill("0");
+  await pageA.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  await expectToast(pageA, "Éxito", "Tus predicciones han sido guardadas");
+  await expect(pageA.getByRole("dialog")).toHaveCount(0);
+  await expect(opener.getByText("Pronóstico guardado", { exact: true })).toBeVisible();
+  await pageA.reload();
+  await expect(opener.getByRole("spinbutton", { name: `Goles de ${mexico}`, exact: true })).toHaveValue("2");
+  await expect(opener.getByRole("spinbutton", { name: `Goles de ${southAfrica}`, exact: true })).toHaveValue("0");
+  const unsaved = pageA
+    .getByRole("group")
+    .filter({ has: pageA.getByRole("spinbutton") })
+    .filter({ hasNotText: "Pronóstico guardado" });
+  await expect(unsaved.first().getByRole("spinbutton").first()).toHaveValue("");
+
+  await predictOpenMatches(pageA, WORLD_CUP_PREDICTIONS_A, { final: false });
+  await predictOpenMatches(pageB, WORLD_CUP_PREDICTIONS_B, { final: false });
 });
 
 test("el administrador captura los resultados, uno decidido en penales, y las tablas cuentan los 90 minutos", async () => {

@@ -42,9 +42,13 @@ test.describe("modo oscuro", () => {
     await userMenuButton(page, account.name).click();
     const toggle = page.getByRole("switch", { name: "Modo oscuro", exact: true });
     await expect(toggle).not.toBeChecked();
+    const themeColor = page.locator('meta[name="theme-color"]');
+    await expect(themeColor).toHaveAttribute("content", "#ffffff");
     await toggle.click();
     await expect(html).toHaveAttribute(SCHEME_ATTR, "dark");
     await expect(toggle).toBeChecked();
+    // The browser's frame (a phone's status bar, the installed app's title bar) follows the switch.
+    await expect(themeColor).toHaveAttribute("content", "#242424");
 
     // Reload: dark already before hydration (the inline script in <head>), and never light after.
     await recordColorScheme(page);
@@ -63,6 +67,7 @@ test.describe("modo oscuro", () => {
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
+    await expect(themeColor).toHaveAttribute("content", "#ffffff");
     await page.reload();
     await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
   });
@@ -76,6 +81,7 @@ test.describe("modo oscuro", () => {
       await page.goto("/login");
       await expect(page.getByRole("heading", { name: "Iniciar Sesión", level: 1 })).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute(SCHEME_ATTR, "light");
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#ffffff");
       const log = await schemeLog(page);
       expect(log.atBody).toBe("light");
       expect(log.changes).not.toContain("dark");

@@ -324,10 +324,11 @@ test.each(ADMIN_PATHS)("GET %s as an anonymous visitor redirects to /login and b
   expectDataLoginRedirect(await requestText(server, dataUrl(path)), path);
 });
 
-test("the admin opens every admin screen; /admin goes to /admin/matches", async () => {
+test("the admin opens every admin screen; /admin is the season's checklist, 'Administración'", async () => {
   const index = await requestText(server, "/admin", { cookie: adminCookie });
-  expect(index.status).toBe(302);
-  expect(index.location).toBe("/admin/matches");
+  expect(index.status).toBe(200);
+  expect(index.body).toMatch(/<h1[^>]*>Administración<\/h1>/);
+  expect(index.body).toContain("Pasos de la temporada");
 
   for (const [path, title] of Object.entries(ADMIN_PAGES)) {
     const page = await requestText(server, path, { cookie: adminCookie });

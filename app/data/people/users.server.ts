@@ -9,6 +9,28 @@ export async function promoteAdminEmail(db: Kysely<Database>, adminEmail: string
   await db.updateTable("users").set({ role: "admin" }).where("email", "=", adminEmail).execute();
 }
 
+/** Whether anyone can run the app: an admin account exists (checked at start, runtime.server.ts). */
+export async function hasAdmin(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("deleted_at", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many people have an account (deleted players' rows left out): the /admin checklist. */
+export async function countPlayers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export interface UserSummary {
   id: string;
   name: string;

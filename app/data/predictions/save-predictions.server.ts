@@ -61,6 +61,18 @@ function readMatchesLocked(trx: Kysely<Database>, userId: string, seasonId: numb
 
 type LockedMatch = Awaited<ReturnType<typeof readMatchesLocked>>[number];
 
+/** 'Chivas vs América': the match a refused form names (null when there is no such match). */
+export async function matchLabelOf(db: Kysely<Database>, matchId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("matches as m")
+    .leftJoin("teams as h", "h.id", "m.home_team_id")
+    .leftJoin("teams as a", "a.id", "m.away_team_id")
+    .select(["h.name as home", "a.name as away"])
+    .where("m.id", "=", matchId)
+    .executeTakeFirst();
+  return row ? matchLabelOfNames(row.home, row.away) : null;
+}
+
 /** Why one pick of the batch is refused (the message the user is told), or null when it may be saved. */
 function refusal(match: LockedMatch | undefined, picked: boolean, season: SeasonView, now: Date): string | null {
   if (!match) return "El partido no existe";

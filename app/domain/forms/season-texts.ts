@@ -23,9 +23,13 @@ export const SEASON_MESSAGES = {
 /** 'Desde un archivo' in the 'Plantilla' select; every other value is a bundled template's key. */
 export const FROM_FILE = "archivo";
 
-/** The form's defaults: the original's rules. */
+/**
+ * The form's defaults: the original's points, and picks editable until they lock (SPEC §8: on by
+ * default for a season the admin creates; the bundled Clausura 2024 keeps the original's final picks).
+ */
 export const RULE_DEFAULTS = {
   puntosExacto: String(DEFAULT_RULES.pointsExact),
   puntosResultado: String(DEFAULT_RULES.pointsOutcome),
   marcadorEliminatoria: DEFAULT_RULES.knockoutScore,
+  editables: true,
 } as const;

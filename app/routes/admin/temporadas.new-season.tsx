@@ -125,6 +125,7 @@ function RulesFields({ choice }: { choice: Choice }) {
       <CheckboxField
         label="Pronósticos editables hasta el cierre"
         name="editables"
+        defaultChecked={RULE_DEFAULTS.editables}
         description="Apagado: una vez guardado, un pronóstico es definitivo"
       />
     </fieldset>

@@ -19,9 +19,15 @@ import classes from "./users.module.css";
 /** A row of 'Gestionar Usuarios': the account and its registration date as shown. */
 export type UserRow = Omit<UserSummary, "createdAt"> & { createdAt: string; createdLabel: string };
 
-/** What an intent of /admin/users answers besides its toast: a reset link to hand over. */
+/** What an intent of /admin/users answers besides its toast: a reset link to hand over, and its life in days. */
 export interface UsersMore {
   link: string;
+  linkDays: number;
+}
+
+/** 'vale 7 días': how long a link the admin hands out stays valid (ADMIN_LINK_DAYS). */
+function linkLife(days: number | undefined): string {
+  return days === 1 ? "vale 1 día" : `vale ${days ?? 7} días`;
 }
 
 /** The pieces of 'Gestionar Usuarios' (routes/admin/users.tsx): rows, the user form, the roster. */
@@ -52,6 +58,7 @@ export function UserFormModal({
   const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   const created = !user && fetcher.data?.ok ? fetcher.data.link : undefined;
+  const createdLife = linkLife(fetcher.data?.linkDays);
   useEffect(() => {
     if (user && fetcher.data?.ok) onClose();
   }, [fetcher.data, user, onClose]);
@@ -62,7 +69,7 @@ export function UserFormModal({
         <Stack>
           <LinkBox
             link={created}
-            description="Comparte este enlace con la persona para que elija su contraseña. Es de un solo uso y vale una hora."
+            description={`Comparte este enlace con la persona para que elija su contraseña. Es de un solo uso y ${createdLife}.`}
           />
           <Button variant="default" onClick={onClose}>
             Cerrar
@@ -160,7 +167,12 @@ export function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit:
       >
         Generar enlace de acceso
       </button>
-      {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
+      {link && (
+        <LinkBox
+          link={link}
+          description={`Enlace de un solo uso para que elija una contraseña nueva; ${linkLife(fetcher.data?.linkDays)}.`}
+        />
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
-import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
+import { adminLinkSeconds, createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/user-forms";
 import { listRoster, replaceRoster } from "#app/data/people/roster.server";
 import {
@@ -81,13 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const { db, auth, config, live } = servicesOf(context);
   const origin = publicOrigin(config.BASE_URL, request);
+  // The admin's links are handed out over a chat, to many people at once: they last days, not an hour.
+  const linkDays = config.ADMIN_LINK_DAYS;
+  const adminLink = (email: string) => createResetLink(auth, email, origin, adminLinkSeconds(linkDays));
   return runAction<UsersMore>(FAILURES[form.intent], async () => {
     switch (form.intent) {
       case "create-user": {
         if (await emailInUse(db, form.email)) return refused(form.intent, "email-taken");
         await createAccountWithoutPassword(auth, form);
-        const link = await createResetLink(auth, form.email, origin);
-        return answer(200, { toast: successToast("Usuario guardado"), link });
+        const link = await adminLink(form.email);
+        return answer(200, { toast: successToast("Usuario guardado"), link, linkDays });
       }
       case "update-user": {
         const refusal = await updateUser(db, form.userId, form);
@@ -110,7 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!email) return refused(form.intent, "not-found");
         return answer(200, {
           toast: successToast("Enlace generado"),
-          link: await createResetLink(auth, email, origin),
+          link: await adminLink(email),
+          linkDays,
         });
       }
       case "save-roster": {

@@ -115,6 +115,8 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
     },
     viewerId: user.id,
     matches,
+    // A saved pick is final (the original's rule): the form asks for a review before saving.
+    picksFinal: !season.rules.editablePicks,
     participants,
     standings,
     picks: predictions,
@@ -156,6 +158,7 @@ export async function action(args: Route.ActionArgs) {
       const page = saved.ok ? await poolPage(args, user, pool) : null;
       return answer<{ page: typeof page }>(saved.status, {
         toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
+        errors: saved.errors,
         page,
       });
     });
@@ -365,7 +368,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
         <p className={typography.dimmed}>
           Son los mismos pronósticos del inicio: un partido se pronostica una sola vez, en la página que sea.
         </p>
-        <PredictionForm matches={matches} />
+        <PredictionForm matches={matches} picksFinal={loaderData.picksFinal} errors={actionData?.errors} />
       </section>
       <PoolPredictionsGrid
         phases={loaderData.picks}
