@@ -9,7 +9,7 @@ import { readOrCreatePushKeys } from "#app/data/push/push-keys.server";
 import { forgetPushDevice, pushDevicesOf, type PushDevice } from "#app/data/push/subscriptions.server";
 import { isPushServiceHost } from "#app/domain/forms/push-forms";
 
-/** What a notification shows (public/sw-push.js): its title, its text, and the page a tap opens (a path of ours). */
+/** What a notification shows (public/sw.js): its title, its text, and the page a tap opens (a path of ours). */
 export interface PushMessage {
   title: string;
   body: string;

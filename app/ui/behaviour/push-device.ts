@@ -1,7 +1,7 @@
 /**
  * This browser's Web Push subscription ('Notificaciones' on /profile), loaded when a player
  * turns notifications on or off: never with the page. The service worker (public/sw.js, its push
- * handlers in public/sw-push.js) shows what arrives.
+ * handlers at its end) shows what arrives.
  */
 
 export interface DeviceSubscription {
