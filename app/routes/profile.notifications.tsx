@@ -8,6 +8,8 @@ import { errorToast, showToast } from "#app/ui/feedback/Toasts";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 
+import styles from "./profile.notifications.module.css";
+
 /** What /profile's loader says about notifications. */
 export interface NotificationsState {
   /** The app's VAPID public key (base64url): what this browser subscribes with. */
@@ -134,16 +136,21 @@ export function NotificationsSection({ state }: { state: NotificationsState }) {
         ) : (
           <Group gap="xs" wrap="wrap">
             {state.thisDevice ? (
-              <Button variant="default" busy={switching} onClick={() => void turnOff()}>
+              <Button variant="default" className={styles.wrapping} busy={switching} onClick={() => void turnOff()}>
                 Desactivar notificaciones en este dispositivo
               </Button>
             ) : (
-              <Button busy={switching} onClick={() => void turnOn()} onPointerEnter={pushDevice.prefetch}>
+              <Button
+                className={styles.wrapping}
+                busy={switching}
+                onClick={() => void turnOn()}
+                onPointerEnter={pushDevice.prefetch}
+              >
                 Activar notificaciones en este dispositivo
               </Button>
             )}
             {state.devices > 0 && (
-              <Button variant="light" busy={testing} onClick={test}>
+              <Button variant="light" className={styles.wrapping} busy={testing} onClick={test}>
                 Enviar notificación de prueba
               </Button>
             )}
