@@ -37,7 +37,8 @@ const EnvSchema = z.object({
     .default(DEFAULT_CONNECT_TIMEOUT_MS),
   ADMIN_EMAIL: optionalString.transform((email) => email?.toLowerCase()),
   APP_TIMEZONE: z.string().default("America/Mexico_City"),
-  SEASON_NAME: z.string().default("Liga MX · Clausura 2024"),
+  /** The first season's name: the bundled Clausura 2024's own, the one form season names take (no '·'). */
+  SEASON_NAME: z.string().default("Liga MX Clausura 2024"),
   BASE_URL: optionalString.refine(
     (url) => url === undefined || URL.canParse(url),
     "BASE_URL debe ser una URL completa, por ejemplo https://quiniela.example.com",

@@ -4,7 +4,7 @@ import { adminChecklist, type ChecklistFacts, type StepKey } from "./admin-check
 
 /** A fresh install: the bundled season, its admin alone, nothing opened, no kickoff times. */
 const FRESH: ChecklistFacts = {
-  season: { name: "Liga MX · Clausura 2024", finished: false },
+  season: { name: "Liga MX Clausura 2024", finished: false },
   players: 1,
   roster: 0,
   matches: 167,
@@ -44,9 +44,9 @@ test("a fresh install: season done; players, a jornada and kickoff times to do; 
 });
 
 test("a finished current season is to do", () => {
-  const season = step({ season: { name: "Liga MX · Apertura 2024", finished: true } }, "season");
+  const season = step({ season: { name: "Liga MX Apertura 2024", finished: true } }, "season");
   expect(season.state).toBe("todo");
-  expect(season.detail).toBe("Liga MX · Apertura 2024 está terminada.");
+  expect(season.detail).toBe("Liga MX Apertura 2024 está terminada.");
 });
 
 test("players: two accounts make a pool; the roster is counted when there is one", () => {

@@ -1,5 +1,5 @@
 import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 
 import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
@@ -7,7 +7,7 @@ import { forwardCookies } from "#app/auth/cookies";
 import { ChangePasswordSchema } from "#app/auth/forms";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
-import { updateAvatar } from "#app/data/people/avatars.server";
+import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
 import { pushDeviceState } from "#app/data/push/subscriptions.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
@@ -110,7 +110,9 @@ export async function action(args: Route.ActionArgs) {
         await updateAvatar(db, user.id, { image: form.image, avatarColor: form.avatarColor });
         return answer(200, { toast: successToast("Perfil actualizado") });
       case "remove-avatar":
-        await updateAvatar(db, user.id, { image: null });
+        // Only a picture there is can go: no 'Avatar eliminado' for nothing.
+        if (!(await removeAvatar(db, user.id)))
+          return answer(409, { toast: errorToast(`${FAILURES["remove-avatar"]}. No tienes foto de perfil.`) });
         return answer(200, { toast: successToast("Avatar eliminado") });
       case "reset-link": {
         const { auth, config } = servicesOf(args.context);
@@ -194,6 +196,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }
   useToast(actionData?.toast);
   const saving = navigation.state === "submitting";
+  const urlField = useRef<HTMLInputElement>(null);
+  const hadImage = useRef(loaderData.image !== null);
+  useEffect(() => {
+    // 'Eliminar foto' goes with the picture: the focus it held moves to the field it emptied.
+    if (hadImage.current && !loaderData.image && document.activeElement === document.body) urlField.current?.focus();
+    hadImage.current = loaderData.image !== null;
+  }, [loaderData.image]);
 
   return (
     <Page title="Mi Perfil" size="sm">
@@ -221,6 +230,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <input type="hidden" name="intent" value="update-profile" />
               <Group gap="xs" align="flex-end" wrap="wrap">
                 <TextField
+                  ref={urlField}
                   label="URL del avatar"
                   name="image"
                   placeholder="https://ejemplo.com/mi-foto.jpg"
@@ -229,15 +239,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   error={actionData?.errors?.image}
                   style={{ flex: "1 1 220px", minWidth: 0 }}
                 />
-                <Button
-                  variant="default"
-                  type="submit"
-                  name="intent"
-                  value="remove-avatar"
-                  disabled={!loaderData.image}
-                >
-                  Eliminar foto
-                </Button>
+                {/* Offered only while a picture is saved: there is nothing to remove otherwise. */}
+                {loaderData.image && (
+                  <Button variant="default" type="submit" name="intent" value="remove-avatar">
+                    Eliminar foto
+                  </Button>
+                )}
               </Group>
               <AvatarColorChoice color={color} onChange={setColor} />
               <Group justify="flex-end">

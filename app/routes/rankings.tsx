@@ -207,7 +207,7 @@ function Standings({ data }: { data: LoaderData }) {
             <StandingsTable label="Puntos Acumulados" rows={table.rows} viewerId={data.viewerId} />
           </div>
         )}
-        <StandingsLegend />
+        <StandingsLegend total={table.total} />
         {data.isAdmin && (
           <Anchor href={exportHref(data)} download size="sm">
             Descargar esta tabla (CSV)

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
+import { bandFor } from "../../app/domain/game/standings";
 import {
   expectToast,
   fillPredictions,
@@ -110,6 +111,15 @@ async function positions(table: Locator): Promise<{ a: number; b: number }> {
     a: texts.findIndex((text) => text.includes(playerA.name)),
     b: texts.findIndex((text) => text.includes(playerB.name)),
   };
+}
+
+/**
+ * The colour band the rule gives a row (1-based) of this table, by its size (the rows shown: at
+ * the top of a table of 50 or fewer, or of a first page of 50, the same).
+ */
+async function bandOfRow(table: Locator, position: number): Promise<string> {
+  const rows = (await table.getByRole("row").count()) - 1; // the header row
+  return String(bandFor(position, rows));
 }
 
 /** The picks table of one match on the captured-predictions page. */
@@ -435,9 +445,10 @@ test("la Tabla de Posiciones ordena a A y B, con sus puntos, exactos y banda de 
   const overall = await positions(table);
   expect(overall.b).toBeLessThan(overall.a);
   expect(await rankOf(table, playerB.name)).toBeLessThan(await rankOf(table, playerA.name));
-  // Nobody else can have more than 3 points here, so both are in the first 4 rows: blue.
+  // Nobody else can have more than 3 points here: B leads, blue. A's band is its row's in a table
+  // of this size (bands shrink below 11 rows, README): blue in a table of 11 or more.
   await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
-  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", "blue");
+  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", await bandOfRow(table, overall.a));
 
   // The phase's own table: only A and B scored in it, so they are 1st and 2nd.
   await hydrated(anonymous);
@@ -452,7 +463,7 @@ test("la Tabla de Posiciones ordena a A y B, con sus puntos, exactos y banda de 
   expect(phase.b).toBe(1);
   expect(phase.a).toBe(2);
   await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
-  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", "blue");
+  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", await bandOfRow(table, phase.a));
 
   // The match cards: the official score and 'Pronósticos cerrados'.
   const cards = anonymous.getByRole("region", { name: PHASE, exact: true });

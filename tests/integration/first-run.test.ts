@@ -157,7 +157,7 @@ describe("with an admin", () => {
       const items = await checklist();
       expect(Object.keys(items)).toEqual(["season", "players", "phases", "kickoffs", "results"]);
       expect(items.season).toMatchObject({ state: "done", link: { to: "/admin/temporadas" } });
-      expect(items.season!.detail).toContain("Liga MX · Clausura 2024");
+      expect(items.season!.detail).toContain("Liga MX Clausura 2024");
       expect(items.players).toMatchObject({ state: "todo", link: { to: "/admin/users" } });
       expect(items.players!.detail).toContain("1 jugador registrado");
       expect(items.players!.detail).toContain("registro abierto");

@@ -17,7 +17,7 @@ export const ADMIN_MESSAGES = {
   badKickoff: "La fecha y hora no es válida",
   noPhase: "Selecciona una jornada",
   noMatch: "El partido no existe",
-  noPrediction: "La predicción no existe",
+  noPrediction: "El pronóstico no existe",
   badActive: "Indica si la jornada se activa o se desactiva",
   missingResult: "Por favor ingresa ambos resultados",
   missingPrediction: "Por favor ingresa ambos marcadores",

@@ -4,6 +4,7 @@ import { predictionStatus } from "#app/data/predictions/admin-predictions.server
 import { listPhases } from "#app/data/seasons/phases.server";
 import { phaseParam } from "#app/domain/forms/admin-forms";
 import { defaultPhaseId, type PhaseStatus } from "#app/domain/game/phase-status";
+import { countOf } from "#app/domain/plural";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
@@ -117,7 +118,7 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
                 {`${phase.name}: ${status.total === 1 ? "1 partido activo" : `${status.total} partidos activos`}`}
               </Text>
               <Text size="sm" c="dimmed">
-                {`${status.complete.length} de ${users} usuarios completos`}
+                {`${status.complete.length} de ${countOf(users, "usuario completo", "usuarios completos")}`}
               </Text>
             </Group>
             <Progress value={users === 0 ? 0 : (status.complete.length / users) * 100} color="green" aria-hidden />

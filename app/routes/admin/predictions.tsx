@@ -12,6 +12,7 @@ import { phaseParam, predictionFormSchema } from "#app/domain/forms/admin-forms"
 import { parseForm } from "#app/domain/forms/form";
 import { matchLabel, teamLabel, type TeamView } from "#app/domain/game/match";
 import { defaultPhaseId } from "#app/domain/game/phase-status";
+import { countOf } from "#app/domain/plural";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -66,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const updated = await updatePrediction(servicesOf(context).db, parsed.data.predictionId, parsed.data);
     if (!updated.ok)
-      return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`) });
+      // After the original's 'la predicción', no second word for it: "Ya no existe".
+      return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "Ya no existe")}.`) });
     return answer(200, { toast: successToast("Predicción actualizada correctamente") });
   });
 }
@@ -152,8 +154,8 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
           <>
             <p className={classes.count}>
               {shown.length === rows.length
-                ? `${rows.length} ${rows.length === 1 ? "pronóstico" : "pronósticos"}`
-                : `${shown.length} de ${rows.length} pronósticos`}
+                ? countOf(rows.length, "pronóstico", "pronósticos")
+                : `${shown.length} de ${countOf(rows.length, "pronóstico", "pronósticos")}`}
             </p>
             <TableScroll>
               <Table hover className={t.table}>

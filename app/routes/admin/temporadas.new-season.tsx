@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 
 import { FROM_FILE, RULE_DEFAULTS } from "#app/domain/forms/season-texts";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
+import { countOf } from "#app/domain/plural";
 import { adminTable as t } from "#app/ui/admin/AdminCells";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
@@ -232,7 +233,7 @@ export function Preview({ preview, busy }: { preview: PreviewView; busy: boolean
         {`Vista previa: ${preview.name}`}
       </Title>
       <Text size="sm" c="dimmed">
-        {`${preview.competition} · ${preview.phases.length} fases · ${preview.teams.length} equipos${newTeams > 0 ? ` (${newTeams} nuevos)` : ""} · ${preview.matches.length} partidos. Se crea como Próxima, sin resultados y con todos los partidos inactivos.`}
+        {`${preview.competition} · ${countOf(preview.phases.length, "fase", "fases")} · ${countOf(preview.teams.length, "equipo", "equipos")}${newTeams > 0 ? ` (${countOf(newTeams, "nuevo", "nuevos")})` : ""} · ${countOf(preview.matches.length, "partido", "partidos")}. Se crea como Próxima, sin resultados y con todos los partidos inactivos.`}
       </Text>
       <h3 className={classes.subtitle}>Fases</h3>
       <ul className={classes.chips}>

@@ -17,6 +17,7 @@ import {
 } from "#app/data/people/users.server";
 import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms/form";
+import { countOf } from "#app/domain/plural";
 import { formatRoster, parseRoster } from "#app/domain/roster";
 import { answer, runAction, withFailureToast } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
@@ -106,7 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "delete-predictions": {
         const count = await deletePredictionsOfUser(db, form.userId);
-        return answer(200, { toast: successToast(`${count} predicciones eliminadas`, "Predicciones eliminadas") });
+        return answer(200, {
+          toast: successToast(
+            countOf(count, "pronóstico eliminado", "pronósticos eliminados"),
+            "Predicciones eliminadas",
+          ),
+        });
       }
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
@@ -124,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message =
           roster.entries.length === 0
             ? "Lista vacía: el registro queda abierto a cualquier correo"
-            : `${roster.entries.length} correos permitidos`;
+            : countOf(roster.entries.length, "correo permitido", "correos permitidos");
         return answer(200, { toast: successToast(message, "Lista guardada") });
       }
     }
@@ -149,7 +155,10 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   const close = useCallback(() => setFormOpen(false), []);
 
   return (
-    <Page title="Gestionar Usuarios" description={`${loaderData.users.length} usuarios registrados`}>
+    <Page
+      title="Gestionar Usuarios"
+      description={countOf(loaderData.users.length, "usuario registrado", "usuarios registrados")}
+    >
       <Group justify="flex-end">
         <Button onClick={() => open(null)}>Nuevo Usuario</Button>
       </Group>
