@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { playersWithDevices } from "#app/data/push/subscriptions.server";
+
 import { createUser, openSession } from "../support/accounts";
 import { startPushService, type FakeDevice, type PushService } from "../support/push-service";
 import { form, postForm, routeData, startServerProcess, userIdOf, type ServerProcess } from "../support/server";
@@ -74,6 +76,7 @@ test("a push reaches every device of the player, encrypted for each, signed with
   expect(on.body).toContain("Notificaciones activadas en este dispositivo");
   expect((await subscribe(b, cookies.anaLaptop!, anaLaptop)).status).toBe(200);
   expect(await devicesOf(a, ids.ana!)).toEqual([anaPhone.endpoint, anaLaptop.endpoint]);
+  expect(await playersWithDevices(a.db)).toEqual(new Set([ids.ana]));
   const { data } = await routeData(a, "/profile.data", "routes/profile", cookies.ana);
   expect(data).toMatchObject({ notifications: { thisDevice: true, devices: 2 } });
 

@@ -92,6 +92,12 @@ export async function pushDeviceState(
   return { thisDevice: rows.some((row) => row.session_id === sessionId), devices: rows.length };
 }
 
+/** The players with notifications on somewhere: whom Web Push reaches (a reminder channel's audience). */
+export async function playersWithDevices(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom("push_subscriptions").select("user_id").distinct().execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 /** Every device the player has notifications on. */
 export function pushDevicesOf(db: Kysely<Database>, userId: string): Promise<PushDevice[]> {
   return db
