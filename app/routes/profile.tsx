@@ -8,6 +8,7 @@ import { ChangePasswordSchema } from "#app/auth/forms";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
+import { pushDeviceState } from "#app/data/push/subscriptions.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
@@ -25,17 +26,23 @@ import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
+import { NotificationsSection } from "./profile.notifications";
 import { ChangePasswordSection } from "./profile.password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
+  const { db, push } = servicesOf(args.context);
   return {
     displayName: user.displayName,
     email: user.email,
     image: user.image,
     avatarColor: user.avatarColor,
+    notifications: {
+      publicKey: push.publicKey,
+      ...(await pushDeviceState(db, { userId: user.id, sessionId: user.sessionId })),
+    },
   };
 }
 
@@ -249,6 +256,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Stack>
       </Panel>
+      <NotificationsSection state={loaderData.notifications} />
       <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
     </Page>
