@@ -38,16 +38,17 @@ export interface Calendar {
 
 /** A TEXT value escaped (§3.3.11): backslash, semicolon, comma and line breaks. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\r\n|\r|\n/g, "\\n");
+  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** An instant as an RFC 5545 UTC DATE-TIME: 20240113T020000Z. */
 export function utcDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Fecha no válida: ${iso}`);
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 const MAX_OCTETS = 75;

@@ -2,12 +2,14 @@ import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 
+import { calendarFeedUrl } from "#app/auth/calendar-link.server";
 import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
 import { forwardCookies } from "#app/auth/cookies";
 import { ChangePasswordSchema } from "#app/auth/forms";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
+import { renewFeed } from "#app/data/people/calendar-feeds.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
@@ -25,17 +27,20 @@ import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
+import { CalendarSection } from "./profile.calendar";
 import { ChangePasswordSection } from "./profile.password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
+  const { db, secret, config } = servicesOf(args.context);
   return {
     displayName: user.displayName,
     email: user.email,
     image: user.image,
     avatarColor: user.avatarColor,
+    calendarUrl: await calendarFeedUrl(db, secret, user.id, publicOrigin(config.BASE_URL, args.request)),
   };
 }
 
@@ -52,6 +57,7 @@ const FAILURES = {
   "remove-avatar": "No se pudo eliminar la foto de perfil",
   "reset-link": "No se pudo generar el enlace de restablecimiento",
   "change-password": "No se pudo cambiar la contraseña",
+  "renew-calendar": "No se pudo renovar el enlace del calendario",
 } as const;
 
 /** Why a password change was refused, on the field it concerns. */
@@ -112,6 +118,10 @@ export async function action(args: Route.ActionArgs) {
         const resetLink = await createResetLink(auth, user.email, publicOrigin(config.BASE_URL, args.request));
         return answer(200, { toast: successToast("Enlace generado"), resetLink });
       }
+      case "renew-calendar":
+        // The page's data is read again after the action: it shows the new address.
+        await renewFeed(db, user.id);
+        return answer(200, { toast: successToast("El enlace anterior ya no funciona.", "Enlace renovado") });
     }
   });
 }
@@ -251,6 +261,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Panel>
       <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
+      <CalendarSection url={loaderData.calendarUrl} />
     </Page>
   );
 }

@@ -131,6 +131,8 @@ export interface MatchesTable {
   away_penalties: number | null;
   created_at: string;
   updated_at: string;
+  /** How many times the kickoff changed: a trigger counts it (migration 0008), the calendar's SEQUENCE. */
+  kickoff_sequence: Generated<number>;
 }
 
 export interface PredictionsTable {
@@ -196,6 +198,13 @@ export interface AllowedEmailsTable {
   created_at: string;
 }
 
+/** A player's calendar feed, once renewed: the address is a keyed hash of the user and `renewals`. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  renewals: Generated<number>;
+  renewed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,6 +224,7 @@ export interface Database {
   standings_phase: StandingsPhaseTable;
   standings_total: StandingsTotalTable;
   allowed_emails: AllowedEmailsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

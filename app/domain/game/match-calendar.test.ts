@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { calendarSummary, type CalendarMatch, matchEvent } from "./match-calendar";
+import { calendarSummary, matchEvent, type CalendarMatch } from "./match-calendar";
 
 const match: CalendarMatch = {
   id: 7,
@@ -31,7 +31,11 @@ describe("calendarSummary", () => {
 
 describe("matchEvent", () => {
   test("a stable UID at the host, two hours from kickoff, the kickoff's sequence, an alarm an hour before", () => {
-    const event = matchEvent(match, { host: "quiniela.example", seasonName: "Liga MX", url: "https://quiniela.example/" });
+    const event = matchEvent(match, {
+      host: "quiniela.example",
+      seasonName: "Liga MX",
+      url: "https://quiniela.example/",
+    });
     expect(event).toMatchObject({
       uid: "match-7@quiniela.example",
       start: "2024-01-13T02:00:00.000Z",

@@ -39,7 +39,10 @@ export function calendarSummary(match: CalendarMatch): string {
  * A match as a calendar event. The UID is the match's id at the app's host, so every fetch names
  * the same event the same way and a client updates it in place instead of adding a copy.
  */
-export function matchEvent(match: CalendarMatch, { host, seasonName, url }: { host: string; seasonName: string; url: string }): CalendarEvent {
+export function matchEvent(
+  match: CalendarMatch,
+  { host, seasonName, url }: { host: string; seasonName: string; url: string },
+): CalendarEvent {
   const start = new Date(match.kickoffAt);
   const end = new Date(start.getTime() + MATCH_MINUTES * 60_000);
   const where = match.group ? `${match.phaseName} · ${match.group}` : match.phaseName;
