@@ -11,6 +11,7 @@ import { loadOrCreateSecret } from "./auth/secret.server";
 import { getConfig } from "./config.server";
 import type { Services } from "./http/context";
 import { startLiveUpdates } from "./live/updates.server";
+import { startPush, stopPush } from "./notify/push.server";
 
 /** The services of a running app (http/context.ts): loaders get them through the router context. */
 export type Runtime = Services;
@@ -29,8 +30,9 @@ export interface RuntimeOptions {
 }
 
 /**
- * Opens the database, migrates, seeds the season and applies ADMIN_EMAIL, with the settings of
- * `env` (the process's environment unless told). Runs before the server accepts requests;
+ * Opens the database, migrates, seeds the season, applies ADMIN_EMAIL and reads (or makes) the
+ * install's VAPID key pair for Web Push, with the settings of `env` (the process's environment
+ * unless told). Runs before the server accepts requests;
  * server/app.ts hands the result to every request through the router context. Each call starts
  * services of its own (there is no global to reach back into): server.js starts one per process,
  * the integration tests one per test server, in one process.
@@ -65,8 +67,9 @@ export async function startRuntime(
       total: config.LIVE_STREAMS_MAX,
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     });
+    const push = await startPush(handle.db, config);
     const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
-    return { ...handle, config, auth, secret, live, toasts };
+    return { ...handle, config, auth, secret, live, push, toasts };
   } catch (error) {
     // A start that fails leaves no connection open: the caller has no runtime to stop.
     await handle.db.destroy().catch(() => {});
@@ -76,6 +79,7 @@ export async function startRuntime(
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
   await runtime.live.close();
+  await stopPush(runtime.push);
   await settleResetEmails();
   await runtime.db.destroy();
 }

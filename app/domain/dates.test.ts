@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { closingLabel, formatKickoff, timeZoneHint, utcToZonedLocal, zonedLocalToUtc } from "./dates";
+import { closingLabel, formatKickoff, timeZoneHint, timeZoneLabel, utcToZonedLocal, zonedLocalToUtc } from "./dates";
 
 describe("zonedLocalToUtc", () => {
   test("reads the wall clock in Mexico City (UTC-6, no daylight saving since 2022)", () => {
@@ -71,6 +71,12 @@ test("a date field's hint names the zone's place in Spanish, or its city", () =>
   expect(timeZoneHint("America/Monterrey")).toBe("hora de Monterrey");
   expect(timeZoneHint("America/Lima")).toBe("hora de Lima");
   expect(timeZoneHint("America/Argentina/Cordoba")).toBe("hora de Cordoba");
+});
+
+test("timeZoneLabel says where the clock is read and the zone's own name", () => {
+  expect(timeZoneLabel("America/Mexico_City")).toBe("hora de la Ciudad de México (America/Mexico_City)");
+  expect(timeZoneLabel("America/Lima")).toBe("hora de Lima (America/Lima)");
+  expect(timeZoneLabel("UTC")).toBe("hora de UTC");
 });
 
 describe("closingLabel", () => {

@@ -111,6 +111,15 @@ export function timeZoneHint(timeZone: string): string {
   return `hora de ${place}`;
 }
 
+/**
+ * 'hora de la Ciudad de México (America/Mexico_City)': the hint with the zone's own name, where a
+ * date is shown or edited once for many (the admin's kickoffs), so nobody has to guess the zone.
+ */
+export function timeZoneLabel(timeZone: string): string {
+  const hint = timeZoneHint(timeZone);
+  return hint.endsWith(` ${timeZone}`) ? hint : `${hint} (${timeZone})`;
+}
+
 const DAY_MS = 86_400_000;
 
 /** Days from one wall-clock date ('2024-05-25…') to another, calendar days apart. */

@@ -10,6 +10,7 @@ import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
 import { renewFeed } from "#app/data/people/calendar-feeds.server";
+import { pushDeviceState } from "#app/data/push/subscriptions.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
@@ -28,18 +29,23 @@ import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
 import { CalendarSection } from "./profile.calendar";
+import { NotificationsSection } from "./profile.notifications";
 import { ChangePasswordSection } from "./profile.password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db, secret, config } = servicesOf(args.context);
+  const { db, push, secret, config } = servicesOf(args.context);
   return {
     displayName: user.displayName,
     email: user.email,
     image: user.image,
     avatarColor: user.avatarColor,
+    notifications: {
+      publicKey: push.publicKey,
+      ...(await pushDeviceState(db, { userId: user.id, sessionId: user.sessionId })),
+    },
     calendarUrl: await calendarFeedUrl(db, secret, user.id, publicOrigin(config.BASE_URL, args.request)),
   };
 }
@@ -259,6 +265,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Stack>
       </Panel>
+      <NotificationsSection state={loaderData.notifications} />
       <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
       <CalendarSection url={loaderData.calendarUrl} />

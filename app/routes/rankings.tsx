@@ -270,7 +270,7 @@ function MatchCard({ match }: { match: CardMatch }) {
       <Badge tone={match.closed ? "gray" : "teal"} className={classes.status}>
         {match.closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}
       </Badge>
-      {match.kickoffLabel && <span className={classes.kickoff}>{match.kickoffLabel}</span>}
+      <span className={classes.kickoff}>{match.kickoffLabel ?? "Fecha por confirmar"}</span>
     </div>
   );
 }

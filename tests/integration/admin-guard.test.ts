@@ -184,6 +184,8 @@ function adminWrites(path: string): Record<string, string>[] {
       { intent: "reset", matchId: s(ids.playedMatch) },
       { intent: "delete", matchId: s(ids.match) },
       { intent: "update-kickoff", matchId: s(ids.match), kickoff: "2000-01-01T00:00" },
+      { intent: "set-kickoff", matchId: s(ids.match), kickoff: "2000-01-01T00:00" },
+      { intent: "set-phase-kickoff", phaseId: s(ids.otherPhase), kickoff: "2000-01-01T00:00" },
     ],
     "/admin/results": [
       { intent: "save-result", matchId: s(ids.match), home: "5", away: "0", homeScore: "5", awayScore: "0" },

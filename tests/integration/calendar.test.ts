@@ -14,7 +14,7 @@ import {
 } from "../support/server";
 
 /**
- * The calendar feed (/calendario/<key>.ics, auth/calendar-link.server.ts, migration 0008) on both
+ * The calendar feed (/calendario/<key>.ics, auth/calendar-link.server.ts, migration 0009) on both
  * engines, read back by a real iCalendar parser (ical.js): one event per match of the current
  * season with a kickoff, the same UIDs on every fetch, a SEQUENCE that grows when a kickoff moves
  * (whoever moves it: here SQL straight to the database), the result in the title once played, an

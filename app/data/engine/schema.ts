@@ -131,7 +131,7 @@ export interface MatchesTable {
   away_penalties: number | null;
   created_at: string;
   updated_at: string;
-  /** How many times the kickoff changed: a trigger counts it (migration 0008), the calendar's SEQUENCE. */
+  /** How many times the kickoff changed: a trigger counts it (migration 0009), the calendar's SEQUENCE. */
   kickoff_sequence: Generated<number>;
 }
 
@@ -198,6 +198,26 @@ export interface AllowedEmailsTable {
   created_at: string;
 }
 
+/** The install's VAPID key pair (migration 0008): one row, id 1. Base64url. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A device with notifications on (migration 0008): its push service's endpoint and keys. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The session that turned it on: signing out ends it. */
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 /** A player's calendar feed, once renewed: the address is a keyed hash of the user and `renewals`. */
 export interface CalendarFeedsTable {
   user_id: string;
@@ -224,6 +244,8 @@ export interface Database {
   standings_phase: StandingsPhaseTable;
   standings_total: StandingsTotalTable;
   allowed_emails: AllowedEmailsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   calendar_feeds: CalendarFeedsTable;
 }
 

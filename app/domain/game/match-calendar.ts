@@ -15,7 +15,7 @@ export interface CalendarMatch extends MatchScores {
   away: string | null;
   /** ISO instant; matches without one are not in the feed. */
   kickoffAt: string;
-  /** How many times the kickoff has moved (a trigger counts it: migration 0008). */
+  /** How many times the kickoff has moved (a trigger counts it: migration 0009). */
   kickoffSequence: number;
   phaseName: string;
   group: string | null;

@@ -8,6 +8,7 @@ import {
 } from "#app/data/predictions/admin-predictions.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { formatKickoff } from "#app/domain/dates";
 import { phaseParam, predictionFormSchema } from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
 import { matchLabel, teamLabel, type TeamView } from "#app/domain/game/match";
@@ -35,6 +36,8 @@ interface PredictionRow extends AdminPrediction {
   homeTeam: TeamView | null;
   awayTeam: TeamView | null;
   result: { home: number; away: number } | null;
+  /** The match's kickoff in the season's time zone, or null ('Fecha por confirmar'). */
+  kickoffLabel: string | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,7 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => order.get(a.matchId)!.index - order.get(b.matchId)!.index)
     .map((prediction) => {
       const { match } = order.get(prediction.matchId)!;
-      return { ...prediction, homeTeam: match.home, awayTeam: match.away, result: match.result };
+      return {
+        ...prediction,
+        homeTeam: match.home,
+        awayTeam: match.away,
+        result: match.result,
+        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+      };
     });
   return { phases, phaseId, rows };
 }
@@ -77,7 +86,7 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const label = matchLabel({ home: row.homeTeam, away: row.awayTeam });
-  const result = row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado";
+  const result = `${row.kickoffLabel ?? "Fecha por confirmar"} · ${row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado"}`;
   const busy = fetcher.state !== "idle";
   return (
     <tr aria-label={`${row.userName}: ${label}`}>

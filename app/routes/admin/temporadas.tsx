@@ -75,6 +75,7 @@ function previewView(preview: SeasonPreview, content: string | null): PreviewVie
     name: preview.name,
     competition: preview.competition,
     fingerprint: preview.fingerprint,
+    withKickoffs: preview.withKickoffs,
     content,
     phases: preview.plan.phases.map((name) => ({ name, matches: counts.get(name) ?? 0 })),
     teams: preview.plan.teams.map((team) => ({
