@@ -162,6 +162,23 @@ test("UIDs stay across fetches; SEQUENCE grows when a kickoff moves, and only th
   expect(moved).toMatchObject({ sequence: before[0]!.sequence + 2, start: "2031-03-01T05:00:00.000Z" });
 });
 
+test("a kickoff the admin moves on 'Gestionar Partidos' moves the event and grows its SEQUENCE", async () => {
+  const admin = await createUser(server, { name: "Administradora", email: "admin@quiniela.test" });
+  const url = await feedUrl(ana.cookie);
+  const third = matches[2]!;
+  const uid = (list: ReturnType<typeof events>) => list.find((event) => event.uid.startsWith(`match-${third.id}@`))!;
+  const before = uid(events((await fetchFeed(url)).body));
+  const saved = await requestText(server, "/admin/matches", {
+    method: "POST",
+    // The season's wall clock (America/Mexico_City, UTC-6 all year): 18:00 UTC.
+    body: form({ intent: "set-kickoff", matchId: String(third.id), kickoff: "2031-03-05T12:00" }),
+    cookie: admin,
+  });
+  expect(saved.status).toBe(200);
+  const after = uid(events((await fetchFeed(url)).body));
+  expect(after).toMatchObject({ sequence: before.sequence + 1, start: "2031-03-05T18:00:00.000Z" });
+});
+
 test("'Renovar enlace': the old address answers 404 at once, the new one works; another player's stays theirs", async () => {
   const old = await feedUrl(ana.cookie);
   const betos = await feedUrl(beto.cookie);
