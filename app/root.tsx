@@ -35,11 +35,12 @@ import { servicesOf, userContext } from "./http/context";
  * Answers that are the same for whoever asks, which browsers and shared caches may keep (a team's
  * badge), which monitors ask without end (the health check) or which stay open for as long as a
  * page does (the live-update stream, whose one answer would carry a renewed cookie too late to
- * matter): the session is never read for them, so none of them extends a session or carries its renewed cookie to a cache that would hand
+ * matter) or that a calendar app fetches with a secret address and no cookie (a calendar feed):
+ * the session is never read for them, so none of them extends a session or carries its renewed cookie to a cache that would hand
  * it to the next visitor. By their path in `routes.ts` (React Router's `pattern`, without its
  * leading slash, which it leaves out today and its documentation shows).
  */
-const SESSIONLESS_ROUTES: ReadonlySet<string> = new Set(["badges/:file", "healthz", "eventos"]);
+const SESSIONLESS_ROUTES: ReadonlySet<string> = new Set(["badges/:file", "calendario/:file", "healthz", "eventos"]);
 const isSessionless = (pattern: string) => SESSIONLESS_ROUTES.has(pattern.replace(/^\//, ""));
 
 const NOBODY = { user: null, setCookies: undefined };

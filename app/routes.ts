@@ -11,6 +11,7 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("eventos", "routes/eventos.ts"),
   route("badges/:file", "routes/badges/$file.ts"),
+  route("calendario/:file", "routes/calendario/$file.ts"),
 
   layout("routes/guards/anonymous-only.tsx", [
     route("login", "routes/login.tsx"),

@@ -47,4 +47,5 @@ export const ProfileSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("remove-avatar") }),
   z.object({ intent: z.literal("reset-link") }),
+  z.object({ intent: z.literal("renew-calendar") }),
 ]);

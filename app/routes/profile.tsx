@@ -2,12 +2,14 @@ import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 
+import { calendarFeedUrl } from "#app/auth/calendar-link.server";
 import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
 import { forwardCookies } from "#app/auth/cookies";
 import { ChangePasswordSchema } from "#app/auth/forms";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
+import { renewFeed } from "#app/data/people/calendar-feeds.server";
 import { pushDeviceState } from "#app/data/push/subscriptions.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
@@ -26,6 +28,7 @@ import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
+import { CalendarSection } from "./profile.calendar";
 import { NotificationsSection } from "./profile.notifications";
 import { ChangePasswordSection } from "./profile.password";
 
@@ -33,7 +36,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" 
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db, push } = servicesOf(args.context);
+  const { db, push, secret, config } = servicesOf(args.context);
   return {
     displayName: user.displayName,
     email: user.email,
@@ -43,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       publicKey: push.publicKey,
       ...(await pushDeviceState(db, { userId: user.id, sessionId: user.sessionId })),
     },
+    calendarUrl: await calendarFeedUrl(db, secret, user.id, publicOrigin(config.BASE_URL, args.request)),
   };
 }
 
@@ -59,6 +63,7 @@ const FAILURES = {
   "remove-avatar": "No se pudo eliminar la foto de perfil",
   "reset-link": "No se pudo generar el enlace de restablecimiento",
   "change-password": "No se pudo cambiar la contraseña",
+  "renew-calendar": "No se pudo renovar el enlace del calendario",
 } as const;
 
 /** Why a password change was refused, on the field it concerns. */
@@ -119,6 +124,10 @@ export async function action(args: Route.ActionArgs) {
         const resetLink = await createResetLink(auth, user.email, publicOrigin(config.BASE_URL, args.request));
         return answer(200, { toast: successToast("Enlace generado"), resetLink });
       }
+      case "renew-calendar":
+        // The page's data is read again after the action: it shows the new address.
+        await renewFeed(db, user.id);
+        return answer(200, { toast: successToast("El enlace anterior ya no funciona.", "Enlace renovado") });
     }
   });
 }
@@ -259,6 +268,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <NotificationsSection state={loaderData.notifications} />
       <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
+      <CalendarSection url={loaderData.calendarUrl} />
     </Page>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from "./support";
 
 /**
- * People (issue 4): 'Mi Perfil' (avatar URL, colour, reset link), /reset-password, the users
+ * People (issue 4): 'Mi Perfil' (avatar URL, colour, reset link, the calendar's address), /reset-password, the users
  * admin ('Nuevo Usuario', 'Editar', 'Eliminar', 'Eliminar Predicciones') and the roster.
  * Tests that change what the whole server does (the roster closes registration, an active phase
  * opens predictions) run against a server of their own, started by this file, so that the spec
@@ -192,7 +192,7 @@ test.describe("Mi Perfil", () => {
     ).toBeChecked();
   });
 
-  test("'Generar enlace' da un enlace de un solo uso: fija la contraseña, entra, y la segunda vez se rechaza", async ({
+  test("'Generar enlace' da un enlace de un solo uso: fija la contraseña, entra, y la segunda vez se rechaza; 'Calendario' se copia y se renueva", async ({
     page,
     browser,
     baseURL,
@@ -222,6 +222,24 @@ test.describe("Mi Perfil", () => {
     await expect(toastWith(page, "Enlace copiado")).toHaveCount(2);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect(page.getByRole("button", { name: "Copiar", exact: true })).toBeFocused();
+
+    // 'Calendario': the personal feed's address, copied, and renewed (the old one stops working).
+    const calendar = page.getByRole("region", { name: "Calendario" });
+    const feedField = calendar.getByRole("textbox", { name: "Enlace del calendario" });
+    await expect(feedField).toHaveAttribute("readonly", "");
+    const feed = await feedField.inputValue();
+    expect(feed).toMatch(new RegExp(`^${baseURL}/calendario/[\\w-]+\\.[\\w-]{22}\\.ics$`));
+    await calendar.getByRole("button", { name: "Copiar enlace", exact: true }).click();
+    await expect(toastWith(page, "Enlace copiado")).toHaveCount(3);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feed);
+    const served = await page.request.get(feed);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    await calendar.getByRole("button", { name: "Renovar enlace", exact: true }).click();
+    await expect(toastWith(page, "Enlace renovado")).toBeVisible();
+    await expect(feedField).not.toHaveValue(feed);
+    expect((await page.request.get(feed)).status()).toBe(404);
+    expect((await page.request.get(await feedField.inputValue())).status()).toBe(200);
 
     const other = await signedOutPage(browser, baseURL!);
     try {

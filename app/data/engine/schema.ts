@@ -131,6 +131,8 @@ export interface MatchesTable {
   away_penalties: number | null;
   created_at: string;
   updated_at: string;
+  /** How many times the kickoff changed: a trigger counts it (migration 0009), the calendar's SEQUENCE. */
+  kickoff_sequence: Generated<number>;
 }
 
 export interface PredictionsTable {
@@ -216,6 +218,13 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** A player's calendar feed, once renewed: the address is a keyed hash of the user and `renewals`. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  renewals: Generated<number>;
+  renewed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -237,6 +246,7 @@ export interface Database {
   allowed_emails: AllowedEmailsTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -10,15 +10,15 @@ export function copiedToast(copied: boolean): Toast {
     : errorToast("No se pudo copiar el enlace: selecciónalo y cópialo a mano.");
 }
 
-/** 'Copiar': puts a link on the clipboard and says whether it did ('Enlace copiado'). */
-export function CopyLinkButton({ value }: { value: string }) {
+/** 'Copiar' (or `label`): puts a link on the clipboard and says whether it did ('Enlace copiado'). */
+export function CopyLinkButton({ value, label = "Copiar" }: { value: string; label?: string }) {
   return (
     <Button
       onClick={async () => {
         showToast(copiedToast(await copyText(value)));
       }}
     >
-      Copiar
+      {label}
     </Button>
   );
 }

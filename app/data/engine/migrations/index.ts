@@ -7,6 +7,7 @@ import * as m0005 from "./0005_standings_upkeep";
 import * as m0006 from "./0006_season_mark";
 import * as m0007 from "./0007_deleted_players";
 import * as m0008 from "./0008_push";
+import * as m0009 from "./0009_calendar";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -27,5 +28,6 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0006_season_mark": m0006,
     "0007_deleted_players": m0007,
     "0008_push": m0008,
+    "0009_calendar": m0009,
   };
 }
