@@ -11,9 +11,9 @@ const row = (userId: string, points: number, exactHits: number, outcomeHits: num
 
 describe("phaseWinners", () => {
   test("first place alone wins", () => {
-    expect(phaseWinners([row("beto", 9, 0, 9), row("ana", 12, 2, 6), row("carla", 3, 1, 1)]).map((r) => r.userId)).toEqual([
-      "ana",
-    ]);
+    expect(
+      phaseWinners([row("beto", 9, 0, 9), row("ana", 12, 2, 6), row("carla", 3, 1, 1)]).map((r) => r.userId),
+    ).toEqual(["ana"]);
   });
 
   test("the tables' tie-break decides: on points, exact hits decide, then correct outcomes", () => {
@@ -48,7 +48,9 @@ describe("in words", () => {
 
   test("the tie-break in the tables' order", () => {
     expect(TIE_BREAK).toMatch(/^Desempate: /);
-    const order = ["puntos", "marcadores exactos", "resultados acertados", "por nombre"].map((part) => TIE_BREAK.indexOf(part));
+    const order = ["puntos", "marcadores exactos", "resultados acertados", "por nombre"].map((part) =>
+      TIE_BREAK.indexOf(part),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
