@@ -6,8 +6,8 @@ import type { Database } from "#app/data/engine/schema";
 
 /**
  * Jornada winners (domain/game/winners.ts), read from the stored standings only (standings_phase,
- * kept by upkeep.server.ts with every result and pick): one grouped query finds each completed
- * phase's best points and joins back the rows that hold them; the domain then picks first place
+ * kept by upkeep.server.ts with every result and pick): one query finds each completed phase's
+ * best points and the rows that hold them (index seeks, migration 0008); the domain picks first place
  * among those few by the tables' tie-break. Nothing is scored again, and no other table is kept:
  * a result corrected, a phase switched off or a pick edited by the admin is seen at the next read.
  */
@@ -21,18 +21,23 @@ export function completedPhaseIds(phases: readonly PhaseProgress[]): number[] {
 export async function winnersByPhase(db: Kysely<Database>, phaseIds: readonly number[]): Promise<Map<number, string[]>> {
   if (phaseIds.length === 0) return new Map();
   // Rows at their phase's best points: only those can be first (points decide before the rest).
-  const rows = await db
-    .selectFrom("standings_phase as sp")
-    .innerJoin(
+  // Each phase's best is one seek of standings_phase_top_idx (a correlated max per phase; a
+  // grouped max would read every row), and its holders another.
+  const tops = db
+    .selectFrom("phases as p")
+    .select([
+      "p.id as phase_id",
       (eb) =>
         eb
-          .selectFrom("standings_phase")
-          .select(["phase_id", sql<number>`max(points)`.as("top")])
-          .where("phase_id", "in", [...phaseIds])
-          .groupBy("phase_id")
-          .as("t"),
-      (join) => join.onRef("t.phase_id", "=", "sp.phase_id").onRef("t.top", "=", "sp.points"),
-    )
+          .selectFrom("standings_phase as m")
+          .select(sql<number>`max(m.points)`.as("top"))
+          .whereRef("m.phase_id", "=", "p.id")
+          .as("top"),
+    ])
+    .where("p.id", "in", [...phaseIds]);
+  const rows = await db
+    .selectFrom(tops.as("t"))
+    .innerJoin("standings_phase as sp", (join) => join.onRef("sp.phase_id", "=", "t.phase_id").onRef("sp.points", "=", "t.top"))
     .select(["sp.phase_id", "sp.user_id", "sp.points", "sp.exact_hits", "sp.outcome_hits"])
     .where("t.top", ">", 0)
     .execute();
