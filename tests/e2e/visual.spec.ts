@@ -103,9 +103,17 @@ test("rankings: a completed jornada's winners, 'Jornadas ganadas' and each row's
     // The demo's leader won five jornadas; nobody moved in the last one but a few (a mark each, in words).
     const leader = table.getByRole("row").filter({ hasText: "Karen" });
     await expect(leader.getByRole("cell").last()).toHaveText("5");
-    await expect(leader.getByRole("img", { name: "Sin cambio", exact: true })).toHaveText("=");
-    await expect(table.getByRole("img", { name: "Subió 1 lugar", exact: true }).first()).toHaveText("▲ 1");
-    await expect(table.getByRole("img", { name: "Bajó 1 lugar", exact: true }).first()).toHaveText("▼ 1");
+    await expect(leader.getByRole("img", { name: "Sin cambio", exact: true })).toHaveAttribute("data-mark", "=");
+    // The mark is drawn from data-mark: the rank cell's text stays the rank.
+    await expect(leader.getByRole("cell").first()).toHaveText("1");
+    await expect(table.getByRole("img", { name: "Subió 1 lugar", exact: true }).first()).toHaveAttribute(
+      "data-mark",
+      "▲ 1",
+    );
+    await expect(table.getByRole("img", { name: "Bajó 1 lugar", exact: true }).first()).toHaveAttribute(
+      "data-mark",
+      "▼ 1",
+    );
     await expect(page.getByText(/^Desempate: más puntos/)).toBeVisible();
 
     // The last jornada, completed, names its winners (two, equal on the whole tie-break).
