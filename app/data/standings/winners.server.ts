@@ -7,7 +7,7 @@ import type { Database } from "#app/data/engine/schema";
 /**
  * Jornada winners (domain/game/winners.ts), read from the stored standings only (standings_phase,
  * kept by upkeep.server.ts with every result and pick): one query finds each completed phase's
- * best points and the rows that hold them (index seeks, migration 0008); the domain picks first place
+ * best points and the rows that hold them (index seeks, migration 0010); the domain picks first place
  * among those few by the tables' tie-break. Nothing is scored again, and no other table is kept:
  * a result corrected, a phase switched off or a pick edited by the admin is seen at the next read.
  */
