@@ -5,12 +5,14 @@ import { z } from "zod";
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
-import { overallStandings, phaseStandings, userPosition } from "#app/data/standings/tables.server";
+import { overallMarks, phaseWinnerNames, type RowMarks } from "#app/data/standings/table-marks.server";
+import { overallStandings, phaseStandings, userPosition, type StandingsRow } from "#app/data/standings/tables.server";
 import { formatKickoff } from "#app/domain/dates";
 import { idField, MAX_ID, plainText } from "#app/domain/forms/input";
 import { lockReason, matchState } from "#app/domain/game/locking";
 import { groupByPhase, matchLabel } from "#app/domain/game/match";
 import { phasesToShow } from "#app/domain/game/phase-status";
+import { jornadasWonInWords, TIE_BREAK, winnersLine } from "#app/domain/game/winners";
 import { servicesOf } from "#app/http/context";
 import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
@@ -19,7 +21,7 @@ import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
-import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
+import { StandingsLegend, StandingsTable, type StandingsColumn } from "#app/ui/game/StandingsTable";
 import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
@@ -71,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer && !table.rows.some((row) => row.userId === viewer.id)
       ? await userPosition(db, season, viewer.id, { phaseId: phase?.id ?? null })
       : null;
+  const { rows, pinnedRow, winners } = await tableStory(db, season, phases, phase, table.rows, pinned);
   // Cards of the table's phase; for the overall table, of the phases still being played. Only
   // the shown phases' matches are read (a whole season is 167 of them).
   const cardPhases = phases
@@ -85,10 +88,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phases: phases.map(({ id, name }) => ({ id, name })),
     phase: phase && { id: phase.id, name: phase.name },
     search: query.buscar,
-    table,
+    table: { ...table, rows },
+    winners,
     viewerId: viewer?.id ?? null,
     isAdmin: viewer?.role === "admin",
-    pinned,
+    pinned: pinnedRow,
     cardPhases: cardPhases.map(({ id, name }) => ({ id, name })),
     shownCards,
     // Only what a card shows.
@@ -107,6 +111,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     ),
   };
+}
+
+type MarkedRow = StandingsRow & Partial<RowMarks>;
+
+/**
+ * The story around the table: on the overall table each row's movement and jornadas won, on a
+ * phase's table its winners once completed (data/standings/table-marks.server.ts).
+ */
+async function tableStory(
+  db: ReturnType<typeof servicesOf>["db"],
+  season: { id: number },
+  phases: Awaited<ReturnType<typeof listPhases>>,
+  phase: Awaited<ReturnType<typeof listPhases>>[number] | null,
+  rows: StandingsRow[],
+  pinned: StandingsRow | null,
+): Promise<{ rows: MarkedRow[]; pinnedRow: MarkedRow | null; winners: string[] | null }> {
+  if (phase) return { rows, pinnedRow: pinned, winners: await phaseWinnerNames(db, phase) };
+  const ids = pinned ? [...rows.map((row) => row.userId), pinned.userId] : rows.map((row) => row.userId);
+  const marks = await overallMarks(db, season, phases, ids);
+  const marked = (row: StandingsRow): MarkedRow => ({ ...row, ...marks.get(row.userId) });
+  return { rows: rows.map(marked), pinnedRow: pinned && marked(pinned), winners: null };
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -180,6 +205,18 @@ function Filters({ data }: { data: LoaderData }) {
   );
 }
 
+/** The overall table's further column. */
+const WON_COLUMNS: readonly StandingsColumn<LoaderData["table"]["rows"][number]>[] = [
+  { label: "Jornadas ganadas", value: (row) => row.won ?? 0, inWords: jornadasWonInWords },
+];
+
+/** A completed jornada's winners; nothing while a result is missing (null). */
+function Winners({ names }: { names: string[] | null }) {
+  if (names === null) return null;
+  const line = winnersLine(names);
+  return <p className={classes.winners}>{line ?? "Sin ganador: nadie sumó puntos en esta jornada."}</p>;
+}
+
 function Standings({ data }: { data: LoaderData }) {
   const { table } = data;
   const first = (table.page - 1) * PER_PAGE + 1;
@@ -192,10 +229,17 @@ function Standings({ data }: { data: LoaderData }) {
           {data.phase && <Badge tone="gray">{data.phase.name}</Badge>}
         </div>
         <Filters data={data} />
+        <Winners names={data.winners} />
         {data.pinned && (
           <div className={classes.pinned}>
             <div className={classes.pinnedLabel}>Tu posición</div>
-            <StandingsTable label="Tu posición" rows={[data.pinned]} viewerId={data.viewerId} headerHidden />
+            <StandingsTable
+              label="Tu posición"
+              rows={[data.pinned]}
+              viewerId={data.viewerId}
+              headerHidden
+              columns={data.phase ? [] : WON_COLUMNS}
+            />
           </div>
         )}
         {table.rows.length === 0 ? (
@@ -204,10 +248,16 @@ function Standings({ data }: { data: LoaderData }) {
           </p>
         ) : (
           <div className={classes.scroll}>
-            <StandingsTable label="Puntos Acumulados" rows={table.rows} viewerId={data.viewerId} />
+            <StandingsTable
+              label="Puntos Acumulados"
+              rows={table.rows}
+              viewerId={data.viewerId}
+              columns={data.phase ? [] : WON_COLUMNS}
+            />
           </div>
         )}
         <StandingsLegend total={table.total} />
+        <p className={classes.tieBreak}>{TIE_BREAK}</p>
         {data.isAdmin && (
           <Anchor href={exportHref(data)} download size="sm">
             Descargar esta tabla (CSV)

@@ -90,3 +90,38 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+// The demo season's table tells its story (issue 46): checked here, where the demo is served
+// already, by role and accessible name rather than by picture.
+test("rankings: a completed jornada's winners, 'Jornadas ganadas' and each row's movement", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", storageState: sessions.player });
+  try {
+    const page = await context.newPage();
+    await page.goto("/rankings");
+    const table = page.getByRole("table", { name: "Puntos Acumulados", exact: true });
+    await expect(table.getByRole("columnheader", { name: "Jornadas ganadas", exact: true })).toBeVisible();
+    // The demo's leader won five jornadas; nobody moved in the last one but a few (a mark each, in words).
+    const leader = table.getByRole("row").filter({ hasText: "Karen" });
+    await expect(leader.getByRole("cell").last()).toHaveText("5");
+    await expect(leader.getByRole("img", { name: "Sin cambio", exact: true })).toHaveAttribute("data-mark", "=");
+    // The mark is drawn from data-mark: the rank cell's text stays the rank.
+    await expect(leader.getByRole("cell").first()).toHaveText("1");
+    await expect(table.getByRole("img", { name: "Subió 1 lugar", exact: true }).first()).toHaveAttribute(
+      "data-mark",
+      "▲ 1",
+    );
+    await expect(table.getByRole("img", { name: "Bajó 1 lugar", exact: true }).first()).toHaveAttribute(
+      "data-mark",
+      "▼ 1",
+    );
+    await expect(page.getByText(/^Desempate: más puntos/)).toBeVisible();
+
+    // The last jornada, completed, names its winners (two, equal on the whole tie-break).
+    await page.getByRole("combobox", { name: "Jornada", exact: true }).selectOption({ label: "Final Vuelta" });
+    await expect(page).toHaveURL(/[?&]jornada=\d+/);
+    await expect(page.getByText("Ganadores de la jornada: Gaby 🌵, Mafer", { exact: true })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Jornadas ganadas" })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

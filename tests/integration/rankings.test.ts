@@ -140,7 +140,8 @@ function decodeEntities(text: string): string {
 function standings(html: string, label = "Puntos Acumulados") {
   return tableRows(html, label).map(({ band, cells }) => ({
     rank: Number(cells[0]),
-    name: cells[2]!.replace(/ Tú$/, ""),
+    // The name cell also holds the line that stands for the further columns on a phone.
+    name: cells[2]!.replace(/ \d+ jornadas? ganadas?$/, "").replace(/ Tú$/, ""),
     points: Number(cells[3]),
     exact: Number(cells[4]),
     band,

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   isCompleted,
   movement,
+  movementLabel,
   movementMark,
   movementPhrase,
   movementReference,
@@ -74,6 +75,14 @@ describe("movement", () => {
     expect(movementPhrase({ direction: "same", places: 0 }, "Final Ida")).toBe(
       "Sigues en el mismo puesto desde Final Ida",
     );
+  });
+
+  test("a table's mark in words, for screen readers", () => {
+    expect(movementLabel({ direction: "up", places: 2 })).toBe("Subió 2 lugares");
+    expect(movementLabel({ direction: "up", places: 1 })).toBe("Subió 1 lugar");
+    expect(movementLabel({ direction: "down", places: 1 })).toBe("Bajó 1 lugar");
+    expect(movementLabel({ direction: "down", places: 3 })).toBe("Bajó 3 lugares");
+    expect(movementLabel({ direction: "same", places: 0 })).toBe("Sin cambio");
   });
 });
 

@@ -108,3 +108,12 @@ export function movementPhrase(move: Movement, since: string): string {
   if (move.direction === "down") return `Bajaste ${places(move.places)} desde ${since}`;
   return `Sigues en el mismo puesto desde ${since}`;
 }
+
+const lugares = (n: number) => (n === 1 ? "1 lugar" : `${n} lugares`);
+
+/** A table's mark in words, for screen readers: 'Subió 2 lugares', 'Bajó 1 lugar', 'Sin cambio'. */
+export function movementLabel(move: Movement): string {
+  if (move.direction === "up") return `Subió ${lugares(move.places)}`;
+  if (move.direction === "down") return `Bajó ${lugares(move.places)}`;
+  return "Sin cambio";
+}

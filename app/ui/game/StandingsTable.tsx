@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 
+import { movementLabel, movementMark, type Movement } from "#app/domain/game/movement";
 import { bandSizes, type Band } from "#app/domain/game/standings";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Table } from "#app/ui/primitives/Table";
@@ -18,6 +19,8 @@ export interface StandingsTableRow {
   /** Standard competition rank (1, 2, 2, 4). */
   rank: number;
   band: Band;
+  /** Change of rank since the jornada before the last completed one; none shown when absent. */
+  movement?: Movement | null;
 }
 
 export const BAND_COLORS: Record<Exclude<Band, null>, string> = {
@@ -38,6 +41,23 @@ export interface StandingsColumn<R> {
   inWords: (value: number) => string;
 }
 
+/**
+ * '▲ 2' under the rank, its words for screen readers ('Subió 2 lugares'): not colour alone. The
+ * mark is drawn by CSS from `data-mark`, so the cell's text stays the rank (copied, or read by a
+ * test) and a screen reader says the words once.
+ */
+function MovementMark({ move }: { move: Movement }) {
+  return (
+    <span
+      className={classes.move}
+      data-direction={move.direction}
+      data-mark={movementMark(move)}
+      role="img"
+      aria-label={movementLabel(move)}
+    />
+  );
+}
+
 function StandingRowView<R extends StandingsTableRow>({
   row,
   mine,
@@ -52,6 +72,7 @@ function StandingRowView<R extends StandingsTableRow>({
     <tr className={mine ? classes.mine : undefined} data-band={row.band ?? undefined}>
       <td className={`${classes.pos} ${classes.marker}`} style={marker}>
         {row.rank}
+        {row.movement && <MovementMark move={row.movement} />}
       </td>
       <td className={classes.avatarCell}>
         <UserAvatar name={row.name} image={row.image} color={row.avatarColor} size={32} />
