@@ -48,6 +48,10 @@ const LAYERS = {
     why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP.",
   },
   "app/live/**": { forbidden: [ours("auth", "http", "ui", "routes", "import")], why: "live/ solo avisa de cambios." },
+  "app/reminders/**": {
+    forbidden: [ours("http", "live", "ui", "routes", "import")],
+    why: "reminders/ envía recordatorios: datos de data/, textos de domain/, enlaces de auth/.",
+  },
   "app/http/**": {
     forbidden: [ours("routes"), "^#app/ui/(?!feedback/(Toasts|action-answer)$)"],
     why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast y de una respuesta.",

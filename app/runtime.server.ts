@@ -11,9 +11,21 @@ import { loadOrCreateSecret } from "./auth/secret.server";
 import { getConfig } from "./config.server";
 import type { Services } from "./http/context";
 import { startLiveUpdates } from "./live/updates.server";
+import { startReminders } from "./reminders/reminders.server";
 
 /** The services of a running app (http/context.ts): loaders get them through the router context. */
 export type Runtime = Services;
+
+export interface RuntimeOptions {
+  /**
+   * Whether this process sends the reminders (app/reminders/): server.js says so for the one
+   * process of a cluster it names, and the tests' servers; scripts that only load data never do.
+   * Across instances a lease in the database still lets one of them send.
+   */
+  sendReminders?: boolean;
+  /** The clock of the reminders (tests move it). */
+  now?: () => Date;
+}
 
 /**
  * Opens the database, migrates, seeds the season and applies ADMIN_EMAIL, with the settings of
@@ -22,7 +34,10 @@ export type Runtime = Services;
  * services of its own (there is no global to reach back into): server.js starts one per process,
  * the integration tests one per test server, in one process.
  */
-export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promise<Runtime> {
+export async function startRuntime(
+  env: NodeJS.ProcessEnv = process.env,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   const config = getConfig(env);
   const handle = openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -49,7 +64,15 @@ export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promis
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     });
     const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
-    return { ...handle, config, auth, secret, live, toasts };
+    const reminders = startReminders({
+      db: handle.db,
+      config,
+      secret,
+      origin: new URL(baseURL).origin,
+      send: options.sendReminders ?? false,
+      now: options.now ?? (() => new Date()),
+    });
+    return { ...handle, config, auth, secret, live, toasts, reminders };
   } catch (error) {
     // A start that fails leaves no connection open: the caller has no runtime to stop.
     await handle.db.destroy().catch(() => {});
@@ -58,6 +81,7 @@ export async function startRuntime(env: NodeJS.ProcessEnv = process.env): Promis
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
+  await runtime.reminders.stop();
   await runtime.live.close();
   await settleResetEmails();
   await runtime.db.destroy();

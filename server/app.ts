@@ -64,7 +64,18 @@ function setSecurityHeaders(res: ServerResponse, development: boolean, https: bo
 function isCrossOriginWrite(req: IncomingMessage, siteOrigin: string): boolean {
   if (SAFE_METHODS.has(req.method ?? "GET")) return false;
   const origin = req.headers.origin;
+  if (origin === undefined && isOneClickUnsubscribe(req)) return false;
   return !(origin ? origin === siteOrigin : req.headers["sec-fetch-site"] === "same-origin");
+}
+
+/**
+ * The one write another program sends: a mail program's one-click unsubscribe from our reminder
+ * e-mails (RFC 8058: a POST to the List-Unsubscribe address, from its own servers, with no
+ * Origin and no cookie). The token in its address is its proof (routes/baja-recordatorios.tsx),
+ * and all it can do is turn that player's reminder e-mails off.
+ */
+function isOneClickUnsubscribe(req: IncomingMessage): boolean {
+  return req.method === "POST" && (req.url ?? "").split("?")[0] === "/baja-recordatorios";
 }
 
 /**

@@ -5,6 +5,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
 import { updateAvatar } from "#app/data/people/avatars.server";
+import { emailRemindersOn, setEmailReminders } from "#app/data/reminders/reminder-settings.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
@@ -20,16 +21,21 @@ import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
+import { EmailRemindersSection } from "./profile.reminders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
+  const { db, config } = servicesOf(args.context);
   return {
     displayName: user.displayName,
     email: user.email,
     image: user.image,
     avatarColor: user.avatarColor,
+    // 'Recordatorios por correo' only where e-mail can be sent (SMTP_*); null hides it.
+    emailReminders: config.smtp ? await emailRemindersOn(db, user.id) : null,
+    reminderHours: config.REMINDER_HOURS,
   };
 }
 
@@ -40,6 +46,7 @@ const FAILURES = {
   "update-profile": "No se pudo actualizar el perfil",
   "remove-avatar": "No se pudo eliminar la foto de perfil",
   "reset-link": "No se pudo generar el enlace de restablecimiento",
+  "email-reminders": "No se pudo cambiar el ajuste de recordatorios",
 } as const;
 
 export async function action(args: Route.ActionArgs) {
@@ -57,6 +64,13 @@ export async function action(args: Route.ActionArgs) {
       case "remove-avatar":
         await updateAvatar(db, user.id, { image: null });
         return answer(200, { toast: successToast("Avatar eliminado") });
+      case "email-reminders": {
+        const on = form.emailReminders === "on";
+        await setEmailReminders(db, user.id, on);
+        return answer(200, {
+          toast: successToast(on ? "Recordatorios por correo activados" : "Recordatorios por correo desactivados"),
+        });
+      }
       case "reset-link": {
         const { auth, config } = servicesOf(args.context);
         const resetLink = await createResetLink(auth, user.email, publicOrigin(config.BASE_URL, args.request));
@@ -193,6 +207,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Stack>
       </Panel>
+      {loaderData.emailReminders !== null && (
+        <EmailRemindersSection
+          on={loaderData.emailReminders}
+          email={loaderData.email}
+          hours={loaderData.reminderHours}
+        />
+      )}
       <ResetLinkSection email={loaderData.email} />
     </Page>
   );
