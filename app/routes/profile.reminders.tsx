@@ -1,4 +1,5 @@
 import { Stack, Switch, Title } from "@mantine/core";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
@@ -19,8 +20,15 @@ export function hoursBefore(hours: readonly number[]): string {
 export function EmailRemindersSection({ on, email, hours }: { on: boolean; email: string; hours: readonly number[] }) {
   const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
-  // Shown as asked while the answer is on its way; then as stored (the page's data reloads).
-  const asked = fetcher.formData ? fetcher.formData.get("emailReminders") === "on" : on;
+  // Shown as asked at once, while the answer and the page's new data are on their way.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  // Back to what is stored once the fetcher is done (the answer and the page's new data in).
+  const [seen, setSeen] = useState(fetcher.state);
+  if (seen !== fetcher.state) {
+    setSeen(fetcher.state);
+    if (fetcher.state === "idle") setAsked(null);
+  }
+  const shown = asked ?? on;
   return (
     <Panel padding="lg">
       <Stack gap="sm">
@@ -32,8 +40,11 @@ export function EmailRemindersSection({ on, email, hours }: { on: boolean; email
           <Switch
             name="emailReminders"
             value="on"
-            checked={asked}
-            onChange={(event) => fetcher.submit(event.currentTarget.form)}
+            checked={shown}
+            onChange={(event) => {
+              setAsked(event.currentTarget.checked);
+              void fetcher.submit(event.currentTarget.form);
+            }}
             label="Recordatorios por correo"
             description={`Te escribimos a ${email} cuando te falten pronósticos de una jornada, ${hoursBefore(hours)} de su primer partido.`}
             size="md"
