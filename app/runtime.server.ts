@@ -23,7 +23,13 @@ export interface RuntimeOptions {
    * Across instances a lease in the database still lets one of them send.
    */
   sendReminders?: boolean;
-  /** The clock of the reminders (tests move it). */
+  /**
+   * The server build's own address: the sender then runs in a thread of its own started from it
+   * (reminders/sender-thread.server.ts), off the event loop that renders pages. Without it (the
+   * development server, which has no build) it runs in this thread.
+   */
+  senderEntry?: string;
+  /** The clock of a sender that runs in this thread (tests move it). */
   now?: () => Date;
 }
 
@@ -69,7 +75,7 @@ export async function startRuntime(
       config,
       secret,
       origin: new URL(baseURL).origin,
-      send: options.sendReminders ?? false,
+      send: options.sendReminders ? { env, thread: options.senderEntry } : false,
       now: options.now ?? (() => new Date()),
     });
     return { ...handle, config, auth, secret, live, toasts, reminders };

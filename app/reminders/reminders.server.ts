@@ -5,14 +5,15 @@ import type { Database } from "#app/data/engine/schema";
 import type { ChannelAudience } from "#app/data/reminders/claims.server";
 
 import { reminderChannels } from "./channels.server";
-import { startReminderSender, type ReminderSender } from "./sender.server";
+import { startSenderThread } from "./sender-thread.server";
+import { startReminderSender } from "./sender.server";
 
 /** The reminders as the rest of the app sees them (services.reminders). */
 export interface Reminders {
   /** The channels this install has (whom each reaches): 'Recordar a los que faltan' claims on all of them. */
   channels: readonly ChannelAudience[];
-  /** The sender, in the one process that runs it; undefined elsewhere (and without any channel). */
-  sender: ReminderSender | undefined;
+  /** Whether this process runs the sender (the one process that does, when there is a channel). */
+  sending: boolean;
   stop(): Promise<void>;
 }
 
@@ -21,16 +22,23 @@ export interface ReminderSettings {
   config: Config;
   secret: string;
   origin: string;
-  /** Whether this process is the one of its instance that sends (server.js decides; see startRuntime). */
-  send: boolean;
+  /**
+   * Whether this process is the one of its instance that sends (server.js decides; see
+   * startRuntime), and where: in a thread started from the server build at `thread` with the
+   * settings `env`, else in this thread. The thread itself passes `true`.
+   */
+  send: false | true | { env: NodeJS.ProcessEnv; thread: string | undefined };
   now: () => Date;
 }
 
 /** The install's channels, and the sender when this process is the one that runs it. */
 export function startReminders({ db, config, secret, origin, send, now }: ReminderSettings): Reminders {
   const channels = reminderChannels({ config, secret, origin });
+  const sending = send !== false && channels.length > 0;
+  const thread =
+    sending && typeof send === "object" && send.thread ? startSenderThread(send.thread, send.env) : undefined;
   const sender =
-    send && channels.length > 0
+    sending && !thread
       ? startReminderSender({
           db,
           channels,
@@ -41,8 +49,10 @@ export function startReminders({ db, config, secret, origin, send, now }: Remind
       : undefined;
   return {
     channels,
-    sender,
+    sending,
     async stop() {
+      await thread?.stop();
+      // The sender closes its channels; without one, this process closes them.
       if (sender) await sender.stop();
       else for (const channel of channels) channel.close();
     },

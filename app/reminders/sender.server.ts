@@ -133,7 +133,8 @@ function count(tally: Tally, claims: readonly TakenClaim[], outcomes: readonly C
 function report(tally: Tally, log: (line: string) => void, warn: (line: string) => void) {
   const sent = [...tally.sent].map(([channel, n]) => `${n} por ${channel}`);
   if (tally.claimed > 0 || sent.length > 0) {
-    log(`Recordatorios: ${tally.claimed} nuevos; enviados ${sent.length > 0 ? sent.join(", ") : "0"}`);
+    const claimed = `${tally.claimed} ${tally.claimed === 1 ? "nuevo" : "nuevos"}`;
+    log(`Recordatorios: ${claimed}; enviados ${sent.length > 0 ? sent.join(", ") : "0"}`);
   }
   for (const [channel, { count: n, first, retryMs }] of tally.failed) {
     const when = retryMs === null ? "" : `; se reintentan en ${Math.ceil(retryMs / 1000)} s`;
