@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 
 import { loadOrCreateSecret } from "#app/auth/secret.server";
@@ -7,10 +9,25 @@ import { openDatabase } from "#app/data/engine/db.server";
 import { startReminders } from "./reminders.server";
 import { MARK, type ThreadData } from "./sender-thread.server";
 
+/**
+ * The sender's thread gives way to page renders when both want the CPU: on Linux a thread has a
+ * nice value of its own, raised here for this one alone. A wave then takes what the pages leave
+ * (all of it, most of the time). Elsewhere, or when refused, it keeps the process's priority.
+ */
+function yieldToPages(): void {
+  try {
+    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 5);
+  } catch {
+    // Not Linux, or not allowed: the same priority as the pages.
+  }
+}
+
 /** In the sender's thread: opens the database and runs the sender until told to stop. */
 export function runSenderThreadIfAsked(): void {
   if (isMainThread || !(workerData as Partial<ThreadData> | null)?.[MARK]) return;
   const { env } = workerData as ThreadData;
+  yieldToPages();
   const config = getConfig(env);
   const handle = openDatabase({
     databaseUrl: config.DATABASE_URL,

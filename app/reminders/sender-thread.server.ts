@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 
 /**
  * The sender in a thread of its own. A page render holds its process's event loop for as long as
- * it runs (a 10,000-player table, a tenth of a second); a sender sharing that loop waits behind
+ * it runs (a table of thousands of players takes a while); a sender sharing that loop waits behind
  * every render for each step of its SMTP conversations, and a wave of reminders crawls while pages
  * are asked. In a thread it has its own loop (and its own database connection): the wave and the
  * pages go on side by side, and neither waits for the other.
