@@ -51,6 +51,11 @@ export default defineConfig({
     // DOM snapshot and screencast cost the whole suite about a third of its CPU (decision 013).
     // Locally, `--trace on` records them for a run.
     trace: "on-first-retry",
+    // Our service worker (public/sw.js) would answer the requests of every page after its first
+    // load, and Playwright's page.route never sees what a worker answers: the specs that stand in
+    // for the network with it (a chunk gone after a release, a refused stream) would test nothing.
+    // The worker has a spec of its own, in a browser profile that allows it (installable-app.spec.ts).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -65,7 +65,11 @@ async function serve({ announce }) {
   } else {
     const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
     const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-    const runtime = await server.startRuntime(process.env, { sendReminders: sendsReminders });
+    // The start-up notices (no admin yet…) once, from the first process of a cluster, not from each.
+    const runtime = await server.startRuntime(process.env, {
+      notices: !cluster.isWorker || cluster.worker?.id === 1,
+      sendReminders: sendsReminders,
+    });
     app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
     createServer = (handler) => server.createServer(handler, runtime.config);
     stop = () => server.stopRuntime(runtime);

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
 import { precompressAssets } from "./scripts/lib/precompress-assets.ts";
+import { serviceWorkerVersion } from "./scripts/lib/service-worker.ts";
 
 /**
  * Dependencies bundled into the server build instead of loaded from node_modules at start: Mantine,
@@ -29,5 +30,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // Only in the build: the development server loads them as they are.
   ssr: command === "build" ? { noExternal: BUNDLED_ON_THE_SERVER } : {},
   resolve: { alias: { "#app": new URL("./app", import.meta.url).pathname } },
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [reactRouter(), precompressAssets(), serviceWorkerVersion()],
 }));

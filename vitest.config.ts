@@ -65,6 +65,10 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           maxWorkers: PARALLEL_WORKERS,
+          // A guard against a test that hangs, not a budget: a few tests start processes (Prettier,
+          // ESLint) or read 1 MB files, and on this 2-core machine, busy with the browser suite, took
+          // past Vitest's 5 s. Tests whose subject is time assert their own budgets (in CPU time).
+          testTimeout: 30_000,
           // Pure functions and their own fixtures: nothing one file sets outlives it, so a worker
           // keeps what it loaded (Zod, the domain…) for the next file (11 → 5.3 CPU-seconds).
           isolate: false,

@@ -1,6 +1,15 @@
+import crypto from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+import {
+  base64UrlBytes,
+  DEFAULT_PUSH_SERVICES,
+  isP256PublicKey,
+  readPushServices,
+  withoutPadding,
+} from "#app/domain/forms/push-forms";
 
 const optionalString = z
   .string()
@@ -28,7 +37,8 @@ const EnvSchema = z.object({
     .default(DEFAULT_CONNECT_TIMEOUT_MS),
   ADMIN_EMAIL: optionalString.transform((email) => email?.toLowerCase()),
   APP_TIMEZONE: z.string().default("America/Mexico_City"),
-  SEASON_NAME: z.string().default("Liga MX · Clausura 2024"),
+  /** The first season's name: the bundled Clausura 2024's own, the one form season names take (no '·'). */
+  SEASON_NAME: z.string().default("Liga MX Clausura 2024"),
   BASE_URL: optionalString.refine(
     (url) => url === undefined || URL.canParse(url),
     "BASE_URL debe ser una URL completa, por ejemplo https://quiniela.example.com",
@@ -49,6 +59,16 @@ const EnvSchema = z.object({
     }
     return trust;
   }),
+  /**
+   * How many days a one-time link the admin makes lasts ('Nuevo Usuario', 'Generar enlace de
+   * acceso'): long enough to hand out over a chat. A player's own links keep their hour.
+   */
+  ADMIN_LINK_DAYS: z.coerce
+    .number({ message: "ADMIN_LINK_DAYS debe ser un número de días" })
+    .int("ADMIN_LINK_DAYS debe ser un número entero de días")
+    .min(1, "ADMIN_LINK_DAYS debe ser de al menos 1 día")
+    .max(30, "ADMIN_LINK_DAYS debe ser de 30 días como máximo")
+    .default(7),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -197,10 +217,104 @@ export const SmtpEnvSchema = z
     };
   });
 
+/** A VAPID key pair (RFC 8292) in base64url: the public key as 65 bytes (an uncompressed P-256 point), the private one as 32. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushSettings {
+  /** The hosts a subscription's endpoint may name (`*.` and a name: any host under it). */
+  services: string[];
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: the install's own pair, kept in the database. */
+  keys: VapidKeys | undefined;
+  /** VAPID_SUBJECT: how a push service reaches whoever runs the app (`mailto:` or `https:`). */
+  subject: string | undefined;
+}
+
+/** Whether VAPID_PRIVATE_KEY is a P-256 private key whose public key is VAPID_PUBLIC_KEY. */
+function isKeyPair(publicKey: string, privateKey: string): boolean {
+  const secret = base64UrlBytes(privateKey);
+  if (secret?.length !== 32) return false;
+  try {
+    const ecdh = crypto.createECDH("prime256v1");
+    ecdh.setPrivateKey(secret);
+    return ecdh.getPublicKey("base64url") === withoutPadding(publicKey);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Web Push (issue 45). PUSH_SERVICES: the push services a device's subscription may point at
+ * (the browsers' own by default). The VAPID key pair is made once per install and kept in the
+ * database, unless VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY give one (both, with VAPID_SUBJECT).
+ */
+export const PushEnvSchema = z
+  .object({
+    PUSH_SERVICES: optionalString.transform((text, ctx) => {
+      if (text === undefined) return [...DEFAULT_PUSH_SERVICES];
+      const { services, invalid } = readPushServices(text);
+      if (invalid.length > 0 || services.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `PUSH_SERVICES lleva nombres de host separados por comas (o *.dominio para todos los de un dominio); no valen: ${invalid.join(", ") || "(vacío)"}`,
+        });
+        return z.NEVER;
+      }
+      return services;
+    }),
+    VAPID_PUBLIC_KEY: optionalString.refine((key) => {
+      const bytes = key === undefined ? null : base64UrlBytes(key);
+      return key === undefined || (bytes !== null && isP256PublicKey(bytes));
+    }, "VAPID_PUBLIC_KEY debe ser una clave pública P-256 sin comprimir (65 bytes) en base64url"),
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: optionalString.refine(
+      (subject) => subject === undefined || /^mailto:[^\s@]+@[^\s@]+$/.test(subject) || /^https:\/\/\S+$/.test(subject),
+      "VAPID_SUBJECT debe ser mailto:correo@dominio o una URL https://",
+    ),
+  })
+  .superRefine((push, context) => {
+    const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = push;
+    if ((publicKey === undefined) !== (privateKey === undefined)) {
+      const path = [publicKey === undefined ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY"];
+      context.addIssue({
+        code: "custom",
+        path,
+        message: "VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas: da las dos o ninguna",
+      });
+    } else if (publicKey !== undefined && privateKey !== undefined) {
+      if (!isKeyPair(publicKey, privateKey)) {
+        context.addIssue({
+          code: "custom",
+          path: ["VAPID_PRIVATE_KEY"],
+          message: "VAPID_PRIVATE_KEY no es la clave privada (32 bytes en base64url) de VAPID_PUBLIC_KEY",
+        });
+      }
+      if (push.VAPID_SUBJECT === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["VAPID_SUBJECT"],
+          message: "VAPID_SUBJECT es obligatorio con las claves VAPID",
+        });
+      }
+    }
+  })
+  .transform((push): PushSettings => ({
+    services: push.PUSH_SERVICES,
+    keys:
+      push.VAPID_PUBLIC_KEY !== undefined && push.VAPID_PRIVATE_KEY !== undefined
+        ? { publicKey: withoutPadding(push.VAPID_PUBLIC_KEY), privateKey: withoutPadding(push.VAPID_PRIVATE_KEY) }
+        : undefined,
+    subject: push.VAPID_SUBJECT,
+  }));
+
 export type Config = z.infer<typeof EnvSchema> & {
   dataDir: string;
   /** Outgoing e-mail; undefined when SMTP_HOST is not set (the feature is off). */
   smtp: SmtpSettings | undefined;
+  /** Web Push: the push services allowed, and the VAPID keys when the settings give them. */
+  push: PushSettings;
 };
 
 /**
@@ -211,10 +325,11 @@ export type Config = z.infer<typeof EnvSchema> & {
 export function getConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   const smtp = SmtpEnvSchema.safeParse(env);
-  if (!parsed.success || !smtp.success) {
-    const issues = [...(parsed.error?.issues ?? []), ...(smtp.error?.issues ?? [])];
+  const push = PushEnvSchema.safeParse(env);
+  if (!parsed.success || !smtp.success || !push.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(smtp.error?.issues ?? []), ...(push.error?.issues ?? [])];
     const problems = issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Configuración inválida:\n${problems.join("\n")}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), smtp: smtp.data };
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), smtp: smtp.data, push: push.data };
 }

@@ -27,6 +27,8 @@ describe("a planted layer violation fails the lint", LINT_TIMEOUT, () => {
     ],
     ["app/auth/planted.server.ts", 'import type { NavUser } from "#app/ui/layout/Navbar";\nexport type X = NavUser;\n'],
     ["app/http/planted.server.ts", 'import { Page } from "#app/ui/layout/Page";\nexport const x = Page;\n'],
+    ["app/notify/planted.server.ts", 'import { servicesOf } from "#app/http/context";\nexport const x = servicesOf;\n'],
+    ["app/data/planted.server.ts", 'import { sendPush } from "#app/notify/push.server";\nexport const x = sendPush;\n'],
     ["app/ui/Planted.tsx", 'import { listUsers } from "#app/data/people/users.server";\nexport const x = listUsers;\n'],
     ["app/routes/planted.ts", 'import { getRuntime } from "#app/runtime.server";\nexport const x = getRuntime;\n'],
     [

@@ -18,6 +18,7 @@ import { reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { ConfirmHost } from "#app/ui/feedback/Confirm";
 import { ToastHost, useToast } from "#app/ui/feedback/Toasts";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
+import { InstallableApp } from "#app/ui/layout/InstallableApp";
 import { Navbar, type NavUser } from "#app/ui/layout/Navbar";
 import { SITE_DESCRIPTION, SITE_NAME } from "#app/ui/layout/share-meta";
 import shellClasses from "#app/ui/layout/Shell.module.css";
@@ -85,7 +86,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: SITE_DESCRIPTION },
 ];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The app to install (public/manifest.webmanifest, public/icons/; decision 021).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -98,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" localStorageKey={COLOR_SCHEME_KEY} />
+        <InstallableApp nonce={nonce} />
         <style data-mantine-styles dangerouslySetInnerHTML={{ __html: THEME_CSS_VARIABLES }} />
       </head>
       <body>

@@ -26,6 +26,7 @@ export default [
     route("quiniela/:id", "routes/quiniela/$id.tsx"),
     route("quiniela/:id/unirse", "routes/quiniela/$id/unirse.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("profile/notificaciones", "routes/profile/notificaciones.ts"),
     route("personas", "routes/personas.ts"),
   ]),
 

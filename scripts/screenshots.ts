@@ -26,6 +26,8 @@ type Who = "anonymous" | "user" | "admin";
 const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "login", path: "/login", as: "anonymous" },
   { name: "register", path: "/register", as: "anonymous" },
+  // What the service worker answers for a page when the network is gone (public/sw.js).
+  { name: "offline", path: "/offline.html", as: "anonymous" },
   { name: "home", path: "/", as: "user" },
   { name: "rankings", path: "/rankings", as: "user" },
   { name: "history", path: "/rankings/historico", as: "user" },

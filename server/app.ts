@@ -45,6 +45,9 @@ function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The installed app: its service worker and its manifest, ours only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -224,16 +227,31 @@ export function createServer(app: App, config: Config): Server {
 }
 
 /**
+ * Public files a browser asks us about every time it uses its copy (revalidated: unchanged, it is
+ * a short 304): the service worker, whose bytes tell a browser that a new release is out (a copy
+ * kept an hour would keep the old release running), and the web manifest.
+ */
+const ALWAYS_REVALIDATED = new Set(["sw.js", "manifest.webmanifest"]);
+
+/**
  * The browser build's files: `/assets/` (names carry their content's hash: kept a year) and the
- * other public files (favicon.svg…: an hour). Pages never have an extension, so they skip the
- * file-system lookup that would only miss, as do React Router's `.data` requests.
+ * other public files (favicon.svg…: an hour; the service worker and the manifest: always
+ * revalidated). Pages never have an extension, so they skip the file-system lookup that would
+ * only miss, as do React Router's `.data` requests.
  */
 function servingStaticFiles(clientDir: string) {
   const assets = assetsFromMemory(
     path.join(clientDir, "assets"),
     serveStatic(clientDir, { immutable: true, maxAge: "1y", index: false }),
   );
-  const publicFiles = serveStatic(clientDir, { maxAge: "1h", index: false });
+  const publicFiles = serveStatic(clientDir, {
+    maxAge: "1h",
+    index: false,
+    // Before serve-static's own Cache-Control, which leaves one already set alone.
+    setHeaders: (res, file) => {
+      if (ALWAYS_REVALIDATED.has(path.relative(clientDir, file))) res.setHeader("Cache-Control", "no-cache");
+    },
+  });
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const pathname = (req.url ?? "/").split("?")[0]!;
     if (pathname.startsWith("/assets/")) return assets(req, res, next);

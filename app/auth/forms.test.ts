@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 
 import { parseForm } from "#app/domain/forms/form";
 
-import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
+import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
 
 function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: Record<string, unknown>) {
   const parsed = parseForm(schema, input);
@@ -110,4 +110,27 @@ test("forgot password: control characters are refused, even where trimming would
   for (const email of ["ana@example.com\n", "\tana@example.com", "ana\u0000@example.com", "ana@example.com\u2028"]) {
     expect(ForgotPasswordSchema.safeParse({ email }).success, JSON.stringify(email)).toBe(false);
   }
+});
+
+test("change password: the current one is required, the new one follows the rule, is confirmed and differs", () => {
+  const change = (fields: Record<string, string>) =>
+    parseForm(ChangePasswordSchema, { intent: "change-password", ...fields });
+  const good = { currentPassword: "secreto123", password: "nueva-clave", confirmPassword: "nueva-clave" };
+  expect(change(good)).toEqual({ ok: true, data: { intent: "change-password", ...good } });
+  expect(change({ ...good, currentPassword: "" })).toMatchObject({
+    ok: false,
+    errors: { currentPassword: "Escribe tu contraseña actual" },
+  });
+  expect(change({ ...good, password: "corta", confirmPassword: "corta" })).toMatchObject({
+    errors: { password: "La contraseña debe tener al menos 6 caracteres" },
+  });
+  expect(change({ ...good, confirmPassword: "otra-clave" })).toMatchObject({
+    errors: { confirmPassword: "Las contraseñas no coinciden" },
+  });
+  expect(change({ ...good, password: "secreto123", confirmPassword: "secreto123" })).toMatchObject({
+    errors: { password: "La nueva contraseña debe ser distinta de la actual" },
+  });
+  expect(change({ ...good, currentPassword: "x".repeat(129) })).toMatchObject({
+    errors: { currentPassword: "La contraseña actual no es correcta" },
+  });
 });

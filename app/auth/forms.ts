@@ -70,3 +70,21 @@ export const NewPasswordSchema = z
     confirmPassword: confirmPasswordField,
   })
   .refine(passwordsMatch, PASSWORDS_DIFFER);
+
+/** 'Cambiar contraseña' (/profile): the current password, and the new one typed twice. */
+export const ChangePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: z
+      .string({ error: "Escribe tu contraseña actual" })
+      .min(1, "Escribe tu contraseña actual")
+      // Never a valid password: refused as a wrong one, without hashing a megabyte.
+      .max(PASSWORD_MAX, "La contraseña actual no es correcta"),
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine(passwordsMatch, PASSWORDS_DIFFER)
+  .refine((form) => form.password !== form.currentPassword, {
+    message: "La nueva contraseña debe ser distinta de la actual",
+    path: ["password"],
+  });

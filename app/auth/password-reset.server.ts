@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import type { Auth } from "./auth.server";
+import { RESET_LINK_TTL_SECONDS, type Auth } from "./auth.server";
 import type { SendResetEmail } from "./mailer.server";
 
 /**
- * One-time password-reset links (valid one hour, SPEC §2.11). Better Auth creates and consumes
- * the token; we catch it as it is handed to `sendResetPassword` so the link can be shown on
- * screen (profile, users admin), or, for '¿Olvidaste tu contraseña?', e-mail it (SMTP_*).
+ * One-time password-reset links (SPEC §2.11): a player's own last one hour; those the admin
+ * hands out ('Nuevo Usuario', 'Generar enlace de acceso') last ADMIN_LINK_DAYS (decision 022).
+ * Better Auth creates and consumes the token; we catch it as it is handed to `sendResetPassword`
+ * so the link can be shown on screen (profile, users admin), or, for '¿Olvidaste tu
+ * contraseña?', e-mail it (SMTP_*).
  */
 const capture = new AsyncLocalStorage<{ token?: string }>();
-
-export { RESET_LINK_TTL_SECONDS } from "./auth.server";
 
 export function resetLinkFor(origin: string, token: string): string {
   return `${origin}/reset-password?${new URLSearchParams({ token })}`;
@@ -58,12 +58,33 @@ export async function settleResetEmails(): Promise<void> {
   await Promise.all(pendingEmailRequests);
 }
 
-/** A fresh one-time link for this e-mail's account, to copy and hand over. */
-export async function createResetLink(auth: Auth, email: string, origin: string): Promise<string> {
+/**
+ * A fresh one-time link for this e-mail's account, to copy and hand over. It lasts one hour
+ * unless `lifeSeconds` says otherwise (the admin's links): Better Auth gives every token the same
+ * life, so a longer one is set on its row at once, before the link is shown to anyone.
+ */
+export async function createResetLink(
+  auth: Auth,
+  email: string,
+  origin: string,
+  lifeSeconds = RESET_LINK_TTL_SECONDS,
+): Promise<string> {
   const store: { token?: string } = {};
   await capture.run(store, () => auth.api.requestPasswordReset({ body: { email } }));
   if (!store.token) throw new Error("No se generó el enlace de restablecimiento");
+  if (lifeSeconds !== RESET_LINK_TTL_SECONDS) {
+    const context = await auth.$context;
+    // The identifier is stored hashed; Better Auth finds the row from the token itself.
+    await context.internalAdapter.updateVerificationByIdentifier(`reset-password:${store.token}`, {
+      expiresAt: new Date(Date.now() + lifeSeconds * 1000),
+    });
+  }
   return resetLinkFor(origin, store.token);
+}
+
+/** The life of the links the admin hands out, in seconds, from ADMIN_LINK_DAYS. */
+export function adminLinkSeconds(days: number): number {
+  return days * 24 * 60 * 60;
 }
 
 /** The public origin of links: BASE_URL (`configured`) when set, else the request's own. */

@@ -73,7 +73,17 @@ export async function readSessionUser(
     db
       .selectFrom("sessions as s")
       .innerJoin("users as u", "u.id", "s.user_id")
-      .select(["s.expires_at", "u.id", "u.name", "u.email", "u.role", "u.display_name", "u.image", "u.avatar_color"])
+      .select([
+        "s.expires_at",
+        "s.id as session_id",
+        "u.id",
+        "u.name",
+        "u.email",
+        "u.role",
+        "u.display_name",
+        "u.image",
+        "u.avatar_color",
+      ])
       // The season's mark rides along: the request's kept reads need it (data/engine/kept-reads.server.ts).
       .select(seasonMarkColumn)
       .where("s.token", "=", values.token),
@@ -83,7 +93,9 @@ export async function readSessionUser(
   const expiresAt = new Date(row.expires_at).getTime();
   const dueForExtension = expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= Date.now();
   if (expiresAt <= Date.now() || dueForExtension) return sessionUserFromBetterAuth(auth, request);
-  return { user: sessionUser({ ...row, displayName: row.display_name, avatarColor: row.avatar_color }) };
+  return {
+    user: sessionUser({ ...row, displayName: row.display_name, avatarColor: row.avatar_color }, row.session_id),
+  };
 }
 
 const NOBODY = { user: null } as const;
@@ -103,21 +115,26 @@ async function sessionUserFromBetterAuth(
     response &&
     sessionUser(
       response.user as typeof response.user & { role?: string; displayName?: string | null; avatarColor?: string },
+      response.session.id,
     );
   return { user, setCookies: headers };
 }
 
 /** A user row as every request sees it: the nickname, else the name; a role we know; a colour. */
-function sessionUser(user: {
-  id: string;
-  name: string;
-  email: string;
-  role?: string | null;
-  displayName?: string | null;
-  image?: string | null;
-  avatarColor?: string | null;
-}): SessionUser {
+function sessionUser(
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    role?: string | null;
+    displayName?: string | null;
+    image?: string | null;
+    avatarColor?: string | null;
+  },
+  sessionId: string,
+): SessionUser {
   return {
+    sessionId,
     id: user.id,
     name: user.name,
     email: user.email,

@@ -7,4 +7,6 @@ export interface SessionUser {
   displayName: string;
   image: string | null;
   avatarColor: string;
+  /** The session's row (not its token): what this device did while signed in, such as turning notifications on, goes with it. */
+  sessionId: string;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { formatKickoff, timeZoneHint, utcToZonedLocal, zonedLocalToUtc } from "./dates";
+import { closingLabel, formatKickoff, timeZoneHint, timeZoneLabel, utcToZonedLocal, zonedLocalToUtc } from "./dates";
 
 describe("zonedLocalToUtc", () => {
   test("reads the wall clock in Mexico City (UTC-6, no daylight saving since 2022)", () => {
@@ -71,4 +71,32 @@ test("a date field's hint names the zone's place in Spanish, or its city", () =>
   expect(timeZoneHint("America/Monterrey")).toBe("hora de Monterrey");
   expect(timeZoneHint("America/Lima")).toBe("hora de Lima");
   expect(timeZoneHint("America/Argentina/Cordoba")).toBe("hora de Cordoba");
+});
+
+test("timeZoneLabel says where the clock is read and the zone's own name", () => {
+  expect(timeZoneLabel("America/Mexico_City")).toBe("hora de la Ciudad de México (America/Mexico_City)");
+  expect(timeZoneLabel("America/Lima")).toBe("hora de Lima (America/Lima)");
+  expect(timeZoneLabel("UTC")).toBe("hora de UTC");
+});
+
+describe("closingLabel", () => {
+  // Thursday 16 May 2024, 23:30 in Mexico City (already Friday in UTC).
+  const now = new Date("2024-05-17T05:30:00Z");
+  const zone = "America/Mexico_City";
+
+  test("today and tomorrow by the season's calendar, not UTC's", () => {
+    expect(closingLabel("2024-05-17T05:45:00Z", now, zone)).toBe("hoy 23:45");
+    expect(closingLabel("2024-05-17T06:00:00Z", now, zone)).toBe("mañana 00:00");
+  });
+
+  test("the weekday within the week; the date too beyond it", () => {
+    expect(closingLabel("2024-05-19T01:00:00Z", now, zone)).toBe("el sábado 19:00");
+    expect(closingLabel("2024-05-22T02:00:00Z", now, zone)).toBe("el martes 20:00");
+    expect(closingLabel("2024-05-23T01:00:00Z", now, zone)).toBe("el miércoles 19:00");
+    expect(closingLabel("2024-05-24T01:00:00Z", now, zone)).toBe("el jueves 23 de mayo 19:00");
+  });
+
+  test("another zone reads its own wall clock", () => {
+    expect(closingLabel("2024-05-19T01:00:00Z", now, "Europe/Madrid")).toBe("el domingo 03:00");
+  });
 });

@@ -110,3 +110,37 @@ export function timeZoneHint(timeZone: string): string {
   const place = PLACES[timeZone] ?? timeZone.slice(timeZone.lastIndexOf("/") + 1).replace(/_/g, " ");
   return `hora de ${place}`;
 }
+
+/**
+ * 'hora de la Ciudad de México (America/Mexico_City)': the hint with the zone's own name, where a
+ * date is shown or edited once for many (the admin's kickoffs), so nobody has to guess the zone.
+ */
+export function timeZoneLabel(timeZone: string): string {
+  const hint = timeZoneHint(timeZone);
+  return hint.endsWith(` ${timeZone}`) ? hint : `${hint} (${timeZone})`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days from one wall-clock date ('2024-05-25…') to another, calendar days apart. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to.slice(0, 10)}T00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00Z`)) / DAY_MS);
+
+/**
+ * When something closes, as a person says it, in the season's time zone: 'hoy 19:00',
+ * 'mañana 19:00', 'el sábado 19:00' within the week, 'el sábado 25 de mayo 19:00' further on
+ * (a weekday alone would point at the wrong week).
+ */
+export function closingLabel(iso: string, now: Date, timeZone: string): string {
+  const wall = utcToZonedLocal(iso, timeZone);
+  const today = utcToZonedLocal(now.toISOString(), timeZone);
+  if (!wall || !today) return "";
+  const time = wall.slice(11, 16);
+  const days = daysBetween(today, wall);
+  if (days === 0) return `hoy ${time}`;
+  if (days === 1) return `mañana ${time}`;
+  const weekday = formatter("es-MX", { timeZone, weekday: "long" }).format(new Date(iso));
+  if (days > 1 && days < 7) return `el ${weekday} ${time}`;
+  const date = formatter("es-MX", { timeZone, day: "numeric", month: "long" }).format(new Date(iso));
+  return `el ${weekday} ${date} ${time}`;
+}

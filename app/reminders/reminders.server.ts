@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "#app/config.server";
 import type { Database } from "#app/data/engine/schema";
 import type { ChannelAudience } from "#app/data/reminders/claims.server";
+import type { PushSender } from "#app/notify/push.server";
 
 import { reminderChannels } from "./channels.server";
 import { startSenderThread } from "./sender-thread.server";
@@ -22,6 +23,8 @@ export interface ReminderSettings {
   config: Config;
   secret: string;
   origin: string;
+  /** Web Push as this runtime has it (the push channel, once wired). */
+  push?: PushSender;
   /**
    * Whether this process is the one of its instance that sends (server.js decides; see
    * startRuntime), and where: in a thread started from the server build at `thread` with the

@@ -1,9 +1,11 @@
-import { Title } from "@mantine/core";
+import { data } from "react-router";
 
 import { predictionMatches } from "#app/data/predictions/prediction-form.server";
 import { currentSeason, type SeasonView } from "#app/data/seasons/current-season.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { homeStanding } from "#app/data/standings/home-standing.server";
 import { phaseParam } from "#app/domain/forms/admin-forms";
+import { openSummary } from "#app/domain/game/home-summary";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { allowsExtraTime, legOfPhase } from "#app/domain/game/phases";
 import { rulesText } from "#app/domain/game/season-rules";
@@ -13,16 +15,18 @@ import { readForm } from "#app/http/form.server";
 import { requireUser, type SessionUser } from "#app/http/guards.server";
 import { savePredictionForm } from "#app/http/save-predictions.server";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
+import { foldedNextTime, rulesFold } from "#app/ui/behaviour/remembered-fold";
 import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
 import { Page } from "#app/ui/layout/Page";
 import { ButtonLink } from "#app/ui/primitives/Button";
-import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/index";
 import classes from "./index.module.css";
+import { HowToPlay } from "./index.rules";
+import { WeekendSummary } from "./index.summary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 
@@ -53,8 +57,9 @@ async function homePage(
     ? openMatches.filter((match) => shown.includes(match.phaseId))
     : await predictionMatches(db, user.id, { season, phaseIds: shown });
   const names = allPhases.map((phase) => phase.name);
+  const now = new Date();
   return {
-    at: Date.now(),
+    at: now.getTime(),
     seasonName: season.name,
     rules: rulesText(season.rules, {
       hasTwoLegTies: names.some((name) => legOfPhase(name) !== null),
@@ -65,11 +70,30 @@ async function homePage(
     matches,
     // A saved pick is final (the original's rule): the form asks for a review before saving.
     picksFinal: !season.rules.editablePicks,
+    // What is still open for the viewer, from the matches read above: a save changes it, and
+    // its answer carries it at no cost.
+    open: openSummary(openMatches, now, season.timeZone),
   };
 }
 
-export function loader(args: Route.LoaderArgs) {
-  return homePage(args, requireUser(args));
+type HomePage = Awaited<ReturnType<typeof homePage>>;
+
+/**
+ * The page, and what only a view needs: where the viewer stands (stored standings; a save of
+ * picks does not move it, so the save's answer leaves it out) and whether '¿Cómo se juega?'
+ * shows open (the first visit's answer sets the cookie that folds it next time).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { db } = servicesOf(args.context);
+  const season = await currentSeason(db);
+  const page = await homePage(args, user, season);
+  const standing = await homeStanding(db, season, await listPhases(db, season.id), user.id);
+  const fold = rulesFold(args.request.headers.get("Cookie"));
+  return data(
+    { ...page, standing, rulesOpen: fold.open },
+    fold.firstVisit ? { headers: { "Set-Cookie": foldedNextTime() } } : undefined,
+  );
 }
 
 /** Saved picks come back with the page as it now is (ui/behaviour/page-answer.ts): one request, not two. */
@@ -89,29 +113,14 @@ export async function action(args: Route.ActionArgs) {
 
 export const shouldRevalidate = reloadUnlessAnsweredWithPage;
 
-/** '¿Cómo se juega?', written from the current season's rules (domain/game/season-rules.ts). */
-function Instructions({ rules }: { rules: string[] }) {
-  return (
-    <Panel padding="lg">
-      <Title order={2} fz="lg" mb="xs">
-        ¿Cómo se juega?
-      </Title>
-      <ul className={classes.rules}>
-        {rules.map((rule) => (
-          <li key={rule}>{rule}</li>
-        ))}
-      </ul>
-    </Panel>
-  );
-}
-
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   useLiveUpdates();
   useToast(actionData?.toast);
-  const page = newerPage(loaderData, actionData?.page);
+  const page = newerPage<HomePage>(loaderData, actionData?.page);
   return (
     <Page title="Quiniela" description={page.seasonName}>
-      <Instructions rules={page.rules} />
+      <WeekendSummary standing={loaderData.standing} open={page.open} />
+      <HowToPlay rules={page.rules} initiallyOpen={loaderData.rulesOpen} />
       <PhaseNav phases={page.phases} shown={page.shown} hrefFor={(id) => `/?jornada=${id}`} />
       <PredictionForm matches={page.matches} picksFinal={page.picksFinal} errors={actionData?.errors} />
       <ButtonLink to="/rankings" variant="light" size="lg" className={classes.toRankings}>

@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo,
     // The pool an invite link names, when the visitor is on their way to one that still works.
     invitation: await invitationFor(context, redirectTo),
-    // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*).
+    // '¿Olvidaste tu contraseña?' only when reset links can be e-mailed (SMTP_*); else a line says whom to ask.
     resetByEmail: servicesOf(context).config.smtp !== undefined,
   };
 }
@@ -104,11 +104,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             error={errors.password}
             required
           />
-          {loaderData.resetByEmail && (
+          {loaderData.resetByEmail ? (
             <Text size="sm" ta="right" mt={-8}>
               <Anchor component={Link} to="/olvide-contrasena">
                 ¿Olvidaste tu contraseña?
               </Anchor>
+            </Text>
+          ) : (
+            // Without e-mail the way back in is a link from the admin ('Generar enlace de acceso').
+            <Text size="sm" c="dimmed" mt={-8}>
+              Si olvidaste tu contraseña, pide un enlace al administrador
             </Text>
           )}
           <Button type="submit" fullWidth busy={submitting} style={{ marginTop: "var(--mantine-spacing-xs)" }}>

@@ -15,9 +15,14 @@ export function hoursBefore(hours: readonly number[]): string {
 
 /**
  * 'Recordatorios por correo' on /profile (routes/profile.tsx): a switch that saves as soon as it
- * changes; without JavaScript, the form's 'Guardar' button saves it.
+ * changes; without JavaScript, the form's 'Guardar' button saves it. Shown where e-mail is set up.
  */
-export function EmailRemindersSection({ on, email, hours }: { on: boolean; email: string; hours: readonly number[] }) {
+export function EmailRemindersSection(props: { on: boolean | null; email: string; hours: readonly number[] }) {
+  // Without e-mail (no SMTP_*) there is nothing to switch.
+  return props.on === null ? null : <EmailRemindersSwitch {...props} on={props.on} />;
+}
+
+function EmailRemindersSwitch({ on, email, hours }: { on: boolean; email: string; hours: readonly number[] }) {
   const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   // Shown as asked at once, while the answer and the page's new data are on their way.

@@ -1,17 +1,23 @@
 import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 
+import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
+import { forwardCookies } from "#app/auth/cookies";
+import { ChangePasswordSchema } from "#app/auth/forms";
 import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { ProfileSchema } from "#app/auth/profile-forms";
-import { updateAvatar } from "#app/data/people/avatars.server";
+import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
+import { pushDeviceState } from "#app/data/push/subscriptions.server";
 import { emailRemindersOn, setEmailReminders } from "#app/data/reminders/reminder-settings.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
+import { limitAuthAttempt } from "#app/http/auth-limits.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { requireUser } from "#app/http/guards.server";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
+import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { AVATAR_COLORS, mantineAvatarColor } from "#app/ui/people/avatar-colors";
@@ -21,22 +27,33 @@ import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/profile";
+import { NotificationsSection } from "./profile.notifications";
+import { ChangePasswordSection } from "./profile.password";
 import { EmailRemindersSection } from "./profile.reminders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { db, config } = servicesOf(args.context);
+  const { db, push, config } = servicesOf(args.context);
   return {
     displayName: user.displayName,
     email: user.email,
     image: user.image,
     avatarColor: user.avatarColor,
+    notifications: {
+      publicKey: push.publicKey,
+      ...(await pushDeviceState(db, { userId: user.id, sessionId: user.sessionId })),
+    },
     // 'Recordatorios por correo' only where e-mail can be sent (SMTP_*); null hides it.
     emailReminders: config.smtp ? await emailRemindersOn(db, user.id) : null,
     reminderHours: config.REMINDER_HOURS,
   };
+}
+
+/** Passes the action's headers on (Retry-After of a 429 to 'Cambiar contraseña'). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 /** What 'Generar enlace' shows besides its toast. */
@@ -46,12 +63,49 @@ const FAILURES = {
   "update-profile": "No se pudo actualizar el perfil",
   "remove-avatar": "No se pudo eliminar la foto de perfil",
   "reset-link": "No se pudo generar el enlace de restablecimiento",
+  "change-password": "No se pudo cambiar la contraseña",
   "email-reminders": "No se pudo cambiar el ajuste de recordatorios",
 } as const;
 
+/** Why a password change was refused, on the field it concerns. */
+const CHANGE_REFUSALS: Record<Exclude<PasswordChange, { ok: true }>["reason"], { status: number; message: string }> = {
+  "wrong-password": { status: 400, message: "La contraseña actual no es correcta" },
+  "no-password": { status: 400, message: "Tu cuenta aún no tiene contraseña: usa «Generar enlace» para elegir una" },
+  "signed-out": { status: 401, message: "Tu sesión terminó: vuelve a iniciar sesión" },
+};
+
+/**
+ * 'Cambiar contraseña'. Guesses at the current password count as sign-in attempts of the account
+ * (AUTH_RATE_LIMIT_*): a session left open somewhere is no faster way to find it than /login.
+ */
+async function changeOwnPassword({ request, context }: Route.ActionArgs, email: string, fields: FormData) {
+  const parsed = parseForm(ChangePasswordSchema, fields);
+  if (!parsed.ok) return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: parsed.errors });
+  const limited = await limitAuthAttempt(context, "signin", email);
+  if (limited) return limited;
+  return runAction<ProfileMore>(FAILURES["change-password"], async () => {
+    const { currentPassword, password } = parsed.data;
+    const change = await changePassword(servicesOf(context).auth, request.headers, {
+      current: currentPassword,
+      next: password,
+    });
+    if (!change.ok) {
+      const { status, message } = CHANGE_REFUSALS[change.reason];
+      return answer<ProfileMore>(status, { toast: errorToast(message), errors: { currentPassword: message } });
+    }
+    const toast = successToast(
+      "Tu contraseña se actualizó y se cerraron tus otras sesiones.",
+      "Contraseña actualizada",
+    );
+    return answer<ProfileMore>(200, { toast }, forwardCookies(change.headers));
+  });
+}
+
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const parsed = parseForm(ProfileSchema, await readForm(args.request), FAILURES["update-profile"]);
+  const fields = await readForm(args.request);
+  if (fields.get("intent") === "change-password") return changeOwnPassword(args, user.email, fields);
+  const parsed = parseForm(ProfileSchema, fields, FAILURES["update-profile"]);
   if (!parsed.ok)
     return answer<ProfileMore>(400, { toast: errorToast(parsed.message), errors: { image: parsed.message } });
   const form = parsed.data;
@@ -62,7 +116,9 @@ export async function action(args: Route.ActionArgs) {
         await updateAvatar(db, user.id, { image: form.image, avatarColor: form.avatarColor });
         return answer(200, { toast: successToast("Perfil actualizado") });
       case "remove-avatar":
-        await updateAvatar(db, user.id, { image: null });
+        // Only a picture there is can go: no 'Avatar eliminado' for nothing.
+        if (!(await removeAvatar(db, user.id)))
+          return answer(409, { toast: errorToast(`${FAILURES["remove-avatar"]}. No tienes foto de perfil.`) });
         return answer(200, { toast: successToast("Avatar eliminado") });
       case "email-reminders": {
         const on = form.emailReminders === "on";
@@ -81,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function ResetLinkSection({ email }: { email: string }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ActionAnswer<ProfileMore>>();
   useToast(fetcher.data?.toast);
   const link = fetcher.data?.resetLink;
   return (
@@ -92,7 +148,8 @@ function ResetLinkSection({ email }: { email: string }) {
         </Title>
         <TextField label="Correo electrónico" value={email} readOnly />
         <Text size="sm" c="dimmed">
-          Genera un enlace de un solo uso, válido por una hora, para cambiar tu contraseña.
+          ¿No recuerdas tu contraseña actual? Genera un enlace de un solo uso, válido por una hora, para elegir una
+          nueva.
         </Text>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="reset-link" />
@@ -152,6 +209,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }
   useToast(actionData?.toast);
   const saving = navigation.state === "submitting";
+  const urlField = useRef<HTMLInputElement>(null);
+  const hadImage = useRef(loaderData.image !== null);
+  useEffect(() => {
+    // 'Eliminar foto' goes with the picture: the focus it held moves to the field it emptied.
+    if (hadImage.current && !loaderData.image && document.activeElement === document.body) urlField.current?.focus();
+    hadImage.current = loaderData.image !== null;
+  }, [loaderData.image]);
 
   return (
     <Page title="Mi Perfil" size="sm">
@@ -179,6 +243,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <input type="hidden" name="intent" value="update-profile" />
               <Group gap="xs" align="flex-end" wrap="wrap">
                 <TextField
+                  ref={urlField}
                   label="URL del avatar"
                   name="image"
                   placeholder="https://ejemplo.com/mi-foto.jpg"
@@ -187,15 +252,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   error={actionData?.errors?.image}
                   style={{ flex: "1 1 220px", minWidth: 0 }}
                 />
-                <Button
-                  variant="default"
-                  type="submit"
-                  name="intent"
-                  value="remove-avatar"
-                  disabled={!loaderData.image}
-                >
-                  Eliminar foto
-                </Button>
+                {/* Offered only while a picture is saved: there is nothing to remove otherwise. */}
+                {loaderData.image && (
+                  <Button variant="default" type="submit" name="intent" value="remove-avatar">
+                    Eliminar foto
+                  </Button>
+                )}
               </Group>
               <AvatarColorChoice color={color} onChange={setColor} />
               <Group justify="flex-end">
@@ -207,13 +269,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </Stack>
       </Panel>
-      {loaderData.emailReminders !== null && (
-        <EmailRemindersSection
-          on={loaderData.emailReminders}
-          email={loaderData.email}
-          hours={loaderData.reminderHours}
-        />
-      )}
+      <NotificationsSection state={loaderData.notifications} />
+      <EmailRemindersSection on={loaderData.emailReminders} email={loaderData.email} hours={loaderData.reminderHours} />
+      <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
     </Page>
   );

@@ -207,7 +207,7 @@ function Standings({ data }: { data: LoaderData }) {
             <StandingsTable label="Puntos Acumulados" rows={table.rows} viewerId={data.viewerId} />
           </div>
         )}
-        <StandingsLegend />
+        <StandingsLegend total={table.total} />
         {data.isAdmin && (
           <Anchor href={exportHref(data)} download size="sm">
             Descargar esta tabla (CSV)
@@ -270,7 +270,7 @@ function MatchCard({ match }: { match: CardMatch }) {
       <Badge tone={match.closed ? "gray" : "teal"} className={classes.status}>
         {match.closed ? "Pronósticos cerrados" : "Pronósticos aún habilitados"}
       </Badge>
-      {match.kickoffLabel && <span className={classes.kickoff}>{match.kickoffLabel}</span>}
+      <span className={classes.kickoff}>{match.kickoffLabel ?? "Fecha por confirmar"}</span>
     </div>
   );
 }

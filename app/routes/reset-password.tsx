@@ -66,7 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   if (!loaderData.valid) {
     return (
-      <AuthCard title="Restablecer contraseña" subtitle="Enlace de un solo uso, válido por una hora.">
+      <AuthCard title="Restablecer contraseña" subtitle="Cada enlace es de un solo uso y caduca.">
         <Stack>
           <Alert color="red" variant="light" title="Enlace inválido">
             {INVALID_LINK}

@@ -93,7 +93,7 @@ async function playPreviousSeason(trx: Kysely<Database>, wanted: boolean, now: s
     ? await insertSeason(
         trx,
         seasonFromFile(previousFile, {
-          name: "Liga MX · Apertura 2024",
+          name: "Liga MX Apertura 2024",
           current: false,
           withKickoffs: true,
           withResults: true,

@@ -12,6 +12,7 @@ const SOURCES = [
   "vite.config.ts",
   "react-router.config.ts",
   "scripts/lib/precompress-assets.ts",
+  "scripts/lib/service-worker.ts",
   "package.json",
   "package-lock.json",
 ];

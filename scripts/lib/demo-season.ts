@@ -23,13 +23,13 @@ export const DEMO_PLAYER_EMAIL = "chucho@quiniela.local";
 export const DEMO_POOL_NAME = "Liguilla de la oficina";
 export const DEMO_POOL_GUEST_EMAIL = "karen@quiniela.local";
 
-/** The demo's seasons, oldest first (the first is the fresh install's), and the one that is current. */
-const DEMO_SEASONS: readonly (readonly [TemplateKey, string])[] = [
-  ["liga-mx-clausura-2024", "Liga MX · Clausura 2024"],
-  ["liga-mx-apertura-2024", "Liga MX · Apertura 2024"],
-  ["liga-mx-clausura-2025", "Liga MX · Clausura 2025"],
-  ["copa-mundial-2026", "Copa Mundial 2026"],
-];
+/**
+ * The demo's seasons, oldest first (the first is the fresh install's), and the one that is current.
+ * Each takes its template's name, as 'Nueva Temporada' offers it: season names have one form.
+ */
+const DEMO_SEASONS: readonly (readonly [TemplateKey, string])[] = (
+  ["liga-mx-clausura-2024", "liga-mx-apertura-2024", "liga-mx-clausura-2025", "copa-mundial-2026"] as const
+).map((key) => [key, SEASON_TEMPLATES[key].season] as const);
 const DEMO_CURRENT: TemplateKey = "liga-mx-clausura-2025";
 
 /** Same seed, same predictions: the demo is reproducible run after run. */

@@ -3,7 +3,7 @@
 // own process (a child process with tsx would pay its own start on every run).
 import fs from "node:fs";
 
-import { createResetLink, RESET_LINK_TTL_SECONDS } from "#app/auth/password-reset.server";
+import { adminLinkSeconds, createResetLink } from "#app/auth/password-reset.server";
 import {
   importFirestoreExport,
   ImportRefusedError,
@@ -87,15 +87,7 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
     } else {
       out.log("\n✔ Importación terminada (una sola transacción; tabla de posiciones recalculada).");
       await runtime.live.publish("resultados");
-      if (report.createdUsers.length > 0) {
-        const origin = new URL(config.BASE_URL ?? `http://localhost:${config.PORT}`).origin;
-        const hours = RESET_LINK_TTL_SECONDS / 3600;
-        out.log(`\n  Enlaces para definir contraseña (uno por usuario nuevo, válidos ${hours} hora):`);
-        for (const user of report.createdUsers) {
-          out.log(`    ${user.email.padEnd(32)} ${await createResetLink(runtime.auth, user.email, origin)}`);
-        }
-        out.log("  Cuando caduquen, el administrador genera otro en /admin/users → 'Generar enlace de acceso'.");
-      }
+      if (report.createdUsers.length > 0) await printLinks(runtime, report.createdUsers, out);
     }
   } catch (error) {
     exitCode = 1;
@@ -105,6 +97,23 @@ export async function importFirestoreCommand(args: readonly string[], out: Print
     if (runtime) await stopRuntime(runtime);
   }
   return exitCode;
+}
+
+/**
+ * One set-password link per account the import created. They are links the admin hands out, like
+ * those of 'Nuevo Usuario': they last ADMIN_LINK_DAYS, one use each.
+ */
+async function printLinks(runtime: Runtime, users: readonly { email: string }[], out: Printer) {
+  const { config } = runtime;
+  const origin = new URL(config.BASE_URL ?? `http://localhost:${config.PORT}`).origin;
+  const days = config.ADMIN_LINK_DAYS;
+  const life = days === 1 ? "1 día" : `${days} días`;
+  out.log(`\n  Enlaces para definir contraseña (uno por usuario nuevo, válidos ${life}, de un solo uso):`);
+  for (const user of users) {
+    const link = await createResetLink(runtime.auth, user.email, origin, adminLinkSeconds(days));
+    out.log(`    ${user.email.padEnd(32)} ${link}`);
+  }
+  out.log("  Cuando caduquen, el administrador genera otro en /admin/users → 'Generar enlace de acceso'.");
 }
 
 function printReport(report: ImportReport, out: Printer) {

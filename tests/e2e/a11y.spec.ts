@@ -268,7 +268,36 @@ const SCREENS: readonly Screen[] = [
   { role: "visitante", path: "/reset-password?token=no-vale" },
   { role: "visitante", path: "/olvide-contrasena", heading: "¿Olvidaste tu contraseña?" },
   // Signed in: a player, the demo pool's creator.
-  { role: "jugador", path: "/" },
+  {
+    role: "jugador",
+    path: "/",
+    steps: [
+      {
+        // 'Cómo vas' on the demo (the same every run): where the player stands after its last two rounds.
+        state: "página",
+        open: async (page) => {
+          const summary = page.getByRole("region", { name: "Cómo vas", exact: true });
+          await expect(summary.getByRole("definition").first()).toHaveText(/^3\.º de 20/);
+          await expect(summary.getByText("Sigues en el mismo puesto desde Final Ida", { exact: true })).toBeAttached();
+          await expect(summary.getByText("195 puntos", { exact: true })).toBeVisible();
+          await expect(summary.getByText("Última jornada", { exact: true })).toBeVisible();
+          await expect(summary.getByText("1 punto", { exact: true })).toBeVisible();
+          await expect(summary.getByText("Final Vuelta", { exact: true })).toBeVisible();
+          await expect(summary.getByText("No tienes pronósticos pendientes por ahora", { exact: true })).toBeVisible();
+        },
+      },
+      {
+        // Folded after the sign-in's first visit; its title opens it.
+        state: "'¿Cómo se juega?' abierto",
+        open: async (page) => {
+          const rule = page.getByText("Los pronósticos se cierran al comenzar cada partido.", { exact: true });
+          await expect(rule).toBeHidden();
+          await page.getByRole("heading", { name: "¿Cómo se juega?", level: 2 }).click();
+          await expect(rule).toBeVisible();
+        },
+      },
+    ],
+  },
   { role: "jugador", path: "/rankings" },
   { role: "jugador", path: "/quinielas" },
   { role: "jugador", path: "/quiniela/new", steps: [{ state: "página" }, pickerPhase] },
@@ -304,6 +333,7 @@ const SCREENS: readonly Screen[] = [
     heading: "Unirse a una quiniela",
   },
   // The admin's screens.
+  { role: "admin", path: "/admin", heading: "Administración" },
   {
     role: "admin",
     path: "/admin/matches",

@@ -18,6 +18,7 @@ const ADMIN_PAGES = [
 const ADMIN_ROUTES = ["/admin", ...ADMIN_PAGES];
 
 const ADMIN_MENU = [
+  "Resumen",
   "Gestionar Partidos",
   "Resultados",
   "Ver Quinielas capturadas",
@@ -30,6 +31,15 @@ const ADMIN_MENU = [
 ];
 
 const FORBIDDEN = "No tienes acceso a esta página";
+
+/** /admin's checklist: each step's heading, and its link's name and address. */
+const CHECKLIST = [
+  ["Temporada actual", "Temporadas", "/admin/temporadas"],
+  ["Jugadores", "Gestionar Usuarios", "/admin/users"],
+  ["Jornada abierta", "Gestionar Partidos", "/admin/matches"],
+  ["Fechas y horas", "Gestionar Partidos", "/admin/matches"],
+  ["Resultados", "Resultados", "/admin/results"],
+] as const;
 
 test.describe("usuario normal", () => {
   test("recibe 403 'No tienes acceso a esta página' en cada página de administración", async ({ page }) => {
@@ -45,7 +55,6 @@ test.describe("usuario normal", () => {
   test("en /admin recibe la página 403 (HTML, no JSON)", async ({ page }) => {
     await signUp(page, newAccount("normal-admin"));
     const response = await page.goto("/admin");
-    // /admin may redirect to /admin/matches first; page.goto reports the final response.
     expect(response!.status()).toBe(403);
     expect(response!.headers()["content-type"]).toContain("text/html");
     await expect(page.getByRole("heading", { name: FORBIDDEN, level: 1 })).toBeVisible();
@@ -83,9 +92,26 @@ test.describe("administrador", () => {
     await ensureAdmin(playwright, testInfo.project.use.baseURL);
   });
 
-  test("ve el menú 'Administración' con sus nueve entradas y llega a 'Gestionar Partidos'", async ({ page }) => {
+  test("/admin es una lista de pasos con su estado y su enlace; el menú 'Administración' tiene sus diez entradas y llega a 'Gestionar Partidos'", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto("/");
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Administración", level: 1, exact: true })).toBeVisible();
+    const steps = page.getByRole("list", { name: "Pasos de la temporada" }).getByRole("listitem");
+    await expect(steps).toHaveCount(CHECKLIST.length);
+    for (const [index, [title, linkName, href]] of CHECKLIST.entries()) {
+      const step = steps.nth(index);
+      await expect(step.getByRole("heading", { name: title, level: 2 })).toBeVisible();
+      // The state is said in words (not by colour alone).
+      await expect(step).toContainText(/Hecho|Por hacer|Más adelante/);
+      await expect(step.getByRole("link", { name: linkName, exact: true })).toHaveAttribute("href", href);
+    }
+    // A fresh install's season is there; its 167 matches have no kickoff time.
+    await expect(steps.nth(0)).toContainText("Hecho");
+    await expect(steps.nth(0)).toContainText("Liga MX Clausura 2024");
+    await expect(steps.nth(3)).toContainText("Por hacer");
+    await expect(steps.nth(3)).toContainText("sin fecha y hora");
 
     const adminButton = page.getByRole("button", { name: "Administración", exact: true });
     await expect(adminButton).toBeVisible();
@@ -154,7 +180,7 @@ test.describe("administrador", () => {
     for (const path of ADMIN_ROUTES) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(200);
-      expect(response.url(), path).toMatch(path === "/admin" ? /\/admin\/matches$/ : new RegExp(`${path}$`));
+      expect(response.url(), path).toMatch(new RegExp(`${path}$`));
     }
   });
 });

@@ -17,11 +17,16 @@ import { field, hydrated, newAccount, registerViaForm, userMenuButton } from "./
 
 const ANSWER = "Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.";
 const PRIVATE_PORT = 3246;
+/** What /login says instead when reset links cannot be e-mailed. */
+const ASK_THE_ADMIN = "Si olvidaste tu contraseña, pide un enlace al administrador";
 
-test("sin correo configurado no hay '¿Olvidaste tu contraseña?' y su página lleva a /login", async ({ page }) => {
+test("sin correo configurado no hay '¿Olvidaste tu contraseña?': /login dice a quién pedir un enlace, y la página lleva a /login", async ({
+  page,
+}) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Iniciar Sesión", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "¿Olvidaste tu contraseña?" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByText(ASK_THE_ADMIN, { exact: true })).toBeVisible();
 
   await page.goto("/olvide-contrasena");
   await expect(page).toHaveURL(/\/login$/);
@@ -104,6 +109,7 @@ test.describe("con correo (SMTP)", () => {
 
     await page.goto("/login");
     await hydrated(page);
+    await expect(page.getByText(ASK_THE_ADMIN)).toHaveCount(0);
     await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
     await expect(page).toHaveURL(/\/olvide-contrasena$/);
     await expect(page.getByRole("heading", { name: "¿Olvidaste tu contraseña?", level: 1 })).toBeVisible();

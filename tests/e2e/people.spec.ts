@@ -86,7 +86,8 @@ test.describe("Mi Perfil", () => {
     const url = field(page, "URL del avatar");
     const remove = page.getByRole("button", { name: "Eliminar foto", exact: true });
     await expect(url).toHaveValue("");
-    await expect(remove).toBeDisabled();
+    // No photo: nothing to remove, no button.
+    await expect(remove).toHaveCount(0);
 
     // The picture cannot load offline: the saved value and the toast are what we check.
     await url.fill("https://example.com/a.png");
@@ -99,7 +100,9 @@ test.describe("Mi Perfil", () => {
 
     await remove.click();
     await expect(toastWith(page, "Avatar eliminado")).toBeVisible();
-    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveCount(0);
+    // Its focus went to the field it emptied.
+    await expect(url).toBeFocused();
     await page.reload();
     await expect(url).toHaveValue("");
   });
@@ -120,7 +123,7 @@ test.describe("Mi Perfil", () => {
     const remove = page.getByRole("button", { name: "Eliminar foto", exact: true });
     await remove.click();
     await expect(toastWith(page, "Avatar eliminado")).toBeVisible();
-    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveCount(0);
     await expect(red).toBeChecked();
     await expect(url).toHaveValue("");
 
@@ -143,7 +146,7 @@ test.describe("Mi Perfil", () => {
     await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
     await expect(url).toHaveAccessibleDescription(/La URL del avatar debe empezar con https:\/\//);
     await expect(toastWith(page, "La URL del avatar debe empezar con https://")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Eliminar foto", exact: true })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Eliminar foto", exact: true })).toHaveCount(0);
     await page.reload();
     await expect(url).toHaveValue("");
   });
@@ -247,6 +250,37 @@ test.describe("Mi Perfil", () => {
     } finally {
       await third.context.close();
     }
+  });
+
+  test("'Cambiar contraseña' pide la actual: una equivocada se marca en su campo; la correcta cambia la contraseña y la sesión sigue", async ({
+    page,
+    request,
+  }) => {
+    const account = newAccount("cambio");
+    await signUp(page, account);
+    await page.goto("/profile");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Cambiar contraseña" });
+    const submit = section.getByRole("button", { name: "Cambiar contraseña", exact: true });
+    await field(page, "Contraseña actual").fill("no-es-esta");
+    await field(page, "Nueva contraseña").fill("nueva-clave-9");
+    await field(page, "Confirmar contraseña").fill("nueva-clave-9");
+    await submit.click();
+    await expect(field(page, "Contraseña actual")).toHaveAccessibleDescription(/La contraseña actual no es correcta/);
+    await expect(field(page, "Contraseña actual")).toHaveAttribute("aria-invalid", "true");
+
+    await field(page, "Contraseña actual").fill(account.password);
+    await submit.click();
+    await expect(toastWith(page, "Contraseña actualizada")).toBeVisible();
+    await expect(field(page, "Contraseña actual")).toHaveValue("");
+    await expect(field(page, "Nueva contraseña")).toHaveValue("");
+    // This browser stays signed in (its session was renewed); the old password no longer opens.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Mi Perfil", level: 1 })).toBeVisible();
+    const signInWith = (password: string) =>
+      request.post("/login", { headers: SAME_ORIGIN, form: { email: account.email, password }, maxRedirects: 0 });
+    expect((await signInWith(account.password)).status()).toBe(401);
+    expect((await signInWith("nueva-clave-9")).status()).toBe(302);
   });
 
   test("un visitante anónimo va a /login", async ({ page }) => {
@@ -467,8 +501,9 @@ test.describe("con un servidor propio", () => {
     await expect(page.getByText("Registro abierto", { exact: true })).toBeVisible();
     await roster.fill(`${listed.email}, ${listed.nickname}`);
     await page.getByRole("button", { name: "Guardar lista", exact: true }).click();
-    await expect(toastWith(page, "1 correos permitidos")).toBeVisible();
-    await expect(page.getByText("1 correos", { exact: true })).toBeVisible();
+    // One e-mail: the singular, in the toast and on the badge.
+    await expect(toastWith(page, "1 correo permitido")).toBeVisible();
+    await expect(page.getByText("1 correo", { exact: true })).toBeVisible();
 
     const visitor = await signedOutPage(browser, server.url);
     try {
@@ -546,12 +581,13 @@ test.describe("con un servidor propio", () => {
     const row = page.getByRole("row", { name: player.name, exact: true });
     await expect(row.getByRole("cell").nth(3)).toHaveText("2");
     await row.getByRole("button", { name: "Eliminar Predicciones", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Eliminar predicciones" });
-    await expect(dialog).toContainText("2 pronósticos");
+    const dialog = page.getByRole("dialog", { name: "Eliminar pronósticos" });
+    // The count it deletes, and where: the season not finished (this server's only one).
+    await expect(dialog).toContainText(`Se eliminarán 2 pronósticos de ${player.name} en «Liga MX Clausura 2024».`);
     await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
     const done = toastWith(page, "Predicciones eliminadas");
     await expect(done).toBeVisible();
-    await expect(done).toContainText("2 predicciones eliminadas");
+    await expect(done).toContainText("2 pronósticos eliminados");
     await expect(row.getByRole("cell").nth(3)).toHaveText("0");
     await expect(row).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
+import { bandFor } from "../../app/domain/game/standings";
 import {
   expectToast,
   fillPredictions,
@@ -17,7 +18,8 @@ import {
 } from "./support";
 
 /**
- * A whole round as people play it: the admin adds a match and opens a phase, two players predict
+ * A whole round as people play it: the admin adds a match, opens a phase and sets its kickoffs
+ * (the matches then close at them on a player's page whose clock moves), two players predict
  * every open match, nobody sees their picks before the lock, the admin enters results and
  * activates the phase, the standings rank the two players, the picks are revealed, and
  * 'Reiniciar' takes one match (result and picks) back out of the standings.
@@ -48,6 +50,19 @@ const M2 = `${FIXTURE.home} vs ${FIXTURE.away}`;
  */
 const PREDICTIONS_A: Record<string, Score> = { [M1]: [2, 1], [M2]: [0, 2] };
 const PREDICTIONS_B: Record<string, Score> = { [M1]: [1, 0], [M2]: [1, 1] };
+/*
+ * Kickoffs, in the season's time zone (Mexico City: UTC-6 all year since 2022): tomorrow, so that
+ * the server's own clock never reaches them while this file runs. 'Fecha y hora de la jornada'
+ * gives every match of the phase 19:00, then M2 alone moves to 21:00. The player's page moves its
+ * clock past them with Playwright's clock (tests/integration/kickoffs.test.ts proves the server
+ * locks a match at its kickoff by its own clock).
+ */
+const KICKOFF_DAY = new Date(Date.now() + 24 * 3600_000).toLocaleDateString("sv-SE", {
+  timeZone: "America/Mexico_City",
+});
+const PHASE_KICKOFF = Date.parse(`${KICKOFF_DAY}T19:00:00-06:00`);
+const M2_KICKOFF = Date.parse(`${KICKOFF_DAY}T21:00:00-06:00`);
+
 const FIRST_RESULT_M1: Score = [1, 1];
 const RESULT_M1: Score = [2, 1];
 const RESULT_M2: Score = [1, 1];
@@ -112,9 +127,47 @@ async function positions(table: Locator): Promise<{ a: number; b: number }> {
   };
 }
 
+/**
+ * The colour band the rule gives a row (1-based) of this table, by its size (the rows shown: at
+ * the top of a table of 50 or fewer, or of a first page of 50, the same).
+ */
+async function bandOfRow(table: Locator, position: number): Promise<string> {
+  const rows = (await table.getByRole("row").count()) - 1; // the header row
+  return String(bandFor(position, rows));
+}
+
 /** The picks table of one match on the captured-predictions page. */
 function predictionsTable(page: Page, label: string): Locator {
   return page.getByRole("table", { name: `Pronósticos de ${label}`, exact: true });
+}
+
+/**
+ * On a page of the player's whose clock the test moves: M1 and M2 take picks until their kickoff,
+ * then close by themselves at it (19:00 the one, 21:00 the other), no reload.
+ */
+async function matchesCloseAtTheirKickoff(player: Page) {
+  const page = await player.context().newPage();
+  try {
+    await page.clock.install();
+    await open(page, "/");
+    const m1 = page.getByRole("group", { name: M1, exact: true });
+    const m2 = page.getByRole("group", { name: M2, exact: true });
+    await expect(m1).toContainText("19:00");
+    await expect(m2).toContainText("21:00");
+    for (const card of [m1, m2]) await expect(card.getByRole("spinbutton")).toHaveCount(2);
+
+    // A minute past the jornada's kickoff: M1 has started, M2 (moved to 21:00) still takes picks.
+    await page.clock.fastForward(PHASE_KICKOFF + 60_000 - (await page.evaluate(() => Date.now())));
+    await expect(m1.getByRole("spinbutton")).toHaveCount(0);
+    await expect(m1).toContainText("El partido ya comenzó");
+    await expect(m2.getByRole("spinbutton")).toHaveCount(2);
+
+    await page.clock.fastForward(M2_KICKOFF - PHASE_KICKOFF);
+    await expect(m2.getByRole("spinbutton")).toHaveCount(0);
+    await expect(m2).toContainText("El partido ya comenzó");
+  } finally {
+    await page.close();
+  }
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -153,15 +206,46 @@ test("el administrador agrega un partido a la Jornada 16 y activa la jornada", a
   await expectToast(admin, "Éxito", "Jornada activada correctamente");
   await expect(card.getByRole("button", { name: "Desactivar Jornada", exact: true })).toBeVisible();
 
-  const rows = card.getByRole("row").filter({ has: admin.getByRole("button", { name: "Reiniciar", exact: true }) });
+  const rows = card.getByRole("row").filter({ has: admin.getByRole("button", { name: "Editar fecha", exact: true }) });
   phaseMatches = await rows.count();
   expect(phaseMatches, "los 9 partidos del calendario y el agregado").toBe(10);
   for (let index = 0; index < phaseMatches; index++) {
     await expect(rows.nth(index).getByText("Activo", { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(rows.nth(index)).toContainText("Fecha por confirmar");
   }
   await expect(
     card.getByRole("row", { name: M2, exact: true }).getByText("Activo", { exact: true }).filter({ visible: true }),
   ).toBeVisible();
+  // No result yet: nothing to reset on any row.
+  await expect(card.getByRole("button", { name: "Reiniciar", exact: true })).toHaveCount(0);
+});
+
+test("el administrador pone la fecha y hora de la jornada, y mueve la de un partido", async () => {
+  const card = admin.getByRole("region", { name: PHASE, exact: true });
+  // For every match still without one; the season's time zone said beside the field.
+  const phaseField = card.getByLabel("Fecha y hora de la jornada", { exact: true });
+  await expect(card).toContainText("hora de la Ciudad de México (America/Mexico_City)");
+  await phaseField.fill(`${KICKOFF_DAY}T19:00`);
+  await card.getByRole("button", { name: "Aplicar", exact: true }).click();
+  await expectToast(admin, "Fecha guardada", `${phaseMatches} partidos de ${PHASE}`);
+  await noToasts(admin);
+  const rows = card.getByRole("row").filter({ has: admin.getByRole("button", { name: "Editar fecha", exact: true }) });
+  for (let index = 0; index < phaseMatches; index++) await expect(rows.nth(index)).toContainText("19:00");
+  // Every match has one now: the phase's form is gone.
+  await expect(phaseField).toHaveCount(0);
+
+  // One match moved, from its own row.
+  const m2 = card.getByRole("row", { name: M2, exact: true });
+  await m2.getByRole("button", { name: "Editar fecha", exact: true }).click();
+  const dialog = admin.getByRole("dialog", { name: `Fecha y hora de ${M2}` });
+  const field = dialog.getByLabel("Fecha y hora", { exact: true });
+  await expect(field).toHaveValue(`${KICKOFF_DAY}T19:00`);
+  await field.fill(`${KICKOFF_DAY}T21:00`);
+  await dialog.getByRole("button", { name: "Guardar fecha", exact: true }).click();
+  await expectToast(admin, "Fecha guardada", M2);
+  await expect(dialog).toHaveCount(0);
+  await expect(m2).toContainText("21:00");
+  await expect(card.getByRole("row", { name: M1, exact: true })).toContainText("19:00");
 });
 
 /** The review a final save asks for (SPEC §8: where picks are final, the form asks for a review). */
@@ -221,6 +305,8 @@ test("A y B pronostican todos los partidos abiertos; lo guardado queda de solo l
     await register(page, account);
     await hydrated(page);
     for (const label of [M1, M2]) await expect(page.getByRole("group", { name: label, exact: true })).toBeVisible();
+
+    if (page === pageB) await matchesCloseAtTheirKickoff(page);
 
     if (page === pageA) {
       // One match left empty: refused as a whole, in the browser before anything is sent (the
@@ -435,9 +521,10 @@ test("la Tabla de Posiciones ordena a A y B, con sus puntos, exactos y banda de 
   const overall = await positions(table);
   expect(overall.b).toBeLessThan(overall.a);
   expect(await rankOf(table, playerB.name)).toBeLessThan(await rankOf(table, playerA.name));
-  // Nobody else can have more than 3 points here, so both are in the first 4 rows: blue.
+  // Nobody else can have more than 3 points here: B leads, blue. A's band is its row's in a table
+  // of this size (bands shrink below 11 rows, README): blue in a table of 11 or more.
   await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
-  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", "blue");
+  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", await bandOfRow(table, overall.a));
 
   // The phase's own table: only A and B scored in it, so they are 1st and 2nd.
   await hydrated(anonymous);
@@ -452,7 +539,7 @@ test("la Tabla de Posiciones ordena a A y B, con sus puntos, exactos y banda de 
   expect(phase.b).toBe(1);
   expect(phase.a).toBe(2);
   await expect(standingRow(table, playerB.name)).toHaveAttribute("data-band", "blue");
-  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", "blue");
+  await expect(standingRow(table, playerA.name)).toHaveAttribute("data-band", await bandOfRow(table, phase.a));
 
   // The match cards: the official score and 'Pronósticos cerrados'.
   const cards = anonymous.getByRole("region", { name: PHASE, exact: true });
@@ -513,6 +600,11 @@ test("'Reiniciar' borra el resultado y los pronósticos del partido, y la tabla 
   await dialog.getByRole("button", { name: "Confirmar", exact: true }).click();
   await expectToast(admin, "Éxito", "El resultado y los pronósticos han sido reiniciados.");
   await expect(row).not.toContainText(`${RESULT_M1[0]} - ${RESULT_M1[1]}`);
+  // Nothing left to reset on it; M2 keeps its result and its 'Reiniciar'.
+  await expect(row.getByRole("button", { name: "Reiniciar", exact: true })).toHaveCount(0);
+  await expect(card.getByRole("row", { name: M2, exact: true }).getByRole("button", { name: "Reiniciar" })).toHaveCount(
+    1,
+  );
 
   // Standings: A loses the exact 3 (0 left, so search the two names: A may now sit on a later page).
   await open(anonymous, "/rankings");

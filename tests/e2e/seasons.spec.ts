@@ -4,6 +4,7 @@ import { signedOutPage, signInAsAdminOn, startPrivateServer, type PrivateServer 
 import {
   expectToast,
   fillPredictions,
+  hydrated,
   noToasts,
   open,
   PASSWORD,
@@ -27,7 +28,7 @@ import {
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const CLAUSURA = "Liga MX · Clausura 2024";
+const CLAUSURA = "Liga MX Clausura 2024";
 const WORLD_CUP = "Copa Mundial 2026";
 const OPENER = "Querétaro vs Toluca"; // Jornada 1 of Clausura 2024; it ended 2-2
 const MEXICO = "México vs Sudáfrica"; // Grupo A, the opening match: 2-0
@@ -78,6 +79,29 @@ async function predictOpenMatches(page: Page, picks: Record<string, Score>, { fi
   await expect(review).toHaveCount(0);
 }
 
+/** The home page's 'Cómo vas' (where the player stands, what is still open for them). */
+const summaryOf = (page: Page) => page.getByRole("region", { name: "Cómo vas", exact: true });
+
+/** '¿Cómo se juega?': its title folds and unfolds its rules. */
+const rulesTitle = (page: Page) => page.getByRole("heading", { name: "¿Cómo se juega?", level: 2 });
+const aRule = (page: Page) => page.getByText("Los pronósticos se cierran al comenzar cada partido.", { exact: true });
+
+/**
+ * A kickoff three days ahead at 19:00 on Mexico City's wall clock (the season's time zone), as
+ * 'Fecha y hora' takes it ('2026-06-14T19:00'), and its weekday as the home page says it.
+ */
+function kickoffInThreeDays(): { local: string; weekday: string } {
+  const day = new Date(Date.now() + 3 * 86_400_000);
+  const zone = { timeZone: "America/Mexico_City" };
+  const date = new Intl.DateTimeFormat("en-CA", { ...zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    day,
+  );
+  return {
+    local: `${date}T19:00`,
+    weekday: new Intl.DateTimeFormat("es-MX", { ...zone, weekday: "long" }).format(day),
+  };
+}
+
 /** Opens a phase on /admin/matches with 'Activar Jornada'. */
 async function activatePhase(phase: string) {
   await open(admin, "/admin/matches");
@@ -124,7 +148,36 @@ test.afterAll(async () => {
 
 test("Clausura 2024: A y B juegan la Jornada 1, hay un resultado y el administrador termina la temporada", async () => {
   await activatePhase("Jornada 1");
-  await predictOpenMatches(pageA, CLAUSURA_PREDICTIONS_A, { final: true });
+
+  // A browser's first visit shows '¿Cómo se juega?' open (the sign-up's own visit is forgotten
+  // here); the next one folded; opened again, it stays open.
+  await pageA.context().clearCookies({ name: "quiniela_reglas" });
+  await open(pageA, "/");
+  await expect(aRule(pageA)).toBeVisible();
+  const summary = summaryOf(pageA);
+  await expect(summary.getByText("Sin resultados aún", { exact: true })).toBeVisible();
+  await expect(summary.getByText("Ninguna completa aún", { exact: true })).toBeVisible();
+  // The fresh install's fixtures have no kickoff time yet.
+  await expect(
+    summary.getByText("Te faltan 9 pronósticos · fecha de cierre por confirmar", { exact: true }),
+  ).toBeVisible();
+  await pageA.reload();
+  await hydrated(pageA);
+  await expect(rulesTitle(pageA)).toBeVisible();
+  await expect(aRule(pageA)).toBeHidden();
+  await rulesTitle(pageA).click();
+  await expect(aRule(pageA)).toBeVisible();
+  await pageA.reload();
+  await hydrated(pageA);
+  await expect(aRule(pageA)).toBeVisible();
+
+  await fillPredictions(pageA, CLAUSURA_PREDICTIONS_A);
+  await pageA.getByRole("button", { name: "Guardar Pronósticos", exact: true }).click();
+  const review = pageA.getByRole("dialog", { name: "Revisa tus pronósticos: no podrás cambiarlos", exact: true });
+  await review.getByRole("button", { name: "Confirmar", exact: true }).click();
+  await expectToast(pageA, "Éxito", "Tus predicciones han sido guardadas");
+  // The save's answer says what is still open: nothing (Clausura 2024's picks are final).
+  await expect(summary.getByText("No tienes pronósticos pendientes por ahora", { exact: true })).toBeVisible();
   await predictOpenMatches(pageB, CLAUSURA_PREDICTIONS_B, { final: true });
 
   await open(admin, "/admin/results");
@@ -191,6 +244,16 @@ test("el administrador crea 'Copa Mundial 2026' desde su plantilla, revisa la vi
 });
 
 test("se abren 'Grupos · Jornada 1' y 'Dieciseisavos de Final'; A y B pronostican y ven el grupo", async () => {
+  // The template's kickoffs were left out: a match added with one says by when the picks close.
+  const kickoff = kickoffInThreeDays();
+  await open(admin, "/admin/matches");
+  const field = (name: string) => admin.getByRole("combobox", { name, exact: true });
+  await field("Jornada").selectOption({ label: "Grupos · Jornada 1" });
+  await field("Equipo Local").selectOption({ label: "Sudáfrica" });
+  await field("Equipo Visitante").selectOption({ label: "México" });
+  await admin.getByRole("textbox", { name: "Fecha y hora", exact: true }).fill(kickoff.local);
+  await admin.getByRole("button", { name: "Agregar Partido", exact: true }).click();
+  await expectToast(admin, "Éxito", "Partido creado correctamente");
   await activatePhase("Grupos · Jornada 1");
   await activatePhase("Dieciseisavos de Final");
 
@@ -200,6 +263,16 @@ test("se abren 'Grupos · Jornada 1' y 'Dieciseisavos de Final'; A y B pronostic
   // Clausura 2024's matches are gone from the home page: it shows the current season only.
   await expect(pageA.getByRole("group", { name: OPENER, exact: true })).toHaveCount(0);
   await expect(pageA.getByText("¿Cómo se juega?")).toBeVisible();
+  const openMatches = await pageA
+    .getByRole("group")
+    .filter({ has: pageA.getByRole("spinbutton") })
+    .count();
+  expect(openMatches, "la ronda de grupos, el partido agregado y los dieciseisavos").toBe(24 + 1 + 16);
+  await expect(
+    summaryOf(pageA).getByText(`Te faltan ${openMatches} pronósticos · cierra el ${kickoff.weekday} 19:00`, {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   // Picks are editable here: A saves the opening match alone, and the rest later.
   const [mexico, southAfrica] = teams(MEXICO);
@@ -246,6 +319,17 @@ test("el administrador captura los resultados, uno decidido en penales, y las ta
   await expect(pageA.getByRole("group", { name: SHOOTOUT, exact: true })).toContainText(
     "Resultado oficial: 1 - 1 (3 - 4 pen.)",
   );
+  // Where A stands: first of the three players (the admin too), 6 points; no round completed yet.
+  const summary = summaryOf(pageA);
+  await expect(summary.getByText("1.º de 3", { exact: true })).toBeVisible();
+  await expect(summary.getByText("6 puntos", { exact: true })).toBeVisible();
+  await expect(summary.getByText("Ninguna completa aún", { exact: true })).toBeVisible();
+  // The World Cup's picks stay editable until each match locks: nothing missing, still changeable.
+  await expect(
+    summary.getByText("Ya pronosticaste todo lo abierto · puedes cambiarlo hasta que cierre cada partido", {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   await open(pageA, "/rankings");
   const table = pageA.getByRole("table", { name: "Puntos Acumulados" });

@@ -1,8 +1,27 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 import { hydrated, newAccount, signUp, userMenuButton } from "./support";
 
 const SCHEME_ATTR = "data-mantine-color-scheme";
+
+/** A target a thumb hits (WCAG 2.5.5): 44 × 44 CSS pixels at least. */
+async function expectThumbSized(target: Locator, what: string): Promise<void> {
+  const box = await target.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.width, `${what}: ancho`).toBeGreaterThanOrEqual(44);
+  expect(box!.height, `${what}: alto`).toBeGreaterThanOrEqual(44);
+}
+
+/** The area two boxes share, in CSS pixels² (0 when they do not touch). */
+function overlap(a: Box | null, b: Box | null): number {
+  expect(a).not.toBeNull();
+  expect(b).not.toBeNull();
+  const width = Math.min(a!.x + a!.width, b!.x + b!.width) - Math.max(a!.x, b!.x);
+  const height = Math.min(a!.y + a!.height, b!.y + b!.height) - Math.max(a!.y, b!.y);
+  return Math.max(0, width) * Math.max(0, height);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * Records, from the very start of every document, the colour scheme the <html> element has when
@@ -42,9 +61,13 @@ test.describe("modo oscuro", () => {
     await userMenuButton(page, account.name).click();
     const toggle = page.getByRole("switch", { name: "Modo oscuro", exact: true });
     await expect(toggle).not.toBeChecked();
+    const themeColor = page.locator('meta[name="theme-color"]');
+    await expect(themeColor).toHaveAttribute("content", "#ffffff");
     await toggle.click();
     await expect(html).toHaveAttribute(SCHEME_ATTR, "dark");
     await expect(toggle).toBeChecked();
+    // The browser's frame (a phone's status bar, the installed app's title bar) follows the switch.
+    await expect(themeColor).toHaveAttribute("content", "#242424");
 
     // Reload: dark already before hydration (the inline script in <head>), and never light after.
     await recordColorScheme(page);
@@ -63,6 +86,7 @@ test.describe("modo oscuro", () => {
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
+    await expect(themeColor).toHaveAttribute("content", "#ffffff");
     await page.reload();
     await expect(html).toHaveAttribute(SCHEME_ATTR, "light");
   });
@@ -76,6 +100,7 @@ test.describe("modo oscuro", () => {
       await page.goto("/login");
       await expect(page.getByRole("heading", { name: "Iniciar Sesión", level: 1 })).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute(SCHEME_ATTR, "light");
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#ffffff");
       const log = await schemeLog(page);
       expect(log.atBody).toBe("light");
       expect(log.changes).not.toContain("dark");
@@ -95,6 +120,7 @@ test.describe("teléfono", () => {
 
     const burger = page.getByRole("button", { name: "Abrir menú", exact: true });
     await expect(burger).toBeVisible();
+    await expectThumbSized(burger, "Abrir menú");
     // Desktop navigation and user menu are hidden on phones.
     await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
     await expect(userMenuButton(page, account.name)).toBeHidden();
@@ -130,13 +156,41 @@ test.describe("teléfono", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("la página no se desborda a lo ancho en el teléfono", async ({ page }) => {
+  test("la página no se desborda a lo ancho en el teléfono, sus fichas miden 44 px y los avisos no tapan el título", async ({
+    page,
+  }) => {
     await signUp(page, newAccount("ancho"));
+    let chips = 0;
     for (const path of ["/", "/rankings", "/profile", "/quinielas", "/quiniela/quinielas-capturadas"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
+      // The chips of PhaseNav (a page's jornadas) and of the table's two views share one look.
+      for (const nav of ["Vistas de la tabla", "Jornadas", "Partidos por jornada"]) {
+        for (const chip of await page.getByRole("navigation", { name: nav, exact: true }).getByRole("link").all()) {
+          await expectThumbSized(chip, `${path} · ${nav}: ${await chip.textContent()}`);
+          chips += 1;
+        }
+      }
     }
+    // At least /rankings' two views ('Temporada', 'Histórico') were measured.
+    expect(chips).toBeGreaterThanOrEqual(2);
+
+    // /profile, the last page with a form: an error, then a success.
+    await page.goto("/profile");
+    await hydrated(page);
+    const title = page.getByRole("heading", { name: "Mi Perfil", level: 1 });
+    await page.getByRole("textbox", { name: "URL del avatar", exact: true }).fill("http://example.com/a.png");
+    await page.getByRole("button", { name: "Actualizar Perfil", exact: true }).click();
+    const refused = page.getByRole("alert").filter({ hasText: "La URL del avatar debe empezar con https://" });
+    await expect(refused).toBeVisible();
+    expect(overlap(await refused.boundingBox(), await title.boundingBox()), "el aviso tapa el título").toBe(0);
+    // A later success replaces the error at once (an error is about the last try), not after its 3 s.
+    await page.getByRole("button", { name: "Generar enlace", exact: true }).click();
+    const done = page.getByRole("alert").filter({ hasText: "Enlace generado" });
+    await expect(done).toBeVisible();
+    await expect(refused).toHaveCount(0, { timeout: 1_000 });
+    expect(overlap(await done.boundingBox(), await title.boundingBox()), "el aviso tapa el título").toBe(0);
   });
 });
 

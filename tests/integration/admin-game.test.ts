@@ -232,7 +232,10 @@ describe("/admin/matches", () => {
     expect(page.body).toContain("Administración de Partidos");
     expect(page.body).toContain("Final Vuelta");
     expect(page.body).toContain('aria-label="América vs Cruz Azul"');
-    expect(page.body).toContain("Reiniciar");
+    // Each row edits its kickoff; 'Reiniciar' only where there is a result to take back, and no
+    // match has one yet (tests/integration/kickoffs.test.ts shows it once one does).
+    expect(page.body).toContain(">Editar fecha<");
+    expect(page.body).not.toContain(">Reiniciar<");
   });
 });
 
@@ -342,6 +345,29 @@ describe("results, points and standings", () => {
     });
     expect(response.status).toBe(400);
     expect(response.body).toContain(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  test("a prediction that is not there is refused in our one word for it ('pronóstico'), nothing written", async () => {
+    const before = await snapshot();
+    const unknown = await post("/admin/predictions", {
+      intent: "update-prediction",
+      predictionId: "999999",
+      home: "1",
+      away: "1",
+    });
+    expect(unknown.status).toBe(400);
+    // The original's own toast, then ours without a second word for the same thing.
+    expect(unknown.body).toContain("No se pudo actualizar la predicción. Ya no existe.");
+    const malformed = await post("/admin/predictions", {
+      intent: "update-prediction",
+      predictionId: "uno",
+      home: "1",
+      away: "1",
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toContain("El pronóstico no existe");
+    for (const body of [unknown.body, malformed.body]) expect(body).not.toContain("La predicción no existe");
     expect(await snapshot()).toEqual(before);
   });
 

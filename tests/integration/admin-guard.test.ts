@@ -184,6 +184,8 @@ function adminWrites(path: string): Record<string, string>[] {
       { intent: "reset", matchId: s(ids.playedMatch) },
       { intent: "delete", matchId: s(ids.match) },
       { intent: "update-kickoff", matchId: s(ids.match), kickoff: "2000-01-01T00:00" },
+      { intent: "set-kickoff", matchId: s(ids.match), kickoff: "2000-01-01T00:00" },
+      { intent: "set-phase-kickoff", phaseId: s(ids.otherPhase), kickoff: "2000-01-01T00:00" },
     ],
     "/admin/results": [
       { intent: "save-result", matchId: s(ids.match), home: "5", away: "0", homeScore: "5", awayScore: "0" },
@@ -324,10 +326,11 @@ test.each(ADMIN_PATHS)("GET %s as an anonymous visitor redirects to /login and b
   expectDataLoginRedirect(await requestText(server, dataUrl(path)), path);
 });
 
-test("the admin opens every admin screen; /admin goes to /admin/matches", async () => {
+test("the admin opens every admin screen; /admin is the season's checklist, 'Administración'", async () => {
   const index = await requestText(server, "/admin", { cookie: adminCookie });
-  expect(index.status).toBe(302);
-  expect(index.location).toBe("/admin/matches");
+  expect(index.status).toBe(200);
+  expect(index.body).toMatch(/<h1[^>]*>Administración<\/h1>/);
+  expect(index.body).toContain("Pasos de la temporada");
 
   for (const [path, title] of Object.entries(ADMIN_PAGES)) {
     const page = await requestText(server, path, { cookie: adminCookie });

@@ -612,3 +612,36 @@ describe.sequential("deleting a player of a finished season", () => {
     expect((await seasonTable(season.clausura)).rows.map((row) => row.name).sort()).toEqual(["Administradora", "Beto"]);
   });
 });
+
+describe("'Eliminar Predicciones' beside a finished season", () => {
+  test("the count its dialog shows is what it deletes: the picks of the seasons not finished, named; the finished season's stay", async () => {
+    // Beto picked both matches of the finished Apertura and the one of the Clausura still playing.
+    const { data } = await routeData(server, "/admin/users.data", "routes/admin/users", cookie.admin);
+    const page = data as {
+      users: { id: string; predictions: number; deletablePredictions: number; deletableSeasons: string[] }[];
+    };
+    const beto = page.users.find((user) => user.id === id.beto);
+    expect(beto).toMatchObject({ predictions: 3, deletablePredictions: 1, deletableSeasons: ["Clausura de prueba"] });
+    const before = await finishedSeasonRows(season.apertura, id.beto);
+
+    const deleted = await ok(
+      post("/admin/users.data", { intent: "delete-predictions", userId: id.beto }, cookie.admin),
+    );
+    expect(deleted.body).toContain("Predicciones eliminadas");
+    expect(deleted.body).toContain(`${beto!.deletablePredictions} pronóstico eliminado`);
+    expect(await rowsIn(id.beto, season.clausura)).toMatchObject({
+      predictions: 0,
+      standingsPhase: 0,
+      standingsTotal: 0,
+    });
+    expect(await finishedSeasonRows(season.apertura, id.beto)).toEqual(before);
+
+    // The dialog now has nothing to offer, and the deed agrees.
+    const { data: after } = await routeData(server, "/admin/users.data", "routes/admin/users", cookie.admin);
+    const again = (after as typeof page).users.find((user) => user.id === id.beto);
+    expect(again).toMatchObject({ predictions: 2, deletablePredictions: 0, deletableSeasons: [] });
+    const none = await ok(post("/admin/users.data", { intent: "delete-predictions", userId: id.beto }, cookie.admin));
+    expect(none.body).toContain("0 pronósticos eliminados");
+    expect(await finishedSeasonRows(season.apertura, id.beto)).toEqual(before);
+  });
+});

@@ -268,7 +268,7 @@ describe.sequential("import from the original app", () => {
       "beto.pena@example.com",
       "caro.ibanez@example.com",
     ]);
-    expect(run.output).toContain("válidos 1 hora");
+    expect(run.output).toContain("válidos 7 días, de un solo uso");
     expect(run.output).toContain("'Generar enlace de acceso'");
 
     // Its table is on /rankings with 'Temporada'; the current season's does not list its points.

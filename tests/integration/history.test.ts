@@ -114,3 +114,13 @@ test("the page: 'Histórico' beside 'Temporada' on /rankings, the table 'Tabla H
   expect(page.body).toContain(">Campeones</h2>");
   expect(page.body).toContain("Clausura de prueba");
 });
+
+test("on a phone each row's seasons and titles read as words, spaced and in the right number", async () => {
+  const page = await requestText(server, "/rankings/historico");
+  // The text of the page as a screen reader or a copy gets it: tags out, entities left alone.
+  const text = page.body.replace(/<[^>]+>/g, "");
+  // Beto: 2 seasons, 1 title; Dani: 1 season, no title.
+  expect(text).toContain("2 temporadas · 1 título");
+  expect(text).toContain("1 temporada · 0 títulos");
+  expect(text).not.toMatch(/temporadas?·/);
+});

@@ -211,7 +211,7 @@ test("garbage in any field of any form answers in Spanish (no Zod English), neve
   const intents: Record<string, string[]> = {
     "/profile": ["update-profile", "remove-avatar-x", "email-reminders"],
     "/admin/estado-pronosticos": ["remind", "nada"],
-    "/admin/matches": ["create", "toggle-phase", "reset"],
+    "/admin/matches": ["create", "toggle-phase", "reset", "set-kickoff", "set-phase-kickoff"],
     "/admin/results": ["save-result"],
     "/admin/activar-quinielas": ["activate"],
     "/admin/predictions": ["update-prediction"],

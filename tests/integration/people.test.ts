@@ -346,6 +346,26 @@ const NO_ORPHANS = {
   poolMembers: 0,
 };
 
+// ── counts in words ─────────────────────────────────────────────────────────────────────────
+
+// First in the file, while the admin is the only account (the other tests add people).
+test("'Gestionar Usuarios' counts its people and its roster in the right number: one is singular", async () => {
+  expect(await server.db.selectFrom("users").select("id").execute()).toHaveLength(1);
+  const alone = await get("/admin/users", adminCookie);
+  expect(alone.body).toContain("1 usuario registrado");
+  expect(alone.body).not.toContain("1 usuarios");
+  try {
+    const saved = await adminWrite({ intent: "save-roster", roster: "uno@quiniela.test" });
+    expect(saved.body).toContain("1 correo permitido");
+    expect(saved.body).not.toContain("1 correos");
+    expect((await get("/admin/users", adminCookie)).body).toMatch(/>1 correo</);
+  } finally {
+    await adminWrite({ intent: "save-roster", roster: "" });
+  }
+  await person("Segunda");
+  expect((await get("/admin/users", adminCookie)).body).toContain("2 usuarios registrados");
+});
+
 // ── password-reset links ─────────────────────────────────────────────────────────────────────
 
 describe("password-reset links", () => {
@@ -631,6 +651,26 @@ describe("profile", () => {
     const cleared = await profileWrite({ intent: "update-profile", image: "", avatarColor: "blue" }, juan.cookie);
     expect(cleared.status).toBe(200);
     expect((await userRow(juan.id))?.image).toBeNull();
+  });
+
+  test("without a photo 'Eliminar foto' is not offered, and the server removes nothing and says so", async () => {
+    const sin = await person("Sinfoto");
+    const page = await get("/profile", sin.cookie);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("URL del avatar");
+    expect(page.body).not.toContain("Eliminar foto");
+    const before = await userRow(sin.id);
+    const removed = await profileWrite({ intent: "remove-avatar" }, sin.cookie);
+    expect(removed.status).toBe(409);
+    expect(removed.body).toContain("No se pudo eliminar la foto de perfil. No tienes foto de perfil.");
+    expect(removed.body).not.toContain("Avatar eliminado");
+    expect(await userRow(sin.id)).toEqual(before);
+    // With a photo saved, the button is there.
+    await profileWrite(
+      { intent: "update-profile", image: "https://example.com/sin.png", avatarColor: "blue" },
+      sin.cookie,
+    );
+    expect((await get("/profile", sin.cookie)).body).toContain("Eliminar foto");
   });
 
   test("each of the six colours is accepted; any other value is refused and nothing is written", async () => {
@@ -1067,7 +1107,7 @@ describe("users admin", () => {
 
     const response = await adminWrite({ intent: "delete-predictions", userId: wen.id });
     expect(response.body).toContain("Predicciones eliminadas");
-    expect(response.body).toContain("2 predicciones eliminadas");
+    expect(response.body).toContain("2 pronósticos eliminados");
 
     expect(await rowsOf(wen.id)).toEqual({
       users: 1,
@@ -1095,7 +1135,7 @@ describe("users admin", () => {
 
     // Nothing left: a second time deletes 0.
     expect((await adminWrite({ intent: "delete-predictions", userId: wen.id })).body).toContain(
-      "0 predicciones eliminadas",
+      "0 pronósticos eliminados",
     );
   });
 

@@ -708,9 +708,10 @@ describe("predictions and standings", () => {
     // Beto: 1 + 3 + 3 + 1 = 8, no bonus (2 goals). Carla: 1 (47-38 is a home win, like 2-1).
     const rows = standingsOf((await get(`/quiniela/${bothLegs}`, cookie.beto)).body);
     expect(rows).toEqual([
+      // Three players: one each of blue and yellow, and the last red (README, bandSizes).
       { rank: 1, name: "Ana", points: 9, exactHits: 2, band: "blue" },
-      { rank: 2, name: "Beto", points: 8, exactHits: 2, band: "blue" },
-      { rank: 3, name: "Carla", points: 1, exactHits: 0, band: "blue" },
+      { rank: 2, name: "Beto", points: 8, exactHits: 2, band: "yellow" },
+      { rank: 3, name: "Carla", points: 1, exactHits: 0, band: "red" },
     ]);
 
     // Now that the matches have results, everyone's picks for them are sent, Carla's too. The

@@ -244,15 +244,16 @@ test("GET /rankings: every user, ordered by points, exact hits, outcomes, then n
   expect(page.body).toContain("Tabla de Posiciones");
   expect(page.body).toContain('aria-label="Puntos Acumulados"');
   expect(standings(page.body)).toEqual([
+    // Ten players: the bands shrink to 3 blue, 3 yellow, 2 green and 2 red (README, bandSizes).
     { rank: 1, name: "Beto", points: 6, exact: 2, band: "blue" },
     { rank: 2, name: "Ana", points: 5, exact: 1, band: "blue" },
     { rank: 2, name: "Carla", points: 5, exact: 1, band: "blue" },
-    { rank: 4, name: "Yago", points: 5, exact: 1, band: "blue" },
+    { rank: 4, name: "Yago", points: 5, exact: 1, band: "yellow" },
     { rank: 5, name: "Fede", points: 4, exact: 1, band: "yellow" },
     { rank: 6, name: "Dario", points: 4, exact: 0, band: "yellow" },
-    { rank: 7, name: "Elena", points: 3, exact: 1, band: "yellow" },
+    { rank: 7, name: "Elena", points: 3, exact: 1, band: "green" },
     { rank: 8, name: "Gina", points: 3, exact: 0, band: "green" },
-    { rank: 9, name: "Hugo", points: 0, exact: 0, band: "green" },
+    { rank: 9, name: "Hugo", points: 0, exact: 0, band: "red" },
     { rank: 9, name: "Iris", points: 0, exact: 0, band: "red" },
   ]);
 });

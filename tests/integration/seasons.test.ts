@@ -676,3 +676,36 @@ describe.sequential("knockouts to be decided and pools across seasons", () => {
     ).not.toBe(leaguePool.invite_code);
   });
 });
+
+describe("a season nobody plays", () => {
+  test("'Terminar temporada' is offered disabled with its reason, and the server refuses it: nothing changes", async () => {
+    const competition = (await server.db.selectFrom("competitions").select("id").executeTakeFirstOrThrow()).id;
+    const empty = await server.db
+      .insertInto("seasons")
+      .values({
+        competition_id: competition,
+        name: "Temporada sin jugadores",
+        time_zone: "America/Mexico_City",
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const page = await requestText(server, "/admin/temporadas", { cookie: cookie.admin });
+    expect(page.status).toBe(200);
+    const start = page.body.indexOf('<tr aria-label="Temporada sin jugadores"');
+    expect(start).toBeGreaterThan(-1);
+    const row = page.body.slice(start, page.body.indexOf("</tr>", start));
+    expect(row).toMatch(/<button[^>]*disabled=""[^>]*>Terminar temporada<\/button>/);
+    expect(row).toContain("Aún nadie la juega: no hay tabla que cerrar");
+
+    const refused = await post("/admin/temporadas", { intent: "finish", seasonId: String(empty.id) }, cookie.admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("No se pudo completar la acción. Aún nadie la juega: no hay tabla que cerrar.");
+    const season = await server.db
+      .selectFrom("seasons")
+      .select("finished_at")
+      .where("id", "=", empty.id)
+      .executeTakeFirstOrThrow();
+    expect(season.finished_at).toBeNull();
+  });
+});

@@ -60,6 +60,14 @@ export async function createUser(
   return `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;
 }
 
+/** Another session of an existing user (another device signed in), as its session cookie. */
+export async function openSession(server: TestServer, userId: string): Promise<string> {
+  const context = await authOf(server).$context;
+  const session = await context.internalAdapter.createSession(userId);
+  const signed = `${session.token}.${await makeSignature(session.token, server.env.BETTER_AUTH_SECRET!)}`;
+  return `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;
+}
+
 /** Sets a user's session expiry as the engine stores it (text on SQLite, timestamptz on PostgreSQL). */
 export async function setSessionExpiry(server: Pick<TestServer, "db">, userId: string, at: Date): Promise<void> {
   const row = await server.db

@@ -198,6 +198,26 @@ export interface AllowedEmailsTable {
   created_at: string;
 }
 
+/** The install's VAPID key pair (migration 0008): one row, id 1. Base64url. */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A device with notifications on (migration 0008): its push service's endpoint and keys. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The session that turned it on: signing out ends it. */
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 /** 'Recordar a los que faltan': one row per manual reminder (at most one an hour per phase). */
 export interface ManualRemindersTable {
   id: Generated<number>;
@@ -256,6 +276,8 @@ export interface Database {
   standings_phase: StandingsPhaseTable;
   standings_total: StandingsTotalTable;
   allowed_emails: AllowedEmailsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
   manual_reminders: ManualRemindersTable;
   reminder_claims: ReminderClaimsTable;
   sender_leases: SenderLeasesTable;

@@ -18,3 +18,14 @@ export async function updateAvatar(
     .where("id", "=", userId)
     .execute();
 }
+
+/** 'Eliminar foto': the picture removed; false when there was none (nothing to remove, nothing written). */
+export async function removeAvatar(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const removed = await db
+    .updateTable("users")
+    .set({ image: null, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .where("image", "is not", null)
+    .executeTakeFirst();
+  return Number(removed.numUpdatedRows) > 0;
+}

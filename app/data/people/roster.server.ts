@@ -10,6 +10,15 @@ export async function listRoster(db: Kysely<Database>): Promise<RosterEntry[]> {
   return db.selectFrom("allowed_emails").select(["email", "nickname"]).orderBy("email").execute();
 }
 
+/** How many e-mails the roster holds (0: registration is open). */
+export async function countRoster(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("allowed_emails")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Replaces the whole list in one transaction. */
 export async function replaceRoster(db: Kysely<Database>, entries: readonly RosterEntry[]): Promise<void> {
   const now = new Date().toISOString();

@@ -9,6 +9,28 @@ export async function promoteAdminEmail(db: Kysely<Database>, adminEmail: string
   await db.updateTable("users").set({ role: "admin" }).where("email", "=", adminEmail).execute();
 }
 
+/** Whether anyone can run the app: an admin account exists (checked at start, runtime.server.ts). */
+export async function hasAdmin(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("deleted_at", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many people have an account (deleted players' rows left out): the /admin checklist. */
+export async function countPlayers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export interface UserSummary {
   id: string;
   name: string;
@@ -19,26 +41,67 @@ export interface UserSummary {
   avatarColor: string;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /** Every pick of theirs, in every season. */
   predictions: number;
+  /** Their picks in the seasons not finished: what 'Eliminar Predicciones' deletes. */
+  deletablePredictions: number;
+  /** The names of those seasons, oldest first. */
+  deletableSeasons: string[];
 }
 
-/** Every account with its prediction count, newest first (the users admin table). */
-export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
+/** The matches of the seasons not finished: the reach of 'Eliminar Predicciones' (finished seasons are read-only). */
+function openSeasonMatches(db: Kysely<Database>) {
+  return db
+    .selectFrom("matches as om")
+    .innerJoin("phases as op", "op.id", "om.phase_id")
+    .innerJoin("seasons as os", "os.id", "op.season_id")
+    .select("om.id")
+    .where("os.finished_at", "is", null);
+}
+
+/** Per user, their picks within openSeasonMatches by season: what the dialog of 'Eliminar Predicciones' says. */
+async function deletableBySeason(db: Kysely<Database>): Promise<Map<string, { count: number; seasons: string[] }>> {
   const rows = await db
-    .selectFrom("users as u")
-    .where("u.deleted_at", "is", null)
-    .leftJoin(
-      db
-        .selectFrom("predictions")
-        .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
-        .groupBy("user_id")
-        .as("p"),
-      "p.user_id",
-      "u.id",
-    )
-    .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n"])
-    .orderBy("u.created_at", "desc")
+    .selectFrom("predictions as pr")
+    .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .innerJoin("seasons as s", "s.id", "p.season_id")
+    // The very matches deletePredictionsOfUser deletes from: the dialog counts what the deed does.
+    .where("pr.match_id", "in", openSeasonMatches(db))
+    .select((eb) => ["pr.user_id", "s.id", "s.name", eb.fn.countAll<number>().as("n")])
+    .groupBy(["pr.user_id", "s.id", "s.name"])
+    .orderBy("s.id")
     .execute();
+  const byUser = new Map<string, { count: number; seasons: string[] }>();
+  for (const row of rows) {
+    const mine = byUser.get(row.user_id) ?? { count: 0, seasons: [] };
+    mine.count += Number(row.n);
+    mine.seasons.push(row.name);
+    byUser.set(row.user_id, mine);
+  }
+  return byUser;
+}
+
+/** Every account with its prediction counts, newest first (the users admin table). */
+export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
+  const [rows, deletable] = await Promise.all([
+    db
+      .selectFrom("users as u")
+      .where("u.deleted_at", "is", null)
+      .leftJoin(
+        db
+          .selectFrom("predictions")
+          .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+          .groupBy("user_id")
+          .as("p"),
+        "p.user_id",
+        "u.id",
+      )
+      .select(["u.id", "u.name", "u.display_name", "u.email", "u.role", "u.image", "u.avatar_color", "u.created_at", "p.n"])
+      .orderBy("u.created_at", "desc")
+      .execute(),
+    deletableBySeason(db),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -49,6 +112,8 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
     avatarColor: row.avatar_color,
     createdAt: new Date(row.created_at).toISOString(),
     predictions: Number(row.n ?? 0),
+    deletablePredictions: deletable.get(row.id)?.count ?? 0,
+    deletableSeasons: deletable.get(row.id)?.seasons ?? [],
   }));
 }
 
@@ -194,8 +259,9 @@ export async function isDeletedPlayer(db: Kysely<Database>, userId: string): Pro
 }
 
 /**
- * 'Eliminar Predicciones': the user's picks and their standings rows. Nobody else's points
- * change (a knockout bonus lives on the user's own prediction).
+ * 'Eliminar Predicciones': the user's picks and their standings rows in the seasons not finished
+ * (the count its dialog shows: `deletablePredictions`). Nobody else's points change (a knockout
+ * bonus lives on the user's own prediction).
  */
 export async function deletePredictionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -206,7 +272,7 @@ export async function deletePredictionsOfUser(db: Kysely<Database>, userId: stri
     const deleted = await trx
       .deleteFrom("predictions")
       .where("user_id", "=", userId)
-      .where("match_id", "in", trx.selectFrom("matches").select("id").where("phase_id", "in", openPhases))
+      .where("match_id", "in", openSeasonMatches(trx))
       .executeTakeFirst();
     await trx.deleteFrom("standings_phase").where("user_id", "=", userId).where("phase_id", "in", openPhases).execute();
     await trx.deleteFrom("standings_total").where("user_id", "=", userId).where("season_id", "in", openSeasons).execute();

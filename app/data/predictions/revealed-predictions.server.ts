@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { formatKickoff } from "#app/domain/dates";
 import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView, TeamView } from "#app/domain/game/match";
 import type { Score } from "#app/domain/game/scoring";
@@ -25,6 +26,8 @@ export interface CapturedPrediction extends Score {
 export interface RevealedMatch {
   id: number;
   phaseName: string;
+  /** The kickoff in the season's time zone, or null ('Fecha por confirmar'). */
+  kickoffLabel: string | null;
   home: Pick<TeamView, "name" | "badgeUrl"> | null;
   away: Pick<TeamView, "name" | "badgeUrl"> | null;
   result: Score | null;
@@ -164,10 +167,15 @@ async function visiblePicks(
 }
 
 /** A match card: first legs first within a phase, picks in name order. */
-function revealedMatch(match: MatchView, revealed: ReadonlySet<number>, picks: CapturedPrediction[]): RevealedMatch {
+function revealedMatch(
+  match: MatchView,
+  { revealed, timeZone }: { revealed: ReadonlySet<number>; timeZone: string },
+  picks: CapturedPrediction[],
+): RevealedMatch {
   return {
     id: match.id,
     phaseName: match.phaseName,
+    kickoffLabel: formatKickoff(match.kickoffAt, timeZone),
     home: team(match.home),
     away: team(match.away),
     result: match.result,
@@ -181,7 +189,7 @@ function revealedMatch(match: MatchView, revealed: ReadonlySet<number>, picks: C
 function byPhase(
   shown: readonly MatchView[],
   picksByMatch: ReadonlyMap<number, CapturedPrediction[]>,
-  revealed: ReadonlySet<number>,
+  cards: { revealed: ReadonlySet<number>; timeZone: string },
 ): RevealedPhase[] {
   const phases: RevealedPhase[] = [];
   let group: MatchView[] = [];
@@ -190,7 +198,7 @@ function byPhase(
     phases.push({
       phaseId: group[0]!.phaseId,
       phaseName: group[0]!.phaseName,
-      matches: group.sort(firstLegsFirst).map((match) => revealedMatch(match, revealed, picksByMatch.get(match.id)!)),
+      matches: group.sort(firstLegsFirst).map((match) => revealedMatch(match, cards, picksByMatch.get(match.id)!)),
     });
     group = [];
   };
@@ -207,10 +215,11 @@ export async function revealedPredictions(
   db: Kysely<Database>,
   {
     seasonId,
+    timeZone,
     phaseId: requested,
     viewerId,
     now = new Date(),
-  }: { seasonId: number; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
+  }: { seasonId: number; timeZone: string; phaseId: number | "all" | null; viewerId: string | null; now?: Date },
 ): Promise<RevealedPredictions> {
   const matches = await listMatches(db, { seasonId });
   const revealed = revealedMatchIds(matches, now);
@@ -225,5 +234,5 @@ export async function revealedPredictions(
   if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
 
   const picksByMatch = await visiblePicks(db, shownRevealed, shownIds, viewerId);
-  return { tabs, selected, phases: byPhase(shown, picksByMatch, revealed) };
+  return { tabs, selected, phases: byPhase(shown, picksByMatch, { revealed, timeZone }) };
 }

@@ -12,7 +12,7 @@ import {
 import { currentOpenMatches, picksOf, type OpenMatch } from "./open-matches.server";
 
 /**
- * Reminders claimed before they are sent (migration 0008). A claim is a row whose unique key
+ * Reminders claimed before they are sent (migration 0009). A claim is a row whose unique key
  * (player, phase, occasion, channel) lets one insert in: whichever process, instance or restart
  * finds the same reminder due again inserts nothing (ON CONFLICT DO NOTHING, the same on SQLite
  * and PostgreSQL), so it is sent once. Its row then follows the delivery: 'pending' (waiting for

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MatchView, TeamView } from "#app/domain/game/match";
+import { matchLabelOfNames, type MatchView, type TeamView } from "#app/domain/game/match";
 import { legOfPhase } from "#app/domain/game/phases";
 import type { MatchScores } from "#app/domain/game/season-rules";
 import { type Score, THIRD_LEG_MESSAGE, tieKeyOf } from "#app/domain/game/scoring";
@@ -228,6 +228,69 @@ export async function setMatchTeams(
       .where("id", "=", matchId)
       .execute();
     return { ok: true as const, label: `${home.name} vs ${away.name}` };
+  });
+}
+
+/** A kickoff written, or why not: no such match or phase in the season shown, or a finished season. */
+export type KickoffWrite<T> = ({ ok: true } & T) | { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string };
+
+/**
+ * Sets (or clears: null) one match's kickoff. Its picks stay as they are: a pick saved before the
+ * new kickoff was saved while the match was open, and stays valid; the match locks (and its picks
+ * show to everyone) at the new time.
+ */
+export async function setMatchKickoff(
+  db: Kysely<Database>,
+  { seasonId, matchId, kickoffAt }: { seasonId: number; matchId: number; kickoffAt: string | null },
+  now: Date = new Date(),
+): Promise<KickoffWrite<{ label: string }>> {
+  return db.transaction().execute(async (trx) => {
+    // Locked first, as every write to what a save of picks checks: a save under way finishes
+    // with the old kickoff, one that starts now waits and reads the new one.
+    await lockMatches(trx, { ids: [matchId] });
+    const match = await trx
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
+      .leftJoin("teams as h", "h.id", "m.home_team_id")
+      .leftJoin("teams as a", "a.id", "m.away_team_id")
+      .select(["p.season_id", "s.name as season_name", "s.finished_at", "h.name as home", "a.name as away"])
+      .where("m.id", "=", matchId)
+      .executeTakeFirst();
+    if (!match || match.season_id !== seasonId) return { ok: false as const, reason: "not-found" as const };
+    if (match.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: match.season_name };
+    await trx.updateTable("matches").set({ kickoff_at: kickoffAt, updated_at: now.toISOString() }).where("id", "=", matchId).execute();
+    return { ok: true as const, label: matchLabelOfNames(match.home, match.away) };
+  });
+}
+
+/**
+ * 'Fecha y hora de la jornada': the kickoff of the phase's matches that have none; those with a
+ * kickoff keep theirs. How many were set (0 when every match already had one).
+ */
+export async function setPhaseKickoff(
+  db: Kysely<Database>,
+  { seasonId, phaseId, kickoffAt }: { seasonId: number; phaseId: number; kickoffAt: string },
+  now: Date = new Date(),
+): Promise<KickoffWrite<{ phaseName: string; updated: number }>> {
+  return db.transaction().execute(async (trx) => {
+    // Its matches locked first, in id order, as every writer takes them; the phase is only read.
+    await lockMatches(trx, { phaseId });
+    const phase = await trx
+      .selectFrom("phases as p")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
+      .select(["p.name", "p.season_id", "s.name as season_name", "s.finished_at"])
+      .where("p.id", "=", phaseId)
+      .executeTakeFirst();
+    if (!phase || phase.season_id !== seasonId) return { ok: false as const, reason: "not-found" as const };
+    if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
+    const result = await trx
+      .updateTable("matches")
+      .set({ kickoff_at: kickoffAt, updated_at: now.toISOString() })
+      .where("phase_id", "=", phaseId)
+      .where("kickoff_at", "is", null)
+      .executeTakeFirst();
+    return { ok: true as const, phaseName: phase.name, updated: Number(result.numUpdatedRows) };
   });
 }
 

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { listedProblems } from "#app/domain/files/problems";
-import { type ParsedSeasonFile, parseSeasonFile, planSeason, type SeasonPlan } from "#app/domain/files/season-file";
+import {
+  kickoffsAhead,
+  type ParsedSeasonFile,
+  parseSeasonFile,
+  planSeason,
+  type SeasonPlan,
+} from "#app/domain/files/season-file";
 import type { SeasonRules } from "#app/domain/game/season-rules";
 import type { Database } from "#app/data/engine/schema";
 import { insertSeason } from "./write-season.server";
@@ -20,7 +26,8 @@ export interface SeasonDraft {
   name: string;
   /** Empty: the file's own competition (or 'Liga MX'). */
   competition: string;
-  withKickoffs: boolean;
+  /** 'auto': kept when the file's kickoffs are still ahead (`kickoffsAhead`), the admin not having chosen. */
+  withKickoffs: boolean | "auto";
   rules: SeasonRules;
   /** For times without an offset, when the file does not name its own time zone. */
   defaultTimeZone: string;
@@ -30,6 +37,8 @@ export interface SeasonPreview {
   name: string;
   competition: string;
   timeZone: string;
+  /** Whether the file's kickoffs are kept ('Con horarios'), as chosen or decided. */
+  withKickoffs: boolean;
   plan: SeasonPlan;
   /** Ties the preview to the database it was made against (the competition's teams, the names taken). */
   fingerprint: string;
@@ -40,10 +49,16 @@ export type PreviewResult = { ok: true; preview: SeasonPreview } | { ok: false; 
 const DEFAULT_COMPETITION = "Liga MX";
 
 /** Reads and plans the draft against the database as it is now; writes nothing. */
-export async function previewSeason(db: Kysely<Database>, draft: SeasonDraft): Promise<PreviewResult> {
-  const parsed = parseSeasonFile(draft.content, { seasonName: draft.name, timeZone: draft.defaultTimeZone });
+export async function previewSeason(
+  db: Kysely<Database>,
+  asked: SeasonDraft,
+  now: Date = new Date(),
+): Promise<PreviewResult> {
+  const parsed = parseSeasonFile(asked.content, { seasonName: asked.name, timeZone: asked.defaultTimeZone });
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
   const file: ParsedSeasonFile = parsed.file;
+  const withKickoffs = asked.withKickoffs === "auto" ? kickoffsAhead(file, now) : asked.withKickoffs;
+  const draft = { ...asked, withKickoffs };
   const competition = draft.competition.trim() || file.competition || DEFAULT_COMPETITION;
   const timeZone = file.timeZone ?? draft.defaultTimeZone;
   const existing = await db
@@ -62,7 +77,7 @@ export async function previewSeason(db: Kysely<Database>, draft: SeasonDraft): P
       primaryColor: team.primary_color,
       secondaryColor: team.secondary_color,
     })),
-    { withKickoffs: draft.withKickoffs, knownTeams: KNOWN_TEAMS },
+    { withKickoffs, knownTeams: KNOWN_TEAMS },
   );
   const problems = [...plan.problems];
   if (await db.selectFrom("seasons").select("id").where("name", "=", draft.name).executeTakeFirst()) {
@@ -74,7 +89,7 @@ export async function previewSeason(db: Kysely<Database>, draft: SeasonDraft): P
     .createHash("sha256")
     .update(JSON.stringify({ draft: { ...draft, content: undefined }, content: draft.content, existing }))
     .digest("hex");
-  return { ok: true, preview: { name: draft.name, competition, timeZone, plan, fingerprint } };
+  return { ok: true, preview: { name: draft.name, competition, timeZone, withKickoffs, plan, fingerprint } };
 }
 
 export type CreateResult =
@@ -94,7 +109,7 @@ export async function createSeason(
   now: Date = new Date(),
 ): Promise<CreateResult> {
   return db.transaction().execute(async (trx) => {
-    const result = await previewSeason(trx, draft);
+    const result = await previewSeason(trx, draft, now);
     if (!result.ok) return { ok: false as const, reason: "invalid" as const, problems: result.problems };
     if (result.preview.fingerprint !== fingerprint) return { ok: false as const, reason: "stale" as const };
     const { plan, competition, timeZone } = result.preview;

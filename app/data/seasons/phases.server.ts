@@ -16,6 +16,8 @@ export interface PhaseOption {
   activeWithoutResult: number;
   /** Matches with their official result. */
   withResult: number;
+  /** Matches without a kickoff ('Fecha por confirmar'). */
+  withoutKickoff: number;
 }
 
 /** A season's phases in order, with their match counts (one query, kept until the season changes). */
@@ -54,6 +56,16 @@ async function readPhases(db: Kysely<Database>, seasonId: number): Promise<Phase
             .end(),
         )
         .as("with_result"),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when(eb.and([eb("m.id", "is not", null), eb("m.kickoff_at", "is", null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("without_kickoff"),
     ])
     .where("p.season_id", "=", seasonId)
     .groupBy(["p.id", "p.name", "p.position", "p.activated_at"])
@@ -68,6 +80,7 @@ async function readPhases(db: Kysely<Database>, seasonId: number): Promise<Phase
     activeMatches: Number(row.active_matches ?? 0),
     activeWithoutResult: Number(row.active_without_result ?? 0),
     withResult: Number(row.with_result ?? 0),
+    withoutKickoff: Number(row.without_kickoff ?? 0),
   }));
 }
 

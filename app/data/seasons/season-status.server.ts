@@ -53,7 +53,7 @@ export async function listSeasons(db: Kysely<Database>): Promise<SeasonRow[]> {
   }));
 }
 
-export type SeasonMove = { ok: true; name: string } | { ok: false; reason: "not-found" };
+export type SeasonMove = { ok: true; name: string } | { ok: false; reason: "not-found" | "no-players" };
 
 /** 'Hacer actual': the home page and the prediction form show this season from now on. */
 export async function makeCurrent(db: Kysely<Database>, seasonId: number): Promise<SeasonMove> {
@@ -66,20 +66,41 @@ export async function makeCurrent(db: Kysely<Database>, seasonId: number): Promi
   });
 }
 
-/** 'Terminar temporada' (from now on read-only) or 'Reabrir'. */
+/**
+ * 'Terminar temporada' (from now on read-only) or 'Reabrir'. A season nobody has a pick in is not
+ * finished (no-players): it has no table to keep, and finishing it would close it before it starts.
+ */
 export async function setFinished(
   db: Kysely<Database>,
   seasonId: number,
   finished: boolean,
   now: Date = new Date(),
 ): Promise<SeasonMove> {
-  const season = await db.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", seasonId).executeTakeFirst();
-  if (!season) return { ok: false, reason: "not-found" };
-  await db
-    .updateTable("seasons")
-    // Finishing twice keeps the first moment.
-    .set({ finished_at: finished ? (season.finished_at ?? now.toISOString()) : null })
-    .where("id", "=", seasonId)
-    .execute();
-  return { ok: true, name: season.name };
+  return db.transaction().execute(async (trx) => {
+    const season = await trx.selectFrom("seasons").select(["name", "finished_at"]).where("id", "=", seasonId).executeTakeFirst();
+    if (!season) return { ok: false as const, reason: "not-found" as const };
+    if (finished && season.finished_at === null && !(await hasPlayers(trx, seasonId))) {
+      return { ok: false as const, reason: "no-players" as const };
+    }
+    await trx
+      .updateTable("seasons")
+      // Finishing twice keeps the first moment.
+      .set({ finished_at: finished ? (season.finished_at ?? now.toISOString()) : null })
+      .where("id", "=", seasonId)
+      .execute();
+    return { ok: true as const, name: season.name };
+  });
+}
+
+/** Whether anyone has a pick in the season (its 'Jugadores' in listSeasons). */
+async function hasPlayers(db: Kysely<Database>, seasonId: number): Promise<boolean> {
+  const pick = await db
+    .selectFrom("predictions as pr")
+    .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .select("pr.id")
+    .where("p.season_id", "=", seasonId)
+    .limit(1)
+    .executeTakeFirst();
+  return pick !== undefined;
 }

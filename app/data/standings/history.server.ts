@@ -30,10 +30,11 @@ export interface Champion {
 }
 
 /**
- * The champions of every finished season, newest first: the players ranked first by the season
- * tables' rule (points, then exact hits, then correct outcomes; all equal share the title).
+ * The champions of every finished season (or of `seasonId` alone, once finished), newest first:
+ * the players ranked first by the season tables' rule (points, then exact hits, then correct
+ * outcomes; all equal share the title).
  */
-export async function champions(db: Kysely<Database>): Promise<Champion[]> {
+export async function champions(db: Kysely<Database>, { seasonId }: { seasonId?: number } = {}): Promise<Champion[]> {
   const rows = await db
     .with("ranked", (qc) =>
       qc
@@ -47,7 +48,8 @@ export async function champions(db: Kysely<Database>): Promise<Champion[]> {
             "rnk",
           ),
         ])
-        .where("s.finished_at", "is not", null),
+        .where("s.finished_at", "is not", null)
+        .$if(seasonId !== undefined, (query) => query.where("st.season_id", "=", seasonId!)),
     )
     .selectFrom("ranked as r")
     .innerJoin("seasons as s", "s.id", "r.season_id")

@@ -329,6 +329,11 @@ function seasonScope(season: TableSeason, phaseId: number | null): TableScope {
   return { kind: "season", seasonId: season.id, phaseId, everyone: season.isCurrent };
 }
 
+/** How many players a season's overall table lists. */
+export function tableSize(db: Kysely<Database>, season: TableSeason): Promise<number> {
+  return countPeople(db, seasonScope(season, null));
+}
+
 /** A page of a season's overall table ('Puntos Acumulados'). */
 export function overallStandings(db: Kysely<Database>, season: TableSeason, query: TableQuery = {}): Promise<StandingsPage> {
   return table(db, seasonScope(season, null), query);

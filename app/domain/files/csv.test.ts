@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 
-import { CSV_BOM, CSV_MAX_COLUMNS, csvCell, csvDelimiter, csvLine, csvWidthProblem, fileSlug, parseCsv } from "./csv";
+import {
+  CSV_BOM,
+  CSV_MAX_COLUMNS,
+  csvCell,
+  csvDelimiter,
+  csvLine,
+  csvWidthProblem,
+  fileSlug,
+  parseCsv,
+  rowWidthProblem,
+} from "./csv";
 
 describe("csvCell", () => {
   test.each([
@@ -100,4 +110,9 @@ test("a season or phase name as part of a file name", () => {
   expect(fileSlug("Liga MX · Clausura 2024")).toBe("liga-mx-clausura-2024");
   expect(fileSlug("Grupos · Jornada 1")).toBe("grupos-jornada-1");
   expect(fileSlug("Copa Mundial 2026: Ñandú")).toBe("copa-mundial-2026-nandu");
+});
+
+test("a row of the wrong width says its cells in the right number", () => {
+  expect(rowWidthProblem("Fila 3", 1, 4)).toBe("Fila 3: tiene 1 columna y el encabezado 4");
+  expect(rowWidthProblem("Fila 4", 7, 6)).toBe("Fila 4: tiene 7 columnas y el encabezado 6");
 });

@@ -8,6 +8,8 @@
  * is quoted, and a formula start right after any separator or line break inside it is
  * neutralised the same way: "x;=1+1;" is written "x;'=1+1;", quoted.
  */
+import { countOf } from "#app/domain/plural";
+
 export const CSV_BOM = "\uFEFF";
 
 export type CsvValue = string | number | null | undefined;
@@ -70,6 +72,11 @@ export function parseCsv(text: string, delimiter: "," | ";" = ","): string[][] {
  * checked on every row.
  */
 export const CSV_MAX_COLUMNS = 50;
+
+/** The problem of a row whose width is not its header's: 'Fila 3: tiene 1 columna y el encabezado 4'. */
+export function rowWidthProblem(label: string, cells: number, headerCells: number): string {
+  return `${label}: tiene ${countOf(cells, "columna", "columnas")} y el encabezado ${headerCells}`;
+}
 
 /**
  * The problem of a file whose header has more than `CSV_MAX_COLUMNS` cells, or null. The header's

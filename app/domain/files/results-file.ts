@@ -5,7 +5,7 @@ import { phaseLabel } from "#app/domain/game/phases";
 import { goalsOrProblem, RESULT_MAX_GOALS } from "#app/domain/game/score";
 import { THIRD_LEG_MESSAGE, tieKeyOf, type Score } from "#app/domain/game/scoring";
 
-import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
+import { csvDelimiter, csvWidthProblem, parseCsv, rowWidthProblem } from "./csv";
 import { MAX_JSON_DEPTH, readJsonFile } from "./json-file";
 import { NOT_UNICODE, ProblemList } from "./problems";
 import { normalizeTeamName, teamMatcher, type NamedTeam } from "./team-names";
@@ -87,7 +87,7 @@ function readCsv(text: string): RawFile {
       return;
     }
     if (record.length !== header.length) {
-      errors.push(`Fila ${row}: tiene ${record.length} columnas y el encabezado ${header.length}`);
+      errors.push(rowWidthProblem(`Fila ${row}`, record.length, header.length));
       return;
     }
     const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, record[position.get(column) ?? -1] ?? ""]));

@@ -1,6 +1,6 @@
 import { phaseLabel } from "#app/domain/game/phases";
 
-import { csvDelimiter, csvWidthProblem, parseCsv } from "./csv";
+import { csvDelimiter, csvWidthProblem, parseCsv, rowWidthProblem } from "./csv";
 import { NOT_UNICODE, type Problems } from "./problems";
 import { parseKickoff } from "./results-file";
 import {
@@ -72,7 +72,7 @@ export function readSeasonCsv(text: string, timeZone: string, problems: Problems
       return;
     }
     if (record.length !== header.length) {
-      problems.push(`${label}: tiene ${record.length} columnas y el encabezado ${header.length}`);
+      problems.push(rowWidthProblem(label, record.length, header.length));
       return;
     }
     const cell = (column: Column) => {

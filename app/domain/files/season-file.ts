@@ -33,7 +33,7 @@ export type { ParsedSeasonFile, SeasonFileMatch, SeasonFileTeam } from "./season
 
 export type SeasonFileResult = { ok: true; file: ParsedSeasonFile } | { ok: false; problems: string[] };
 
-export { planSeason, type PlannedTeam, type SeasonPlan } from "./season-plan";
+export { kickoffsAhead, planSeason, type PlannedTeam, type SeasonPlan } from "./season-plan";
 
 /** `seasonName` picks one tournament of a football.json holding two; `timeZone` reads times without offset. */
 export function parseSeasonFile(text: string, options: { seasonName?: string; timeZone: string }): SeasonFileResult {

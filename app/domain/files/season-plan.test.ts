@@ -6,7 +6,7 @@ import { badgeTextColor } from "#app/domain/badges";
 import { ligaMx, worldCup } from "#app/domain/files/fixtures/openfootball";
 
 import { parseSeasonFile, planSeason, type ParsedSeasonFile } from "./season-file";
-import { KIT_COLORS, teamColors, teamShortCode } from "./season-plan";
+import { kickoffsAhead, KIT_COLORS, teamColors, teamShortCode } from "./season-plan";
 
 const MEXICO = "America/Mexico_City";
 
@@ -79,6 +79,16 @@ describe("the competition's teams", () => {
     expect(plan.matches.map((match) => match.result)).toEqual(file.matches.map((match) => match.result));
     const withTimes = planSeason(file, teamsOf(mundial2026), { withKickoffs: true });
     expect(withTimes.matches.map((match) => match.kickoffAt)).toEqual(file.matches.map((match) => match.kickoffAt));
+  });
+
+  test("'Con horarios' by default: the file's kickoffs are still ahead (its last one), or none is", () => {
+    const file = parsed(JSON.stringify(mundial2026));
+    const last = Math.max(...file.matches.map((match) => Date.parse(match.kickoffAt!)));
+    expect(kickoffsAhead(file, new Date(last - 1))).toBe(true);
+    expect(kickoffsAhead(file, new Date(last))).toBe(false);
+    expect(kickoffsAhead({ matches: file.matches.map((match) => ({ ...match, kickoffAt: null })) }, new Date(0))).toBe(
+      false,
+    );
   });
 
   test("each bundled template, planned against its own teams, is its teams, phases and matches", () => {

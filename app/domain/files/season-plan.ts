@@ -170,6 +170,15 @@ export function planSeason(
   };
 }
 
+/**
+ * Whether the file's kickoffs are still ahead (its last one after `now`): then 'Con horarios' is
+ * on unless the admin says otherwise. A season already played keeps none, since a past kickoff
+ * would close every match; so does a file without kickoffs.
+ */
+export function kickoffsAhead(file: Pick<ParsedSeasonFile, "matches">, now: Date): boolean {
+  return file.matches.some((match) => match.kickoffAt !== null && Date.parse(match.kickoffAt) > now.getTime());
+}
+
 /** New teams are one when their names differ only as team names may: case, accents, 'FC', 'Club'. */
 function newTeamKey(name: string): string {
   return normalizeTeamName(name).replace(/^(club|cf|fc|cd) | (fc|cf)$/g, "");

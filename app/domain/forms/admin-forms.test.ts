@@ -89,6 +89,44 @@ describe("/admin/matches form", () => {
     expect(parseForm(matches, { intent: "reset" })).toMatchObject({ ok: false, message: ADMIN_MESSAGES.noMatch });
   });
 
+  test("set-kickoff: one match's kickoff in the season's time zone; empty takes it back to none", () => {
+    expect(parseForm(matches, { intent: "set-kickoff", matchId: "17", kickoff: "2099-01-13T19:00" })).toEqual({
+      ok: true,
+      data: { intent: "set-kickoff", matchId: 17, kickoff: "2099-01-14T01:00:00.000Z" },
+    });
+    expect(parseForm(matches, { intent: "set-kickoff", matchId: "17", kickoff: "" })).toEqual({
+      ok: true,
+      data: { intent: "set-kickoff", matchId: 17, kickoff: null },
+    });
+    expect(parseForm(matches, { intent: "set-kickoff", matchId: "17", kickoff: "2099-02-30T19:00" })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.badKickoff,
+    });
+    expect(parseForm(matches, { intent: "set-kickoff", kickoff: "2099-01-13T19:00" })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.noMatch,
+    });
+  });
+
+  test("set-phase-kickoff: the phase and a kickoff, both required", () => {
+    expect(parseForm(matches, { intent: "set-phase-kickoff", phaseId: "4", kickoff: "2099-01-13T19:00" })).toEqual({
+      ok: true,
+      data: { intent: "set-phase-kickoff", phaseId: 4, kickoff: "2099-01-14T01:00:00.000Z" },
+    });
+    expect(parseForm(matches, { intent: "set-phase-kickoff", phaseId: "4", kickoff: " " })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.noKickoff,
+    });
+    expect(parseForm(matches, { intent: "set-phase-kickoff", phaseId: "4", kickoff: "mañana" })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.badKickoff,
+    });
+    expect(parseForm(matches, { intent: "set-phase-kickoff", kickoff: "2099-01-13T19:00" })).toMatchObject({
+      ok: false,
+      message: ADMIN_MESSAGES.noPhase,
+    });
+  });
+
   test("an unknown intent", () => {
     expect(parseForm(matches, { intent: "drop" })).toMatchObject({ ok: false, message: ADMIN_MESSAGES.unknownIntent });
     expect(parseForm(matches, {})).toMatchObject({ ok: false, message: ADMIN_MESSAGES.unknownIntent });

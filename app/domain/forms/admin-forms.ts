@@ -15,9 +15,10 @@ export const ADMIN_MESSAGES = {
   incompleteMatch: "Por favor completa todos los campos",
   sameTeams: "El equipo local y el visitante deben ser distintos",
   badKickoff: "La fecha y hora no es válida",
+  noKickoff: "Indica la fecha y hora de la jornada",
   noPhase: "Selecciona una jornada",
   noMatch: "El partido no existe",
-  noPrediction: "La predicción no existe",
+  noPrediction: "El pronóstico no existe",
   badActive: "Indica si la jornada se activa o se desactiva",
   missingResult: "Por favor ingresa ambos resultados",
   missingPrediction: "Por favor ingresa ambos marcadores",
@@ -36,7 +37,23 @@ function goals(missing: string) {
   return goalsField({ max: RESULT_MAX_GOALS, missing, range: ADMIN_MESSAGES.goalsRange });
 }
 
-/** /admin/matches: intent=create | toggle-phase | reset | set-teams. */
+/**
+ * A 'Fecha y hora' field: the wall clock a `datetime-local` input gives, read in the season's
+ * time zone, as an ISO-8601 UTC string; empty is null (no kickoff: 'Fecha por confirmar').
+ */
+function kickoffField(timeZone: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return null;
+      const iso = zonedLocalToUtc(text, timeZone);
+      if (iso === null) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.badKickoff });
+      return iso;
+    });
+}
+
+/** /admin/matches: intent=create | toggle-phase | reset | set-teams | set-kickoff | set-phase-kickoff. */
 export function matchesFormSchema(timeZone: string) {
   return z.discriminatedUnion(
     "intent",
@@ -47,15 +64,7 @@ export function matchesFormSchema(timeZone: string) {
           phaseId: idField(ADMIN_MESSAGES.incompleteMatch),
           homeTeamId: idField(ADMIN_MESSAGES.incompleteMatch),
           awayTeamId: idField(ADMIN_MESSAGES.incompleteMatch),
-          kickoff: z
-            .string()
-            .optional()
-            .transform((text, ctx) => {
-              if (!text?.trim()) return null;
-              const iso = zonedLocalToUtc(text, timeZone);
-              if (iso === null) ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.badKickoff });
-              return iso;
-            }),
+          kickoff: kickoffField(timeZone),
         })
         .refine((match) => match.homeTeamId !== match.awayTeamId, { message: ADMIN_MESSAGES.sameTeams }),
       z.object({
@@ -64,6 +73,18 @@ export function matchesFormSchema(timeZone: string) {
         active: z.enum(["1", "0"], { error: ADMIN_MESSAGES.badActive }).transform((flag) => flag === "1"),
       }),
       z.object({ intent: z.literal("reset"), matchId: idField(ADMIN_MESSAGES.noMatch) }),
+      // One match's kickoff; an empty field takes it back to 'Fecha por confirmar'.
+      z.object({
+        intent: z.literal("set-kickoff"),
+        matchId: idField(ADMIN_MESSAGES.noMatch),
+        kickoff: kickoffField(timeZone),
+      }),
+      // 'Fecha y hora de la jornada': for the phase's matches without one, so it is required.
+      z.object({
+        intent: z.literal("set-phase-kickoff"),
+        phaseId: idField(ADMIN_MESSAGES.noPhase),
+        kickoff: kickoffField(timeZone).refine((iso) => iso !== null, { message: ADMIN_MESSAGES.noKickoff }),
+      }),
       z
         .object({
           intent: z.literal("set-teams"),
@@ -76,6 +97,9 @@ export function matchesFormSchema(timeZone: string) {
     { error: ADMIN_MESSAGES.unknownIntent },
   );
 }
+
+/** What /admin/matches posts, once parsed. */
+export type MatchesForm = z.output<ReturnType<typeof matchesFormSchema>>;
 
 /** An optional pair of scores (extra time, penalties): both or neither. */
 function optionalPair(missing: string) {

@@ -35,6 +35,8 @@ export const newSeasonSchema = z
       .transform((text) => (text ?? "").trim().replace(/\s+/g, " "))
       .pipe(z.string().max(80, SEASON_MESSAGES.nameTooLong)),
     conHorarios: checkbox,
+    // Sent while the admin has not touched 'Con horarios': the server decides from the file.
+    conHorariosAuto: checkbox,
     puntosExacto: points,
     puntosResultado: points,
     bonoIdaVuelta: checkbox,
@@ -49,7 +51,7 @@ export const newSeasonSchema = z
     template: form.plantilla,
     name: form.nombre,
     competition: form.competicion,
-    withKickoffs: form.conHorarios,
+    withKickoffs: form.conHorariosAuto ? ("auto" as const) : form.conHorarios,
     rules: {
       pointsExact: form.puntosExacto,
       pointsOutcome: form.puntosResultado,

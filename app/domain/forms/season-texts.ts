@@ -18,6 +18,7 @@ export const SEASON_MESSAGES = {
   exactAboveOutcome: "El marcador exacto debe valer más que acertar el resultado",
   knockoutScore: "Elige qué marcador cuenta en las eliminatorias",
   stale: "Vuelve a revisar el archivo",
+  noPlayers: "Aún nadie la juega: no hay tabla que cerrar",
 } as const;
 
 /** 'Desde un archivo' in the 'Plantilla' select; every other value is a bundled template's key. */

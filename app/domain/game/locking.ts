@@ -53,6 +53,34 @@ export function lockReason(match: MatchState, now: Date): LockReason | null {
   return null;
 }
 
+/** What the browser's clock may change of a match the server sent open: its lock and whether its pick is editable. */
+type Lockable = { kickoffAt: string | null; lockedBecause: string | null; editable: boolean };
+
+/**
+ * The matches as they stand at `now` (ms) for a page made earlier: an open match whose kickoff
+ * has come is closed ('El partido ya comenzó'), as the server would now say. The same array when
+ * nothing changed. The server still decides: a pick sent late is refused there.
+ */
+export function closeStarted<M extends Lockable>(matches: M[], now: number): M[] {
+  const started = (match: M) =>
+    match.lockedBecause === null && match.kickoffAt !== null && Date.parse(match.kickoffAt) <= now;
+  if (!matches.some(started)) return matches;
+  return matches.map((match) =>
+    started(match) ? { ...match, lockedBecause: LOCK_MESSAGES.kickoff, editable: false } : match,
+  );
+}
+
+/** The first kickoff after `after` (ms) of a match still open, in ms, or null when none is to come. */
+export function nextKickoff(matches: readonly Lockable[], after: number): number | null {
+  let next: number | null = null;
+  for (const match of matches) {
+    if (match.lockedBecause !== null || match.kickoffAt === null) continue;
+    const at = Date.parse(match.kickoffAt);
+    if (at > after && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
 /** When other people's picks show (picksRevealed), in the words of the pages that show them. */
 export const PREDICTIONS_REVEALED_WHEN = "cuando el partido ya empezó, tiene resultado o su jornada fue activada";
 

@@ -4,7 +4,7 @@ import { groupByPhase, matchLabel, type MatchView } from "./match";
 export interface PickerPhase {
   phaseId: number;
   phaseName: string;
-  matches: { id: number; label: string; detail: string | null }[];
+  matches: { id: number; label: string; detail: string }[];
 }
 
 /** The season's matches by phase, reduced to what the picker needs (a light loader payload). */
@@ -17,7 +17,8 @@ export function pickerPhases(matches: readonly (MatchView & { kickoffLabel: stri
       label: matchLabel(match),
       detail: match.result
         ? `Resultado: ${match.result.home} - ${match.result.away}`
-        : (match.kickoffLabel ?? (match.active ? "Activo" : null)),
+        : // Every place that shows a match shows its kickoff, or that it has none yet.
+          [match.kickoffLabel ?? "Fecha por confirmar", match.active ? "Activo" : null].filter(Boolean).join(" · "),
     })),
   }));
 }

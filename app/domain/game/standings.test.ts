@@ -4,6 +4,7 @@ import type { ScoredMatch } from "./scoring";
 import {
   addPoints,
   bandFor,
+  bandSizes,
   compareTallies,
   emptyTally,
   rankRows,
@@ -28,30 +29,51 @@ const R = "red" as const;
 
 // --- colour bands --------------------------------------------------------------------------------
 
-test("bands with 1 and 2 users: blue only (the last two are already coloured)", () => {
-  expect(bands(1)).toEqual([B]);
-  expect(bands(2)).toEqual([B, B]);
-});
-
-test("bands with 9 users: 4 blue, 3 yellow, 2 green, no red", () => {
-  expect(bands(9)).toEqual([B, B, B, B, Y, Y, Y, G, G]);
-});
-
-test("bands with 10 users: the last row red, the one before stays green", () => {
-  expect(bands(10)).toEqual([B, B, B, B, Y, Y, Y, G, G, R]);
-});
-
-test("bands with 11 users: the last two red", () => {
+test("bands from 11 users on are the original's: 4 blue, 3 yellow, 2 green, the last two red", () => {
   expect(bands(11)).toEqual([B, B, B, B, Y, Y, Y, G, G, R, R]);
+  expect(bandSizes(11)).toEqual({ blue: 4, yellow: 3, green: 2, red: 2 });
+  expect(bandSizes(500)).toEqual({ blue: 4, yellow: 3, green: 2, red: 2 });
 });
 
 test("bands with 20 users: rows 10–18 without a marker, 19–20 red", () => {
   expect(bands(20)).toEqual([B, B, B, B, Y, Y, Y, G, G, null, null, null, null, null, null, null, null, null, R, R]);
 });
 
-test("bands with 5 and 7 users: top bands first, no red", () => {
-  expect(bands(5)).toEqual([B, B, B, B, Y]);
-  expect(bands(7)).toEqual([B, B, B, B, Y, Y, Y]);
+test("bands with 8 users (a pool of 8): the last place is red; 3 blue, 2 yellow, 1 green, 2 red", () => {
+  expect(bands(8)).toEqual([B, B, B, Y, Y, G, R, R]);
+});
+
+test("below 11 users the 11-row bands shrink: each keeps its share (4:3:2:2), every row one colour", () => {
+  const sizes = (total: number) => Object.values(bandSizes(total));
+  expect(sizes(10)).toEqual([3, 3, 2, 2]);
+  expect(sizes(9)).toEqual([3, 2, 2, 2]);
+  expect(sizes(7)).toEqual([3, 2, 1, 1]);
+  expect(sizes(6)).toEqual([2, 2, 1, 1]);
+  expect(sizes(5)).toEqual([2, 1, 1, 1]);
+  expect(sizes(4)).toEqual([1, 1, 1, 1]);
+  // A tie of remainders goes to the lower band: the last of three is red, not green.
+  expect(bands(3)).toEqual([B, Y, R]);
+  expect(bands(2)).toEqual([B, Y]);
+  expect(bands(1)).toEqual([B]);
+  expect(bands(0)).toEqual([]);
+});
+
+test("no table size overlaps or reorders the bands: first blue, last red from 3 rows, order kept", () => {
+  const order = [B, Y, G, null, R];
+  for (let total = 1; total <= 40; total += 1) {
+    const sizes = bandSizes(total);
+    const coloured = sizes.blue + sizes.yellow + sizes.green + sizes.red;
+    expect(coloured, `${total}`).toBeLessThanOrEqual(total);
+    if (total < 11) expect(coloured, `${total}`).toBe(total);
+    const shown = bands(total);
+    expect(
+      shown.map((band) => order.indexOf(band)),
+      `${total}`,
+    ).toEqual([...shown.map((band) => order.indexOf(band))].sort((a, b) => a - b));
+    expect(shown.filter((band) => band === R).length, `${total}`).toBe(sizes.red);
+    expect(shown[0], `${total}`).toBe(B);
+    if (total >= 3) expect(shown.at(-1), `${total}`).toBe(R);
+  }
 });
 
 test("rankRows colours by row position, so users sharing a rank may get different colours", () => {
@@ -64,20 +86,20 @@ test("rankRows colours by row position, so users sharing a rank may get differen
     row("f", 4),
     row("g", 3),
     row("h", 2),
-    row("i", 1),
+    row("i", 2),
     row("j", 1),
   ]);
   expect(rows.map((r) => [r.name, r.rank, r.band])).toEqual([
     ["a", 1, B],
     ["b", 2, B],
     ["c", 3, B],
-    ["d", 4, B],
+    ["d", 4, Y],
     ["e", 5, Y],
     ["f", 6, Y],
-    ["g", 7, Y],
+    ["g", 7, G],
     ["h", 8, G],
-    ["i", 9, G],
-    ["j", 9, R],
+    ["i", 8, R],
+    ["j", 10, R],
   ]);
 });
 

@@ -94,15 +94,51 @@ export function compareTallies(a: Tally, b: Tally): number {
 
 const byName = new Intl.Collator("es", { sensitivity: "base" });
 
+/** How many rows each colour marks: blue from the top, then yellow and green; red from the bottom. */
+export interface BandSizes {
+  blue: number;
+  yellow: number;
+  green: number;
+  red: number;
+}
+
+/** The original's bands (SPEC §5): 1–4 blue, 5–7 yellow, 8–9 green, the last two red. */
+const FULL_BANDS: BandSizes = { blue: 4, yellow: 3, green: 2, red: 2 };
+const BAND_ORDER = ["blue", "yellow", "green", "red"] as const;
+/** The rows those bands take whole, with nothing between them: below this they would overlap. */
+export const FULL_BAND_ROWS = FULL_BANDS.blue + FULL_BANDS.yellow + FULL_BANDS.green + FULL_BANDS.red;
+
 /**
- * The colour marker of a row by its position (1-based) in a table of `total` rows: 1–4 blue,
- * 5–7 yellow, 8–9 green, then the last two rows red unless already coloured.
+ * The bands of a table of `total` rows. From FULL_BAND_ROWS (11) on, the original's. Below, the
+ * original let the last two rows' red give way to the top bands (a table of 8 had its last row
+ * green and nobody red); instead the 11-row table shrinks: each band keeps its share of the rows
+ * (4, 3, 2 and 2 of 11), rounded down, and the rows rounding leaves go to the largest remainders,
+ * the lower band first on a tie. Every row then has one colour, the bands keep their order, the
+ * first row is blue and, from three rows on, the last is red (8 rows: 3 blue, 2 yellow, 1 green, 2 red).
  */
+export function bandSizes(total: number): BandSizes {
+  if (total >= FULL_BAND_ROWS) return FULL_BANDS;
+  const rows = Math.max(total, 0);
+  const sizes: BandSizes = { blue: 0, yellow: 0, green: 0, red: 0 };
+  const remainders = BAND_ORDER.map((band, order) => {
+    // Integer shares: a tie between remainders is exact, not a matter of floating point.
+    const share = rows * FULL_BANDS[band];
+    sizes[band] = Math.floor(share / FULL_BAND_ROWS);
+    return { band, order, remainder: share % FULL_BAND_ROWS };
+  });
+  const left = rows - BAND_ORDER.reduce((sum, band) => sum + sizes[band], 0);
+  remainders.sort((a, b) => b.remainder - a.remainder || b.order - a.order);
+  for (const { band } of remainders.slice(0, left)) sizes[band] += 1;
+  return sizes;
+}
+
+/** The colour marker of a row by its position (1-based) in a table of `total` rows (bandSizes). */
 export function bandFor(position: number, total: number): Band {
-  if (position <= 4) return "blue";
-  if (position <= 7) return "yellow";
-  if (position <= 9) return "green";
-  if (position > total - 2) return "red";
+  const { blue, yellow, green, red } = bandSizes(total);
+  if (position <= blue) return "blue";
+  if (position <= blue + yellow) return "yellow";
+  if (position <= blue + yellow + green) return "green";
+  if (position > total - red) return "red";
   return null;
 }
 

@@ -10,6 +10,7 @@ import { listPhases } from "#app/data/seasons/phases.server";
 import { phaseParam, remindFormSchema } from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
 import { defaultPhaseId, type PhaseStatus } from "#app/domain/game/phase-status";
+import { countOf } from "#app/domain/plural";
 import { manualReminderWait } from "#app/domain/reminders/reminder-rules";
 import { REMINDER_TEXTS } from "#app/domain/reminders/reminder-texts";
 import { answer, runAction } from "#app/http/action-answer.server";
@@ -177,7 +178,7 @@ export default function PredictionStatusScreen({ loaderData }: Route.ComponentPr
                 {`${phase.name}: ${status.total === 1 ? "1 partido activo" : `${status.total} partidos activos`}`}
               </Text>
               <Text size="sm" c="dimmed">
-                {`${status.complete.length} de ${users} usuarios completos`}
+                {`${status.complete.length} de ${countOf(users, "usuario completo", "usuarios completos")}`}
               </Text>
             </Group>
             <Progress value={users === 0 ? 0 : (status.complete.length / users) * 100} color="green" aria-hidden />

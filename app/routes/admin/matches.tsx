@@ -3,11 +3,17 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { resetMatch } from "#app/data/results/match-results.server";
-import { createMatch, listMatches, setMatchTeams } from "#app/data/seasons/matches.server";
+import {
+  createMatch,
+  listMatches,
+  setMatchKickoff,
+  setMatchTeams,
+  setPhaseKickoff,
+} from "#app/data/seasons/matches.server";
 import { listPhases, setPhaseActive } from "#app/data/seasons/phases.server";
 import { listTeams } from "#app/data/seasons/teams.server";
-import { formatKickoff, timeZoneHint } from "#app/domain/dates";
-import { matchesFormSchema, phaseParam } from "#app/domain/forms/admin-forms";
+import { formatKickoff, timeZoneHint, timeZoneLabel } from "#app/domain/dates";
+import { ADMIN_MESSAGES, matchesFormSchema, phaseParam, type MatchesForm } from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
 import { groupByPhase, matchLabel, type MatchView } from "#app/domain/game/match";
 import { phasesToShow } from "#app/domain/game/phase-status";
@@ -29,6 +35,8 @@ import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
 
 import type { Route } from "./+types/matches";
+import { KickoffButton, PhaseKickoffForm } from "./matches.kickoffs";
+import classes from "./matches.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
 
@@ -53,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const matches = await listMatches(db, { phaseIds: shown });
   return {
     timeZone: season.timeZone,
+    zone: timeZoneLabel(season.timeZone),
     teams,
     phases,
     shown,
@@ -69,7 +78,48 @@ const FAILURE = {
   "toggle-phase": "No se pudo actualizar la jornada",
   reset: "No se pudo reiniciar el partido.",
   "set-teams": "No se pudieron guardar los equipos",
+  "set-kickoff": "No se pudo guardar la fecha",
+  "set-phase-kickoff": "No se pudo guardar la fecha de la jornada",
 } as const;
+
+type KickoffInput = Extract<MatchesForm, { intent: "set-kickoff" | "set-phase-kickoff" }>;
+
+/**
+ * A kickoff saved: one match's, or the phase's matches without one. Picks already saved stay
+ * (data/seasons/matches.server.ts); pages open elsewhere hear of it, since what locks when changed.
+ */
+async function saveKickoff(
+  { db, live }: ReturnType<typeof servicesOf>,
+  season: { id: number; timeZone: string },
+  input: KickoffInput,
+) {
+  if (input.intent === "set-kickoff") {
+    const saved = await setMatchKickoff(db, { seasonId: season.id, matchId: input.matchId, kickoffAt: input.kickoff });
+    if (!saved.ok) {
+      return answer(400, {
+        toast: errorToast(`${FAILURE["set-kickoff"]}. ${refusalMessage(saved, ADMIN_MESSAGES.noMatch)}.`),
+      });
+    }
+    await live.publish("resultados");
+    const when = formatKickoff(input.kickoff, season.timeZone) ?? "Fecha por confirmar";
+    return answer(200, { toast: successToast(`${saved.label}: ${when}`, "Fecha guardada") });
+  }
+  const saved = await setPhaseKickoff(db, { seasonId: season.id, phaseId: input.phaseId, kickoffAt: input.kickoff! });
+  if (!saved.ok) {
+    return answer(400, {
+      toast: errorToast(`${FAILURE["set-phase-kickoff"]}. ${refusalMessage(saved, "La jornada no existe")}.`),
+    });
+  }
+  if (saved.updated === 0) {
+    return answer(400, {
+      toast: errorToast(`${FAILURE["set-phase-kickoff"]}. Todos los partidos de ${saved.phaseName} ya tienen fecha.`),
+    });
+  }
+  await live.publish("resultados");
+  const count = saved.updated === 1 ? "1 partido" : `${saved.updated} partidos`;
+  const when = formatKickoff(input.kickoff, season.timeZone);
+  return answer(200, { toast: successToast(`${count} de ${saved.phaseName}: ${when}`, "Fecha guardada") });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, live } = servicesOf(context);
@@ -115,6 +165,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         await live.publish("resultados");
         return answer(200, { toast: successToast("El resultado y los pronósticos han sido reiniciados.") });
       }
+      case "set-kickoff":
+      case "set-phase-kickoff":
+        return saveKickoff(servicesOf(context), season, input);
       case "set-teams": {
         const set = await setMatchTeams(db, input.matchId, {
           homeTeamId: input.homeTeamId,
@@ -220,7 +273,15 @@ function ResetButton({ match }: { match: AdminMatch }) {
       },
     });
   return (
-    <Button type="button" size="compact" variant="danger" onClick={askFirst} disabled={busy} aria-busy={busy}>
+    <Button
+      type="button"
+      size="compact"
+      variant="subtleDanger"
+      onClick={askFirst}
+      disabled={busy}
+      aria-busy={busy}
+      className={classes.touch}
+    >
       Reiniciar
     </Button>
   );
@@ -290,7 +351,22 @@ function SetTeamsButton({ match, teams }: { match: AdminMatch; teams: LoaderData
   );
 }
 
-function MatchRow({ match, teams }: { match: AdminMatch; teams: LoaderData["teams"] }) {
+/**
+ * A match: its teams, kickoff ('Fecha por confirmar' without one) and state; 'Editar fecha', and
+ * 'Reiniciar' only where there is a result to take back.
+ */
+function MatchRow({
+  match,
+  teams,
+  timeZone,
+  finished,
+}: {
+  match: AdminMatch;
+  teams: LoaderData["teams"];
+  timeZone: string;
+  /** The season is finished: nothing to edit. */
+  finished: boolean;
+}) {
   return (
     <tr aria-label={matchLabel(match)}>
       <td>
@@ -300,9 +376,9 @@ function MatchRow({ match, teams }: { match: AdminMatch; teams: LoaderData["team
             <TeamCell team={match.away} />
           </span>
         </span>
-        {(match.kickoffLabel || match.group) && (
-          <span className={t.dimmed}>{[match.group, match.kickoffLabel].filter(Boolean).join(" · ")}</span>
-        )}
+        <span className={t.dimmed}>
+          {[match.group, match.kickoffLabel ?? "Fecha por confirmar"].filter(Boolean).join(" · ")}
+        </span>
         <span className={t.mobile} style={{ marginTop: 6 }}>
           <StateBadges match={match} />
         </span>
@@ -316,7 +392,8 @@ function MatchRow({ match, teams }: { match: AdminMatch; teams: LoaderData["team
       <td className={t.right}>
         <span className={t.actions}>
           {(match.home === null || match.away === null) && <SetTeamsButton match={match} teams={teams} />}
-          <ResetButton match={match} />
+          {match.result !== null && <ResetButton match={match} />}
+          {!finished && <KickoffButton match={match} timeZone={timeZone} />}
         </span>
       </td>
     </tr>
@@ -327,11 +404,13 @@ function PhaseCard({
   phase,
   matches,
   teams,
+  timeZone,
 }: {
   phase: LoaderData["phases"][number];
   /** Its rows, or null when the card is folded (a link shows them). */
   matches: AdminMatch[] | null;
   teams: LoaderData["teams"];
+  timeZone: string;
 }) {
   const { season } = useAdminSeason();
   const fetcher = useFetcher<typeof action>();
@@ -363,6 +442,7 @@ function PhaseCard({
           </Button>
         </fetcher.Form>
       </div>
+      {phase.withoutKickoff > 0 && !season.finished && <PhaseKickoffForm phase={phase} timeZone={timeZone} />}
       {phase.matches === 0 ? (
         <Text size="sm" c="dimmed">
           Esta jornada aún no tiene partidos.
@@ -384,14 +464,12 @@ function PhaseCard({
                 <th className={t.desktop} style={{ width: 150 }}>
                   Estado
                 </th>
-                <th className={t.right} style={{ width: 110 }}>
-                  Acciones
-                </th>
+                <th className={`${t.right} ${classes.actionsHead}`}>Acciones</th>
               </tr>
             </thead>
             <tbody>
               {matches.map((match) => (
-                <MatchRow key={match.id} match={match} teams={teams} />
+                <MatchRow key={match.id} match={match} teams={teams} timeZone={timeZone} finished={season.finished} />
               ))}
             </tbody>
           </Table>
@@ -404,14 +482,19 @@ function PhaseCard({
 export default function AdminMatches({ loaderData }: Route.ComponentProps) {
   const byPhase = new Map(groupByPhase(loaderData.matches).map((group) => [group.phaseId, group.matches]));
   return (
-    <Page title="Administración de Partidos" description="Agrega partidos, activa jornadas y reinicia resultados.">
+    <Page
+      title="Administración de Partidos"
+      description="Agrega partidos, pon sus fechas y horas, activa jornadas y reinicia resultados."
+    >
       <AdminSeasonSelect />
+      <p className={classes.zone}>{`Fechas y horas en ${loaderData.zone}.`}</p>
       <AddMatchForm phases={loaderData.phases} teams={loaderData.teams} timeZone={loaderData.timeZone} />
       {loaderData.phases.map((phase) => (
         <PhaseCard
           key={phase.id}
           phase={phase}
           teams={loaderData.teams}
+          timeZone={loaderData.timeZone}
           matches={loaderData.shown.includes(phase.id) ? (byPhase.get(phase.id) ?? []) : null}
         />
       ))}

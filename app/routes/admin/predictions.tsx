@@ -8,10 +8,12 @@ import {
 } from "#app/data/predictions/admin-predictions.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { formatKickoff } from "#app/domain/dates";
 import { phaseParam, predictionFormSchema } from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
 import { matchLabel, teamLabel, type TeamView } from "#app/domain/game/match";
 import { defaultPhaseId } from "#app/domain/game/phase-status";
+import { countOf } from "#app/domain/plural";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -34,6 +36,8 @@ interface PredictionRow extends AdminPrediction {
   homeTeam: TeamView | null;
   awayTeam: TeamView | null;
   result: { home: number; away: number } | null;
+  /** The match's kickoff in the season's time zone, or null ('Fecha por confirmar'). */
+  kickoffLabel: string | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -52,7 +56,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => order.get(a.matchId)!.index - order.get(b.matchId)!.index)
     .map((prediction) => {
       const { match } = order.get(prediction.matchId)!;
-      return { ...prediction, homeTeam: match.home, awayTeam: match.away, result: match.result };
+      return {
+        ...prediction,
+        homeTeam: match.home,
+        awayTeam: match.away,
+        result: match.result,
+        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+      };
     });
   return { phases, phaseId, rows };
 }
@@ -66,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const updated = await updatePrediction(servicesOf(context).db, parsed.data.predictionId, parsed.data);
     if (!updated.ok)
-      return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "La predicción no existe")}.`) });
+      // After the original's 'la predicción', no second word for it: "Ya no existe".
+      return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "Ya no existe")}.`) });
     return answer(200, { toast: successToast("Predicción actualizada correctamente") });
   });
 }
@@ -75,7 +86,7 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
   const label = matchLabel({ home: row.homeTeam, away: row.awayTeam });
-  const result = row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado";
+  const result = `${row.kickoffLabel ?? "Fecha por confirmar"} · ${row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado"}`;
   const busy = fetcher.state !== "idle";
   return (
     <tr aria-label={`${row.userName}: ${label}`}>
@@ -152,8 +163,8 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
           <>
             <p className={classes.count}>
               {shown.length === rows.length
-                ? `${rows.length} ${rows.length === 1 ? "pronóstico" : "pronósticos"}`
-                : `${shown.length} de ${rows.length} pronósticos`}
+                ? countOf(rows.length, "pronóstico", "pronósticos")
+                : `${shown.length} de ${countOf(rows.length, "pronóstico", "pronósticos")}`}
             </p>
             <TableScroll>
               <Table hover className={t.table}>

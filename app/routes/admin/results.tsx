@@ -8,6 +8,7 @@ import { parseForm } from "#app/domain/forms/form";
 import { groupByPhase, matchLabel, teamLabel, type MatchView } from "#app/domain/game/match";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { allowsExtraTime } from "#app/domain/game/phases";
+import { countOf } from "#app/domain/plural";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -157,7 +158,7 @@ export default function AdminResults({ loaderData }: Route.ComponentProps) {
       description={
         activeCount === 0
           ? undefined
-          : `${activeCount} partidos activos · ${pendingCount === 1 ? "1 pendiente" : `${pendingCount} pendientes`} de resultado`
+          : `${countOf(activeCount, "partido activo", "partidos activos")} · ${countOf(pendingCount, "pendiente", "pendientes")} de resultado`
       }
     >
       <AdminSeasonSelect />

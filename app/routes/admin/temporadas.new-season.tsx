@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 
 import { FROM_FILE, RULE_DEFAULTS } from "#app/domain/forms/season-texts";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
+import { countOf } from "#app/domain/plural";
 import { adminTable as t } from "#app/ui/admin/AdminCells";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
@@ -22,23 +23,38 @@ type Template = Route.ComponentProps["loaderData"]["templates"][number];
 /**
  * The template chosen, and the fields it fills: its name, whether its kickoff times are kept (not
  * for a season already played) and its two-leg bonus (Liga MX's). Each stays editable.
+ *
+ * 'Con horarios' is the server's to decide until the admin touches it (`kickoffsAuto`): kept when
+ * the file's kickoffs are still ahead. A template's answer is known here; a file's comes with
+ * its preview, which then sets the box.
  */
-function useTemplateChoice(templates: Template[]) {
+function useTemplateChoice(templates: Template[], preview: PreviewView | undefined) {
   const [template, setTemplate] = useState(templates.at(-1)?.key ?? FROM_FILE);
   const chosen = templates.find((item) => item.key === template);
   const [name, setName] = useState(chosen?.name ?? "");
-  const [withKickoffs, setWithKickoffs] = useState(chosen ? !chosen.past : false);
+  const [withKickoffs, setKickoffs] = useState(preview?.withKickoffs ?? (chosen ? !chosen.past : false));
+  const [kickoffsAuto, setKickoffsAuto] = useState(true);
   const [twoLegs, setTwoLegs] = useState(chosen?.twoLegs ?? true);
+  const [seenPreview, setSeenPreview] = useState(preview);
+  if (preview !== seenPreview) {
+    setSeenPreview(preview);
+    if (preview && kickoffsAuto) setKickoffs(preview.withKickoffs);
+  }
   const choose = (key: string) => {
     setTemplate(key);
+    setKickoffsAuto(true);
     const next = templates.find((item) => item.key === key);
+    setKickoffs(next ? !next.past : false);
     if (next) {
       setName(next.name);
-      setWithKickoffs(!next.past);
       setTwoLegs(next.twoLegs);
     }
   };
-  return { template, choose, name, setName, withKickoffs, setWithKickoffs, twoLegs, setTwoLegs };
+  const setWithKickoffs = (on: boolean) => {
+    setKickoffs(on);
+    setKickoffsAuto(false);
+  };
+  return { template, choose, name, setName, withKickoffs, setWithKickoffs, kickoffsAuto, twoLegs, setTwoLegs };
 }
 
 type Choice = ReturnType<typeof useTemplateChoice>;
@@ -136,7 +152,7 @@ function RulesFields({ choice }: { choice: Choice }) {
 export function NewSeasonForm({ templates, preview }: { templates: Template[]; preview: PreviewView | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const choice = useTemplateChoice(templates);
+  const choice = useTemplateChoice(templates, preview);
   return (
     <Panel padding="sm" paddingFromSm="lg">
       <Form method="post" encType="multipart/form-data" noValidate>
@@ -151,8 +167,9 @@ export function NewSeasonForm({ templates, preview }: { templates: Template[]; p
             name="conHorarios"
             checked={choice.withKickoffs}
             onChange={(event) => choice.setWithKickoffs(event.currentTarget.checked)}
-            description="Conserva los horarios del archivo. Déjalo apagado para una temporada ya jugada: un horario pasado cierra el partido."
+            description="Conserva los horarios del archivo: encendido si sus partidos aún no se juegan (el de un archivo, al revisarlo). Un horario pasado cierra el partido."
           />
+          {choice.kickoffsAuto && <input type="hidden" name="conHorariosAuto" value="1" />}
           <RulesFields choice={choice} />
           <Group>
             <Button type="submit" disabled={busy} busy={busy && !navigation.formData?.get("crear")}>
@@ -171,6 +188,8 @@ export interface PreviewView {
   name: string;
   competition: string;
   fingerprint: string;
+  /** 'Con horarios' as chosen, or as the server decided from the file's kickoffs. */
+  withKickoffs: boolean;
   /** The file's text for 'Crear Temporada' (a template's is read again on the server). */
   content: string | null;
   phases: { name: string; matches: number }[];
@@ -232,7 +251,7 @@ export function Preview({ preview, busy }: { preview: PreviewView; busy: boolean
         {`Vista previa: ${preview.name}`}
       </Title>
       <Text size="sm" c="dimmed">
-        {`${preview.competition} · ${preview.phases.length} fases · ${preview.teams.length} equipos${newTeams > 0 ? ` (${newTeams} nuevos)` : ""} · ${preview.matches.length} partidos. Se crea como Próxima, sin resultados y con todos los partidos inactivos.`}
+        {`${preview.competition} · ${countOf(preview.phases.length, "fase", "fases")} · ${countOf(preview.teams.length, "equipo", "equipos")}${newTeams > 0 ? ` (${countOf(newTeams, "nuevo", "nuevos")})` : ""} · ${countOf(preview.matches.length, "partido", "partidos")}. Se crea como Próxima, sin resultados y con todos los partidos inactivos, ${preview.withKickoffs ? "con los horarios del archivo" : "sin horarios (Fecha por confirmar)"}.`}
       </Text>
       <h3 className={classes.subtitle}>Fases</h3>
       <ul className={classes.chips}>

@@ -1,6 +1,8 @@
 import { Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 
+import { SEASON_MESSAGES } from "#app/domain/forms/season-texts";
+import { countOf } from "#app/domain/plural";
 import { adminTable as t } from "#app/ui/admin/AdminCells";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
@@ -70,6 +72,22 @@ function SeasonActions({ season, current }: { season: SeasonRow; current: Season
         <Button type="button" size="compact" variant="default" onClick={() => submit("reopen")} disabled={busy}>
           Reabrir
         </Button>
+      ) : season.players === 0 ? (
+        // Nobody plays it yet: no table to keep. The server refuses it too (setFinished).
+        <>
+          <Button
+            type="button"
+            size="compact"
+            variant="danger"
+            disabled
+            aria-describedby={`sin-jugadores-${season.id}`}
+          >
+            Terminar temporada
+          </Button>
+          <span id={`sin-jugadores-${season.id}`} className={classes.reason}>
+            {SEASON_MESSAGES.noPlayers}
+          </span>
+        </>
       ) : (
         <Button type="button" size="compact" variant="danger" onClick={finish} disabled={busy}>
           Terminar temporada
@@ -100,7 +118,7 @@ function SeasonLine({ season, current }: { season: SeasonRow; current: SeasonRow
         </span>
         <span className={t.dimmed}>{season.rules}</span>
         <span className={`${t.dimmed} ${t.mobile}`}>
-          {`${season.competition} · ${season.matches} partidos · ${season.players} jugadores`}
+          {`${season.competition} · ${countOf(season.matches, "partido", "partidos")} · ${countOf(season.players, "jugador", "jugadores")}`}
         </span>
       </td>
       <td className={t.desktop}>{season.competition}</td>

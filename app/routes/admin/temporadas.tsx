@@ -13,7 +13,8 @@ import { hasControlCharacters, normalizeFileText } from "#app/domain/forms/input
 import { newSeasonSchema, seasonActionSchema } from "#app/domain/forms/season-forms";
 import { FROM_FILE, SEASON_MESSAGES } from "#app/domain/forms/season-texts";
 import { KNOCKOUT_SCORE_LABELS } from "#app/domain/game/season-rules";
-import { answer, refusalMessage, runAction, type Answer } from "#app/http/action-answer.server";
+import { countOf } from "#app/domain/plural";
+import { answer, runAction, type Answer } from "#app/http/action-answer.server";
 import { servicesOf, type Services } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
@@ -74,6 +75,7 @@ function previewView(preview: SeasonPreview, content: string | null): PreviewVie
     name: preview.name,
     competition: preview.competition,
     fingerprint: preview.fingerprint,
+    withKickoffs: preview.withKickoffs,
     content,
     phases: preview.plan.phases.map((name) => ({ name, matches: counts.get(name) ?? 0 })),
     teams: preview.plan.teams.map((team) => ({
@@ -119,7 +121,10 @@ const previewNewSeason: Handler = async (form, { db, config }) => {
   }
   const { plan } = result.preview;
   return answer(200, {
-    toast: successToast(`${plan.matches.length} partidos en ${plan.phases.length} fases`, "Vista previa lista"),
+    toast: successToast(
+      `${countOf(plan.matches.length, "partido", "partidos")} en ${countOf(plan.phases.length, "fase", "fases")}`,
+      "Vista previa lista",
+    ),
     preview: previewView(result.preview, read.carried),
   });
 };
@@ -155,8 +160,10 @@ const moveSeason: Handler = async (form, { db, live }) => {
   const { intent: move, seasonId } = parsed.data;
   const done =
     move === "make-current" ? await makeCurrent(db, seasonId) : await setFinished(db, seasonId, move === "finish");
-  if (!done.ok)
-    return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(done, SEASON_MESSAGES.noSeason)}.`) });
+  if (!done.ok) {
+    const why = done.reason === "no-players" ? SEASON_MESSAGES.noPlayers : SEASON_MESSAGES.noSeason;
+    return answer(400, { toast: errorToast(`${FAILURE}. ${why}.`) });
+  }
   await live.publish("resultados");
   return answer(200, { toast: MOVED[move](done.name) });
 };

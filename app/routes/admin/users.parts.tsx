@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 
 import type { UserSummary } from "#app/data/people/users.server";
+import { countOf } from "#app/domain/plural";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
@@ -19,9 +20,15 @@ import classes from "./users.module.css";
 /** A row of 'Gestionar Usuarios': the account and its registration date as shown. */
 export type UserRow = Omit<UserSummary, "createdAt"> & { createdAt: string; createdLabel: string };
 
-/** What an intent of /admin/users answers besides its toast: a reset link to hand over. */
+/** What an intent of /admin/users answers besides its toast: a reset link to hand over, and its life in days. */
 export interface UsersMore {
   link: string;
+  linkDays: number;
+}
+
+/** 'vale 7 días': how long a link the admin hands out stays valid (ADMIN_LINK_DAYS). */
+function linkLife(days: number | undefined): string {
+  return days === 1 ? "vale 1 día" : `vale ${days ?? 7} días`;
 }
 
 /** The pieces of 'Gestionar Usuarios' (routes/admin/users.tsx): rows, the user form, the roster. */
@@ -52,6 +59,7 @@ export function UserFormModal({
   const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
   const created = !user && fetcher.data?.ok ? fetcher.data.link : undefined;
+  const createdLife = linkLife(fetcher.data?.linkDays);
   useEffect(() => {
     if (user && fetcher.data?.ok) onClose();
   }, [fetcher.data, user, onClose]);
@@ -62,7 +70,7 @@ export function UserFormModal({
         <Stack>
           <LinkBox
             link={created}
-            description="Comparte este enlace con la persona para que elija su contraseña. Es de un solo uso y vale una hora."
+            description={`Comparte este enlace con la persona para que elija su contraseña. Es de un solo uso y ${createdLife}.`}
           />
           <Button variant="default" onClick={onClose}>
             Cerrar
@@ -104,6 +112,33 @@ export function UserFormModal({
     </Dialog>
   );
 }
+/** The seasons 'Eliminar Predicciones' reaches for this user, by name. */
+function seasonsInWords(names: readonly string[]): string {
+  const quoted = names.map((name) => `«${name}»`);
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} y ${quoted.at(-1)}`;
+}
+
+/**
+ * What 'Eliminar Predicciones' asks: the count it deletes (the picks in the seasons not finished,
+ * as the server counts them) and in which seasons; the picks of finished seasons stay, and it says so.
+ */
+function deletePredictionsText(user: UserRow): string {
+  const count = user.deletablePredictions;
+  const kept = user.predictions - count;
+  const what =
+    count === 0
+      ? `${user.displayName} no tiene pronósticos en temporadas sin terminar: no hay nada que eliminar.`
+      : `Se ${count === 1 ? "eliminará" : "eliminarán"} ${countOf(count, "pronóstico", "pronósticos")} de ${user.displayName} en ${seasonsInWords(user.deletableSeasons)}.`;
+  const stays =
+    kept === 0
+      ? ""
+      : kept === 1
+        ? " Su pronóstico de una temporada terminada se conserva."
+        : ` Sus ${kept} pronósticos de temporadas terminadas se conservan.`;
+  return `${what}${stays}${count > 0 ? " No se puede deshacer." : ""}`;
+}
+
 export function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit: () => void; onDelete: () => void }) {
   const fetcher = useFetcher<ActionAnswer<UsersMore>>();
   useToast(fetcher.data?.toast);
@@ -141,11 +176,7 @@ export function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit:
           size="compact"
           variant="warning"
           onClick={() =>
-            askFirst(
-              "Eliminar predicciones",
-              `Se eliminarán los ${user.predictions} pronósticos de ${user.displayName}. No se puede deshacer.`,
-              () => submit("delete-predictions"),
-            )
+            askFirst("Eliminar pronósticos", deletePredictionsText(user), () => submit("delete-predictions"))
           }
         >
           Eliminar Predicciones
@@ -160,7 +191,12 @@ export function UserActions({ user, onEdit, onDelete }: { user: UserRow; onEdit:
       >
         Generar enlace de acceso
       </button>
-      {link && <LinkBox link={link} description="Enlace de un solo uso para que elija una contraseña nueva." />}
+      {link && (
+        <LinkBox
+          link={link}
+          description={`Enlace de un solo uso para que elija una contraseña nueva; ${linkLife(fetcher.data?.linkDays)}.`}
+        />
+      )}
     </div>
   );
 }
@@ -176,7 +212,9 @@ export function RosterCard({ roster, count }: { roster: string; count: number })
             <Title order={2} fz="lg">
               Lista de participantes
             </Title>
-            <Badge tone={count ? "teal" : "gray"}>{count ? `${count} correos` : "Registro abierto"}</Badge>
+            <Badge tone={count ? "teal" : "gray"}>
+              {count ? countOf(count, "correo", "correos") : "Registro abierto"}
+            </Badge>
           </Group>
           <Text size="sm" c="dimmed">
             Un «correo, apodo» por línea. Si la lista tiene correos, solo ellos pueden registrarse y cada uno recibe su

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
-import { createResetLink, publicOrigin } from "#app/auth/password-reset.server";
+import { adminLinkSeconds, createResetLink, publicOrigin } from "#app/auth/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/user-forms";
 import { listRoster, replaceRoster } from "#app/data/people/roster.server";
 import {
@@ -17,6 +17,7 @@ import {
 } from "#app/data/people/users.server";
 import { formatDate } from "#app/domain/dates";
 import { parseForm } from "#app/domain/forms/form";
+import { countOf } from "#app/domain/plural";
 import { formatRoster, parseRoster } from "#app/domain/roster";
 import { answer, runAction, withFailureToast } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
@@ -81,13 +82,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const { db, auth, config, live } = servicesOf(context);
   const origin = publicOrigin(config.BASE_URL, request);
+  // The admin's links are handed out over a chat, to many people at once: they last days, not an hour.
+  const linkDays = config.ADMIN_LINK_DAYS;
+  const adminLink = (email: string) => createResetLink(auth, email, origin, adminLinkSeconds(linkDays));
   return runAction<UsersMore>(FAILURES[form.intent], async () => {
     switch (form.intent) {
       case "create-user": {
         if (await emailInUse(db, form.email)) return refused(form.intent, "email-taken");
         await createAccountWithoutPassword(auth, form);
-        const link = await createResetLink(auth, form.email, origin);
-        return answer(200, { toast: successToast("Usuario guardado"), link });
+        const link = await adminLink(form.email);
+        return answer(200, { toast: successToast("Usuario guardado"), link, linkDays });
       }
       case "update-user": {
         const refusal = await updateUser(db, form.userId, form);
@@ -103,14 +107,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "delete-predictions": {
         const count = await deletePredictionsOfUser(db, form.userId);
-        return answer(200, { toast: successToast(`${count} predicciones eliminadas`, "Predicciones eliminadas") });
+        return answer(200, {
+          toast: successToast(
+            countOf(count, "pronóstico eliminado", "pronósticos eliminados"),
+            "Predicciones eliminadas",
+          ),
+        });
       }
       case "access-link": {
         const email = await findUserEmail(db, form.userId);
         if (!email) return refused(form.intent, "not-found");
         return answer(200, {
           toast: successToast("Enlace generado"),
-          link: await createResetLink(auth, email, origin),
+          link: await adminLink(email),
+          linkDays,
         });
       }
       case "save-roster": {
@@ -120,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message =
           roster.entries.length === 0
             ? "Lista vacía: el registro queda abierto a cualquier correo"
-            : `${roster.entries.length} correos permitidos`;
+            : countOf(roster.entries.length, "correo permitido", "correos permitidos");
         return answer(200, { toast: successToast(message, "Lista guardada") });
       }
     }
@@ -145,7 +155,10 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
   const close = useCallback(() => setFormOpen(false), []);
 
   return (
-    <Page title="Gestionar Usuarios" description={`${loaderData.users.length} usuarios registrados`}>
+    <Page
+      title="Gestionar Usuarios"
+      description={countOf(loaderData.users.length, "usuario registrado", "usuarios registrados")}
+    >
       <Group justify="flex-end">
         <Button onClick={() => open(null)}>Nuevo Usuario</Button>
       </Group>

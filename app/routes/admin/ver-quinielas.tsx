@@ -63,7 +63,7 @@ function MatchCard({ match }: { match: RevealedMatch }) {
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.head}>
         <span className={typography.dimmedXs}>
-          {`Partido de ${match.phaseName}${match.kickoffLabel ? ` · ${match.kickoffLabel}` : ""}`}
+          {`Partido de ${match.phaseName} · ${match.kickoffLabel ?? "Fecha por confirmar"}`}
         </span>
         {match.phaseActivatedAt && <Badge tone="green">Quinielas activadas</Badge>}
       </div>

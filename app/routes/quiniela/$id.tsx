@@ -23,6 +23,7 @@ import { managePoolSchema, OWNER_INTENTS, parsePoolForm, type ManagePoolInput } 
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { pickerPhases } from "#app/domain/game/match-picker";
 import { poolStandings, predictionsGrid } from "#app/domain/game/pool-table";
+import { countOf } from "#app/domain/plural";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -187,7 +188,10 @@ async function runTool(args: Route.ActionArgs, user: SessionUser, pool: PoolSumm
       const saved = await setPoolMatches(db, pool.id, input);
       if (!saved.ok) return answer(400, { toast: errorToast(saved.message) });
       return answer(200, {
-        toast: successToast(`${saved.added} agregados, ${saved.removed} quitados`, "Partidos actualizados"),
+        toast: successToast(
+          `${countOf(saved.added, "agregado", "agregados")}, ${countOf(saved.removed, "quitado", "quitados")}`,
+          "Partidos actualizados",
+        ),
       });
     }
     case "add-participants": {
@@ -258,7 +262,7 @@ function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId
       <div className={classes.scroll}>
         <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} />
       </div>
-      <StandingsLegend />
+      <StandingsLegend total={rows.length} />
     </section>
   );
 }

@@ -37,7 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const jornada = new URL(request.url).searchParams.get("jornada");
   const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
   const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);
-  const captured = await revealedPredictions(db, { seasonId: season.id, phaseId, viewerId: viewer?.id ?? null });
+  const captured = await revealedPredictions(db, {
+    seasonId: season.id,
+    timeZone: season.timeZone,
+    phaseId,
+    viewerId: viewer?.id ?? null,
+  });
   return {
     season: { id: season.id, name: season.name, isCurrent: season.isCurrent },
     seasons,
@@ -94,7 +99,9 @@ function MatchCard({ match }: { match: RevealedMatch }) {
         <MatchTeam team={match.away} away />
       </div>
       <div className={classes.meta}>
-        <span className={classes.phase}>{`Partido de ${match.phaseName}`}</span>
+        <span className={classes.phase}>
+          {`Partido de ${match.phaseName} · ${match.kickoffLabel ?? "Fecha por confirmar"}`}
+        </span>
         {match.resultLabel ? (
           <span className={classes.result}>{`Resultado oficial: ${match.resultLabel}`}</span>
         ) : (

@@ -89,7 +89,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
               />
             </div>
           )}
-          <StandingsLegend />
+          <StandingsLegend total={total} />
           {pageCount > 1 && (
             <nav aria-label="Páginas de la tabla" className={classes.pages}>
               {page > 1 && (

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 
 import type { PickerPhase } from "#app/domain/game/match-picker";
+import { countOf } from "#app/domain/plural";
 import { Badge } from "#app/ui/primitives/Badge";
 import { CheckboxField } from "#app/ui/primitives/Checkbox";
 import typography from "#app/ui/theme/typography.module.css";
@@ -73,7 +74,7 @@ function PhaseRow({
           className={classes.control}
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
-          aria-label={`${phase.phaseName}: ${count} de ${phase.matches.length} partidos elegidos`}
+          aria-label={`${phase.phaseName}: ${count} de ${countOf(phase.matches.length, "partido elegido", "partidos elegidos")}`}
           onClick={onToggle}
         >
           <span className={classes.name}>{phase.phaseName}</span>{" "}

@@ -24,6 +24,7 @@ import { MatchTeam } from "./MatchTeam";
 import { PhaseSection } from "./PhaseSection";
 import classes from "./PredictionForm.module.css";
 import { askReview } from "./PredictionReview";
+import { useKickoffLocks } from "./useKickoffLocks";
 
 function ScoreInput({
   name,
@@ -300,13 +301,14 @@ function useFormChecks(matches: PredictionMatch[], picksFinal: boolean, answered
  * is typed, and a form the server would refuse stays here: the wrong boxes marked, the first
  * focused, and the server's own message as a toast. Where picks are final, 'Guardar Pronósticos'
  * first shows the picks ('Confirmar' sends them, 'Volver' goes back); where they are editable,
- * matches left blank wait for later. Enter in a box never sends the form.
+ * matches left blank wait for later. Enter in a box never sends the form. A match closes in
+ * the browser at its kickoff (useKickoffLocks), as it does on the server.
  *
  * Without JavaScript the form posts at once, without the review (a dialog needs script): the
  * server checks it all the same, and its refusal marks the boxes on the page it answers with.
  */
 export function PredictionForm({
-  matches,
+  matches: sent,
   action,
   picksFinal,
   errors: answered,
@@ -318,6 +320,7 @@ export function PredictionForm({
   /** The boxes the server refused, by field name (the action's answer). */
   errors?: FieldErrors;
 }) {
+  const matches = useKickoffLocks(sent);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const form = useFormChecks(matches, picksFinal, answered);

@@ -1,4 +1,6 @@
-import type { Band } from "#app/domain/game/standings";
+import { Fragment } from "react";
+
+import { bandSizes, type Band } from "#app/domain/game/standings";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Table } from "#app/ui/primitives/Table";
 import typography from "#app/ui/theme/typography.module.css";
@@ -65,9 +67,12 @@ function StandingRowView<R extends StandingsTableRow>({
           // On a phone the further columns give way to this line under the name (the CSS shows one or the other).
           <span className={classes.extraLine}>
             {columns.map((column, i) => (
-              <span key={column.label} className={classes.extraItem}>
-                {`${i > 0 ? "· " : ""}${column.inWords(column.value(row))}`}
-              </span>
+              // A space of its own between the items, outside them: the line reads '4 temporadas ·
+              // 1 título' to a screen reader and when copied, and may break there.
+              <Fragment key={column.label}>
+                {i > 0 && " "}
+                <span className={classes.extraItem}>{`${i > 0 ? "· " : ""}${column.inWords(column.value(row))}`}</span>
+              </Fragment>
             ))}
           </span>
         )}
@@ -144,18 +149,28 @@ export function StandingsTable<R extends StandingsTableRow>({
   );
 }
 
-const LEGEND: { band: Exclude<Band, null>; label: string }[] = [
-  { band: "blue", label: "Lugares 1–4" },
-  { band: "yellow", label: "5–7" },
-  { band: "green", label: "8–9" },
-  { band: "red", label: "Últimos 2" },
-];
+/** What each colour marks in a table of `total` rows (bandSizes: a short table's bands shrink). */
+function legendItems(total: number): { band: Exclude<Band, null>; label: string }[] {
+  const sizes = bandSizes(total);
+  const span = (from: number, size: number) => (size === 1 ? `${from}` : `${from}–${from + size - 1}`);
+  const yellowFrom = sizes.blue + 1;
+  const greenFrom = yellowFrom + sizes.yellow;
+  const items: { band: Exclude<Band, null>; size: number; label: string }[] = [
+    { band: "blue", size: sizes.blue, label: `${sizes.blue === 1 ? "Lugar" : "Lugares"} ${span(1, sizes.blue)}` },
+    { band: "yellow", size: sizes.yellow, label: span(yellowFrom, sizes.yellow) },
+    { band: "green", size: sizes.green, label: span(greenFrom, sizes.green) },
+    { band: "red", size: sizes.red, label: sizes.red === 1 ? "Último" : `Últimos ${sizes.red}` },
+  ];
+  return items.filter((item) => item.size > 0);
+}
 
-/** What the colour markers mean. */
-export function StandingsLegend() {
+/** What the colour markers mean, for a table of `total` rows (the whole table, not the page shown). */
+export function StandingsLegend({ total }: { total: number }) {
+  const items = legendItems(total);
+  if (items.length === 0) return null;
   return (
     <div className={classes.legend} aria-hidden>
-      {LEGEND.map((item) => (
+      {items.map((item) => (
         <span key={item.band} className={classes.legendItem}>
           <span className={classes.swatch} style={{ "--band-color": BAND_COLORS[item.band] } as React.CSSProperties} />
           {item.label}

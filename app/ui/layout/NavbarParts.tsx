@@ -24,6 +24,8 @@ export const MAIN_LINKS = [
 ];
 
 export const ADMIN_LINKS = [
+  // The checklist of /admin: what the season still needs, each step with its screen.
+  { to: "/admin", label: "Resumen" },
   { to: "/admin/matches", label: "Gestionar Partidos" },
   { to: "/admin/results", label: "Resultados" },
   { to: "/admin/ver-quinielas", label: "Ver Quinielas capturadas" },

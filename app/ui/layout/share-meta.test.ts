@@ -3,11 +3,11 @@ import { describe, expect, test } from "vitest";
 import { invitationMeta, shareMeta } from "./share-meta";
 
 const root = (origin?: string) => [{ id: "root", loaderData: origin === undefined ? {} : { origin } }];
+/** A tag's content by its property (Open Graph) or name (Twitter, description). */
 const content = (tags: ReturnType<typeof shareMeta>, name: string) =>
-  tags.find(
-    (tag) =>
-      (tag as { property?: string; name?: string }).property === name || (tag as { name?: string }).name === name,
-  )?.content as string | undefined;
+  (tags as { property?: string; name?: string; content?: string }[]).find(
+    (tag) => tag.property === name || tag.name === name,
+  )?.content;
 
 describe("share tags", () => {
   test("absolute URLs on the root loader's origin, the page's own path", () => {

@@ -6,7 +6,8 @@ import { seasonsMigration } from "./0004_seasons";
 import * as m0005 from "./0005_standings_upkeep";
 import * as m0006 from "./0006_season_mark";
 import * as m0007 from "./0007_deleted_players";
-import * as m0008 from "./0008_reminders";
+import * as m0008 from "./0008_push";
+import * as m0009 from "./0009_reminders";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -26,6 +27,7 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0005_standings_upkeep": m0005,
     "0006_season_mark": m0006,
     "0007_deleted_players": m0007,
-    "0008_reminders": m0008,
+    "0008_push": m0008,
+    "0009_reminders": m0009,
   };
 }

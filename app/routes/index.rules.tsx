@@ -1,0 +1,39 @@
+import { useState } from "react";
+
+import { rememberFold } from "#app/ui/behaviour/remembered-fold";
+import { Panel } from "#app/ui/primitives/Panel";
+
+import classes from "./index.module.css";
+
+/**
+ * '¿Cómo se juega?', written from the current season's rules (domain/game/season-rules.ts): open
+ * on a browser's first visit, folded afterwards unless the reader opens it again
+ * (ui/behaviour/remembered-fold.ts). A `<details>`: it opens and folds without JavaScript, and the
+ * server renders it as it will stay.
+ */
+export function HowToPlay({ rules, initiallyOpen }: { rules: string[]; initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <Panel padding={0}>
+      <details
+        className={classes.howToPlay}
+        open={open}
+        onToggle={(event) => {
+          const now = event.currentTarget.open;
+          if (now === open) return;
+          setOpen(now);
+          rememberFold(now);
+        }}
+      >
+        <summary className={classes.howToPlaySummary}>
+          <h2 className={classes.howToPlayTitle}>¿Cómo se juega?</h2>
+        </summary>
+        <ul className={classes.rules}>
+          {rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </details>
+    </Panel>
+  );
+}
