@@ -1,14 +1,20 @@
+import type { Kysely } from "kysely";
+
 import type { Config } from "#app/config.server";
+import type { Database } from "#app/data/engine/schema";
 import type { ChannelAudience } from "#app/data/reminders/claims.server";
 import type { Recipient } from "#app/data/reminders/reminder-details.server";
 import type { ReminderContent } from "#app/domain/reminders/reminder-message";
+import type { PushSender } from "#app/notify/push.server";
 
 import { emailChannel } from "./email-channel.server";
+import { pushChannel } from "./push-channel.server";
 
-/** One reminder to deliver: who, what it says now, and when it is. */
+/** One reminder to deliver: who, what it says now, of which phase, and when it is. */
 export interface Delivery {
   recipient: Recipient;
   content: ReminderContent;
+  phaseId: number;
   now: Date;
 }
 
@@ -29,29 +35,19 @@ export interface ReminderChannel extends ChannelAudience {
 
 export interface ChannelSettings {
   config: Config;
+  db: Kysely<Database>;
   /** The install's signing secret (unsubscribe links). */
   secret: string;
   /** The public origin of links (BASE_URL, else http://localhost:PORT). */
   origin: string;
+  /** Web Push, where the runtime has it started. */
+  push: PushSender | undefined;
 }
 
-/**
- * The channels this install has, from its settings: e-mail when SMTP_* are set.
- *
- * Web Push (issue 45 item 2, branch h-push) is one more entry here once merged, e.g.:
- *   if (push) channels.push({
- *     name: "push",
- *     audience: pushAudience,                                  // users with a subscription
- *     deliver: async ({ recipient, content, now }) =>
- *       (await sendPush(services, recipient.userId, reminderNotice(content, now))) ? "sent" : "unreachable",
- *     isOutage: (error) => isServerError(error),               // 5xx: retried with backoff
- *     isPermanent: () => false,
- *     close: () => {},
- *   });
- * (reminderNotice: domain/reminders/reminder-message.ts; 404/410 subscriptions are deleted by sendPush.)
- */
-export function reminderChannels({ config, secret, origin }: ChannelSettings): ReminderChannel[] {
+/** The channels this install has, from its settings: e-mail when SMTP_* are set, and Web Push. */
+export function reminderChannels({ config, db, secret, origin, push }: ChannelSettings): ReminderChannel[] {
   const channels: ReminderChannel[] = [];
   if (config.smtp) channels.push(emailChannel({ smtp: config.smtp, secret, origin }));
+  if (push) channels.push(pushChannel({ db, push }));
   return channels;
 }

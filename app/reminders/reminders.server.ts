@@ -6,7 +6,7 @@ import type { ChannelAudience } from "#app/data/reminders/claims.server";
 import type { PushSender } from "#app/notify/push.server";
 
 import { reminderChannels } from "./channels.server";
-import { startSenderThread } from "./sender-thread.server";
+import { startSenderOnDemand } from "./sender-thread.server";
 import { startReminderSender } from "./sender.server";
 
 /** The reminders as the rest of the app sees them (services.reminders). */
@@ -23,8 +23,8 @@ export interface ReminderSettings {
   config: Config;
   secret: string;
   origin: string;
-  /** Web Push as this runtime has it (the push channel, once wired). */
-  push?: PushSender;
+  /** Web Push as this runtime has it: the push channel. */
+  push: PushSender | undefined;
   /**
    * Whether this process is the one of its instance that sends (server.js decides; see
    * startRuntime), and where: in a thread started from the server build at `thread` with the
@@ -35,21 +35,15 @@ export interface ReminderSettings {
 }
 
 /** The install's channels, and the sender when this process is the one that runs it. */
-export function startReminders({ db, config, secret, origin, send, now }: ReminderSettings): Reminders {
-  const channels = reminderChannels({ config, secret, origin });
+export function startReminders({ db, config, secret, origin, push, send, now }: ReminderSettings): Reminders {
+  const channels = reminderChannels({ config, db, secret, origin, push });
   const sending = send !== false && channels.length > 0;
+  const timing = { hours: config.REMINDER_HOURS, checkMs: config.REMINDER_CHECK_SECONDS * 1000, now };
   const thread =
-    sending && typeof send === "object" && send.thread ? startSenderThread(send.thread, send.env) : undefined;
-  const sender =
-    sending && !thread
-      ? startReminderSender({
-          db,
-          channels,
-          hours: config.REMINDER_HOURS,
-          checkMs: config.REMINDER_CHECK_SECONDS * 1000,
-          now,
-        })
+    sending && typeof send === "object" && send.thread
+      ? startSenderOnDemand({ db, entry: send.thread, env: send.env, ...timing })
       : undefined;
+  const sender = sending && !thread ? startReminderSender({ db, channels, ...timing }) : undefined;
   return {
     channels,
     sending,

@@ -107,7 +107,7 @@ async function deliverOne(claim: TakenClaim, context: BatchContext): Promise<Cla
   if (!recipient || !content) return { id: claim.id, status: "dropped", reason: "nada que recordar" };
   if (context.down.has(channel.name)) return failed(claim, context.down.get(channel.name), context, false);
   try {
-    const result = await channel.deliver({ recipient, content, now: context.now });
+    const result = await channel.deliver({ recipient, content, phaseId: claim.phaseId, now: context.now });
     if (result === "unreachable") return { id: claim.id, status: "dropped", reason: "el jugador ya no lo recibe" };
     return { id: claim.id, status: "sent" };
   } catch (error) {

@@ -8,9 +8,11 @@ import { openDatabase } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 
 import { createUser } from "../support/accounts";
+import { startPushService } from "../support/push-service";
 import {
   activatePhase,
   form,
+  postForm,
   requestText,
   startServerProcess,
   startTestServer,
@@ -469,20 +471,76 @@ test("two instances on one database send once, and a frozen sender's lease is ta
   }
 });
 
-test("a cluster (WEB_CONCURRENCY=2) sends once from one worker; after a crash and a restart nothing goes twice, and what came due meanwhile goes out at start while its kickoff is ahead", async () => {
+test("a cluster (WEB_CONCURRENCY=2) sends once from one worker, by e-mail and to each device (a push service's 5xx retried, a gone device dropped); after a crash and a restart nothing goes twice, and what came due meanwhile goes out at start while its kickoff is ahead", async () => {
   await server.close();
+  const pushService = await startPushService();
+  // NODE_EXTRA_CA_CERTS is read when a process starts: these tests run the server as a process.
+  const env = { ...smtpEnv, NODE_EXTRA_CA_CERTS: pushService.caFile, PUSH_SERVICES: "127.0.0.1" };
   let processServer: ServerProcess | undefined;
   try {
-    processServer = await startServerProcess({ ...smtpEnv, WEB_CONCURRENCY: "2" });
+    processServer = await startServerProcess({ ...env, WEB_CONCURRENCY: "2" });
     const { matchIds } = await activatePhase(processServer, "Jornada 7");
     const late = await activatePhase(processServer, "Jornada 8");
-    for (const [name, email] of [
-      ["Rosa", "rosa@quiniela.test"],
-      ["Saúl", "saul@quiniela.test"],
-    ] as const)
-      await player(processServer, name, email);
+    const rosa = await player(processServer, "Rosa", "rosa@quiniela.test");
+    const saul = await player(processServer, "Saúl", "saul@quiniela.test");
+    const tere = await player(processServer, "Tere", "tere@quiniela.test");
+    const devices = { rosa: pushService.device(), saul: pushService.device("flaky"), tere: pushService.device("gone") };
+    for (const [who, device] of [
+      [rosa, devices.rosa],
+      [saul, devices.saul],
+      [tere, devices.tere],
+    ] as const) {
+      const { endpoint, p256dh, auth } = device;
+      const on = await postForm(
+        processServer,
+        "/profile/notificaciones",
+        form({ intent: "subscribe", endpoint, p256dh, auth }),
+        who.cookie,
+      );
+      expect(on.status).toBe(200);
+    }
     await setKickoff(processServer.db, matchIds[0]!, inHours(6));
-    await expectInbox({ "rosa@quiniela.test": 1, "saul@quiniela.test": 1 });
+    await expectInbox({ "rosa@quiniela.test": 1, "saul@quiniela.test": 1, "tere@quiniela.test": 1 });
+    // Each device gets the summary, opening the home page; Saúl's push service failed once (500)
+    // and the sender tried again; Tere's answered 410: her device is forgotten, her claim dropped.
+    const [toRosa] = await pushService.waitFor(devices.rosa.id, 1);
+    expect(toRosa!.message).toEqual({
+      title: "Quiniela",
+      body: expect.stringMatching(
+        /^Te faltan \d+ pronósticos de la Jornada 7 · el primero empieza el \S+ a las \d\d:\d\d \(hora de la Ciudad de México\)$/,
+      ),
+      url: "/",
+    });
+    expect(Number(toRosa!.ttl)).toBeGreaterThan(5 * 3600);
+    const toSaul = await pushService.waitFor(devices.saul.id, 2);
+    expect(toSaul.map((delivery) => delivery.status)).toEqual([500, 201]);
+    await pushService.waitFor(devices.tere.id, 1);
+    expect(pushService.problems).toEqual([]);
+    const claims = async () =>
+      (
+        await processServer!.db
+          .selectFrom("reminder_claims")
+          .select(["user_id", "channel", "status"])
+          .where("channel", "=", "push")
+          .execute()
+      )
+        .map(
+          (claim) =>
+            `${claim.user_id === rosa.id ? "rosa" : claim.user_id === saul.id ? "saul" : "tere"} ${claim.status}`,
+        )
+        .sort();
+    await waitFor(
+      "los avisos asentados",
+      async () => !(await claims()).some((claim) => claim.endsWith("pending") || claim.endsWith("sending")),
+    );
+    expect(await claims()).toEqual(["rosa sent", "saul sent", "tere dropped"]);
+    expect(
+      await processServer.db
+        .selectFrom("push_subscriptions")
+        .select("user_id")
+        .where("user_id", "=", tere.id)
+        .execute(),
+    ).toEqual([]);
     const lease = await processServer.db.selectFrom("sender_leases").selectAll().executeTakeFirstOrThrow();
     // A worker holds it, not the primary (which serves nothing).
     expect(lease.holder).toMatch(/:\d+:/);
@@ -497,14 +555,20 @@ test("a cluster (WEB_CONCURRENCY=2) sends once from one worker; after a crash an
     } finally {
       await db.destroy();
     }
-    processServer = await startServerProcess(smtpEnv);
+    processServer = await startServerProcess(env);
     // The crashed holder's lease runs out first (three checks), then the 2-hour reminder, once.
-    await expectInbox({ "rosa@quiniela.test": 2, "saul@quiniela.test": 2 });
-    for (const email of ["rosa@quiniela.test", "saul@quiniela.test"]) {
+    await expectInbox({ "rosa@quiniela.test": 2, "saul@quiniela.test": 2, "tere@quiniela.test": 2 });
+    for (const email of ["rosa@quiniela.test", "saul@quiniela.test", "tere@quiniela.test"]) {
       expect(mailsTo(email)[1]!.mail.subject).toContain("de la Jornada 7");
     }
-    expect(processServer.output()).toMatch(/Recordatorios: 2 nuevos; enviados 2 por email/);
+    await pushService.waitFor(devices.rosa.id, 2);
+    await pushService.waitFor(devices.saul.id, 3);
+    await settle();
+    expect(pushService.deliveries.filter((delivery) => delivery.device === devices.rosa.id)).toHaveLength(2);
+    expect(pushService.deliveries.filter((delivery) => delivery.device === devices.tere.id)).toHaveLength(1);
+    expect(processServer.output()).toMatch(/Recordatorios: 5 nuevos; enviados 3 por email, 2 por push/);
   } finally {
     await processServer?.close();
+    await pushService.close();
   }
 });
