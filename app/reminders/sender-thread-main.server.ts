@@ -18,7 +18,7 @@ import { MARK, type ThreadData } from "./sender-thread.server";
 function yieldToPages(): void {
   try {
     const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 5);
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 10);
   } catch {
     // Not Linux, or not allowed: the same priority as the pages.
   }
