@@ -17,7 +17,9 @@ import { currentOpenMatches, picksOf, type OpenMatch } from "./open-matches.serv
  * finds the same reminder due again inserts nothing (ON CONFLICT DO NOTHING, the same on SQLite
  * and PostgreSQL), so it is sent once. Its row then follows the delivery: 'pending' (waiting for
  * its next attempt), 'sending', 'sent', 'failed' (given up after its retries) or 'dropped'
- * (nothing left to remind: the picks are in, the matches locked, the switch off).
+ * (nothing left to remind: the picks are in, the matches locked, the switch off). A claim that a
+ * sender stopped dead (kill -9) left 'sending' is not tried again: it may have gone out, and a
+ * reminder goes out once or not at all.
  */
 
 /** A channel as the claims see it: its name and whom it reaches (the e-mail switch on, a device subscribed…). */
