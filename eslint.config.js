@@ -36,31 +36,38 @@ const LAYERS = {
     why: "domain/ es lógica pura: no importa nada más del proyecto.",
   },
   "app/import/**": {
-    forbidden: [ours("auth", "http", "live", "notify", "ui", "routes"), "^#app/config\\.server$"],
+    forbidden: [ours("auth", "http", "live", "notify", "reminders", "ui", "routes"), "^#app/config\\.server$"],
     why: "import/ lee el archivo: domain/ y tipos de data/.",
   },
   "app/data/**": {
-    forbidden: [ours("auth", "http", "live", "notify", "ui", "routes")],
+    forbidden: [ours("auth", "http", "live", "notify", "reminders", "ui", "routes")],
     why: "data/ devuelve resultados simples: sin toasts, estados HTTP ni interfaz.",
   },
   "app/auth/**": {
-    forbidden: [ours("live", "notify", "ui", "routes")],
+    forbidden: [ours("live", "notify", "reminders", "ui", "routes")],
     why: "auth/ devuelve resultados simples: solo routes/ y http/ hacen toasts y estados HTTP.",
   },
   "app/live/**": {
-    forbidden: [ours("auth", "http", "notify", "ui", "routes", "import")],
+    forbidden: [ours("auth", "http", "notify", "reminders", "ui", "routes", "import")],
     why: "live/ solo avisa de cambios.",
   },
   "app/notify/**": {
-    forbidden: [ours("auth", "http", "live", "ui", "routes", "import")],
+    forbidden: [ours("auth", "http", "live", "reminders", "ui", "routes", "import")],
     why: "notify/ envía avisos a los jugadores: datos de data/, reglas de domain/, resultados simples.",
+  },
+  "app/reminders/**": {
+    forbidden: [ours("http", "live", "ui", "routes", "import")],
+    why: "reminders/ envía recordatorios: datos de data/, textos de domain/, enlaces de auth/, avisos de notify/.",
   },
   "app/http/**": {
     forbidden: [ours("routes"), "^#app/ui/(?!feedback/(Toasts|action-answer)$)"],
     why: "http/ ayuda a las rutas; de ui/ solo la forma de un toast y de una respuesta.",
   },
   "app/ui/**": {
-    forbidden: [ours("data", "auth", "http", "live", "notify", "import", "routes"), "^#app/config\\.server$"],
+    forbidden: [
+      ours("data", "auth", "http", "live", "notify", "reminders", "import", "routes"),
+      "^#app/config\\.server$",
+    ],
     why: "ui/ dibuja lo que recibe: datos por props, reglas de domain/.",
   },
 };

@@ -36,6 +36,13 @@ function processCount() {
 }
 
 const processes = cluster.isPrimary ? processCount() : 1;
+/**
+ * The variable by which the primary names the one process of its cluster that sends the
+ * reminders (app/reminders/); a lone process sends them itself. Across instances a lease in the
+ * database lets one sender work at a time.
+ */
+const SENDER_VARIABLE = "QUINIELA_REMINDER_SENDER";
+const sendsReminders = cluster.isPrimary || process.env[SENDER_VARIABLE] === "1";
 if (processes > 1) await runPrimary(processes);
 else await serve({ announce: cluster.isPrimary });
 
@@ -50,7 +57,7 @@ async function serve({ announce }) {
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
     const entry = () => viteDevServer.ssrLoadModule("./server/app.ts");
     const { startRuntime, createApp, createServer: createAppServer } = await entry();
-    const runtime = await startRuntime();
+    const runtime = await startRuntime(process.env, { sendReminders: true });
     const devApp = createApp({ runtime, development: true });
     createServer = (handler) => createAppServer(handler, runtime.config);
     // Vite's own files first (modules, styles, live reload), then the app.
@@ -59,7 +66,10 @@ async function serve({ announce }) {
     const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
     const server = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
     // The start-up notices (no admin yet…) once, from the first process of a cluster, not from each.
-    const runtime = await server.startRuntime(process.env, { notices: !cluster.isWorker || cluster.worker?.id === 1 });
+    const runtime = await server.startRuntime(process.env, {
+      notices: !cluster.isWorker || cluster.worker?.id === 1,
+      sendReminders: sendsReminders,
+    });
     app = server.createApp({ runtime, clientDir: path.join(buildDir, "client") });
     createServer = (handler) => server.createServer(handler, runtime.config);
     stop = () => server.stopRuntime(runtime);
@@ -86,14 +96,17 @@ async function serve({ announce }) {
 }
 
 /**
- * The primary of a cluster: starts one process first (it migrates and seeds the database alone),
- * the others once it listens; relays live updates between them; starts a new process when one
- * dies; ends them all on SIGINT/SIGTERM. It serves nothing itself.
+ * The primary of a cluster: starts one process first (it migrates and seeds the database alone,
+ * and sends the reminders), the others once it listens; relays live updates between them; starts
+ * a new process when one dies; ends them all on SIGINT/SIGTERM. It serves nothing itself.
  */
 async function runPrimary(count) {
   let stopping = false;
-  const fork = () => {
-    const worker = cluster.fork();
+  let senderId;
+  // The first process sends the reminders; when the sender dies, the process started in its place does.
+  const fork = (sender = false) => {
+    const worker = cluster.fork({ [SENDER_VARIABLE]: sender ? "1" : "" });
+    if (sender) senderId = worker.id;
     worker.on("message", (message) => {
       if (message?.quiniela !== "live") return;
       for (const other of Object.values(cluster.workers ?? {})) other?.send(message);
@@ -108,7 +121,7 @@ async function runPrimary(count) {
 
   let address;
   try {
-    address = await listening(fork());
+    address = await listening(fork(true));
     await Promise.all(Array.from({ length: count - 1 }, () => listening(fork())));
   } catch {
     // The process printed why (a setting, the database); the others stop with it.
@@ -123,7 +136,8 @@ async function runPrimary(count) {
       return;
     }
     console.error(`Un proceso del servidor terminó (${signal ?? code}); se inicia otro.`);
-    setTimeout(fork, 1000);
+    const wasSender = worker.id === senderId;
+    setTimeout(() => fork(wasSender), 1000);
   });
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {

@@ -83,11 +83,45 @@ const EnvSchema = z.object({
   CONNECTIONS_MAX: z.coerce.number().int().min(1).default(1000),
   /** How long a public page, as a visitor without cookies sees it, is served from memory (server/page-cache.ts); 0: never. */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * Timed reminders (app/reminders/): hours before the first kickoff among a player's missing
+   * picks of a phase at which they are reminded, e.g. 24,2 (whole hours, 1 to 168, at most 6).
+   */
+  REMINDER_HOURS: z
+    .string()
+    .default("24,2")
+    .transform((value, ctx) => {
+      const hours = reminderHours(value);
+      if (hours === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          message: `«${value}» no es válido: horas enteras de 1 a 168 separadas por comas (como máximo 6), por ejemplo 24,2`,
+        });
+        return z.NEVER;
+      }
+      return hours;
+    }),
+  /** How often the sender looks for reminders that are due (seconds); retries back off from it. */
+  REMINDER_CHECK_SECONDS: z.coerce
+    .number({ message: "REMINDER_CHECK_SECONDS debe ser un número de segundos" })
+    .int("REMINDER_CHECK_SECONDS debe ser un número entero de segundos")
+    .min(1, "REMINDER_CHECK_SECONDS debe ser de al menos 1 segundo")
+    .max(3600, "REMINDER_CHECK_SECONDS debe ser de 3600 segundos como máximo")
+    .default(60),
   LOG_REQUESTS: z
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
 });
+
+/** REMINDER_HOURS as distinct whole hours, largest first; undefined when it is not such a list. */
+function reminderHours(value: string): number[] | undefined {
+  const parts = value.split(",").map((part) => part.trim());
+  if (parts.length > 6 || !parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
+  const hours = parts.map(Number);
+  if (hours.some((hour) => hour < 1 || hour > 168) || new Set(hours).size !== hours.length) return undefined;
+  return hours.sort((a, b) => b - a);
+}
 
 const NAMED_SUBNETS = new Set(["loopback", "linklocal", "uniquelocal"]);
 

@@ -7,6 +7,7 @@ export default [
   route("rankings/historico", "routes/rankings/historico.tsx"),
   route("quiniela/quinielas-capturadas", "routes/quiniela/quinielas-capturadas.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("baja-recordatorios", "routes/baja-recordatorios.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
   route("eventos", "routes/eventos.ts"),

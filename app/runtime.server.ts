@@ -12,6 +12,7 @@ import { getConfig } from "./config.server";
 import type { Services } from "./http/context";
 import { startLiveUpdates } from "./live/updates.server";
 import { startPush, stopPush } from "./notify/push.server";
+import { startReminders } from "./reminders/reminders.server";
 
 /** The services of a running app (http/context.ts): loaders get them through the router context. */
 export type Runtime = Services;
@@ -27,6 +28,20 @@ export const NO_ADMIN_WARNING =
 export interface RuntimeOptions {
   /** Whether this process says the start-up notices (one process of a cluster does: server.js). */
   notices?: boolean;
+  /**
+   * Whether this process sends the reminders (app/reminders/): server.js says so for the one
+   * process of a cluster it names, and the tests' servers; scripts that only load data never do.
+   * Across instances a lease in the database still lets one of them send.
+   */
+  sendReminders?: boolean;
+  /**
+   * The server build's own address: the sender then runs in a thread of its own started from it
+   * when there is something to send (reminders/sender-thread.server.ts), off the event loop that
+   * renders pages. Without it (the development server, which has no build) it runs in this thread.
+   */
+  senderEntry?: string;
+  /** The clock of a sender that runs in this thread (tests move it). */
+  now?: () => Date;
 }
 
 /**
@@ -39,7 +54,7 @@ export interface RuntimeOptions {
  */
 export async function startRuntime(
   env: NodeJS.ProcessEnv = process.env,
-  { notices = true }: RuntimeOptions = {},
+  options: RuntimeOptions = {},
 ): Promise<Runtime> {
   const config = getConfig(env);
   const handle = openDatabase({
@@ -51,7 +66,8 @@ export async function startRuntime(
     await migrateToLatest(handle.db, { firstSeasonName: config.SEASON_NAME, timeZone: config.APP_TIMEZONE });
     await seedSeason(handle.db, config.SEASON_NAME);
     await promoteAdminEmail(handle.db, config.ADMIN_EMAIL);
-    if (notices && !config.ADMIN_EMAIL && !(await hasAdmin(handle.db))) console.warn(NO_ADMIN_WARNING);
+    if ((options.notices ?? true) && !config.ADMIN_EMAIL && !(await hasAdmin(handle.db)))
+      console.warn(NO_ADMIN_WARNING);
     const secret = loadOrCreateSecret(config.BETTER_AUTH_SECRET, config.dataDir);
     const baseURL = config.BASE_URL ?? `http://localhost:${config.PORT}`;
     const sendResetEmail = config.smtp ? createResetMailer(config.smtp) : undefined;
@@ -69,7 +85,16 @@ export async function startRuntime(
     });
     const push = await startPush(handle.db, config);
     const toasts = createToastCookie({ secret, secure: (config.BASE_URL ?? "").startsWith("https://") });
-    return { ...handle, config, auth, secret, live, push, toasts };
+    const reminders = startReminders({
+      db: handle.db,
+      config,
+      secret,
+      origin: new URL(baseURL).origin,
+      push,
+      send: options.sendReminders ? { env, thread: options.senderEntry } : false,
+      now: options.now ?? (() => new Date()),
+    });
+    return { ...handle, config, auth, secret, live, push, toasts, reminders };
   } catch (error) {
     // A start that fails leaves no connection open: the caller has no runtime to stop.
     await handle.db.destroy().catch(() => {});
@@ -78,6 +103,7 @@ export async function startRuntime(
 }
 
 export async function stopRuntime(runtime: Runtime): Promise<void> {
+  await runtime.reminders.stop();
   await runtime.live.close();
   await stopPush(runtime.push);
   await settleResetEmails();

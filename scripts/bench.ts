@@ -10,7 +10,8 @@
 //   npm run bench -- --postgres postgres://postgres@127.0.0.1:5432/postgres
 //                                                   fresh PostgreSQL databases, dropped after
 //   (BENCH_DATABASE_URL does the same as --postgres.)
-// Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/).
+// Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/),
+// --only recordatorios (the big dataset and the reminder wave's line alone).
 // Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
 // running serves from JIT-compiled code, and after a few requests V8 is still compiling (the
 // demo pages would measure markedly slower).
@@ -46,6 +47,7 @@ import {
   storedPredictions,
   type RushMode,
 } from "./lib/load";
+import { reminderWave } from "./lib/reminder-wave";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = "build-bench";
@@ -83,8 +85,15 @@ const { values: options } = parseArgs({
     samples: { type: "string", default: "30" },
     warmup: { type: "string", default: "50" },
     "skip-build": { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
+/** `--only recordatorios`: the reminder wave's line alone (its dataset needs no extra accounts). */
+const ONLY_WAVE = options.only === "recordatorios";
+if (options.only !== undefined && !ONLY_WAVE) {
+  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios)`);
+  process.exit(1);
+}
 const USERS = Number.parseInt(options.users, 10);
 const SAMPLES = Number.parseInt(options.samples, 10);
 const WARMUP = Number.parseInt(options.warmup, 10);
@@ -518,7 +527,7 @@ async function loadBigDataset(): Promise<BigDataset> {
     benchEmail: BENCH_EMAIL,
     // Two rushes (with and without JavaScript) and their warm-up, each with players of its own:
     // saved picks are final.
-    extraAccounts: WARMUP + SAMPLES + (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
+    extraAccounts: ONLY_WAVE ? 0 : WARMUP + SAMPLES + (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
     password: PASSWORD,
     openPhase: OPEN_PHASE,
     previousSeason: true,
@@ -693,6 +702,52 @@ async function measureBigDataset(dataset: BigDataset) {
   await measureResultSaves(big);
   client.close();
   await server.stop();
+}
+
+/** Issue 45's goal for the reminder wave: every reminder out within a minute, /rankings' p99 within twice its idle value. */
+const WAVE_GOAL = { seconds: 60, p99Factor: 2 };
+/** The jornada after the open one: every player misses its picks once the wave opens it. */
+const WAVE_PHASE = OPEN_PHASE + 1;
+
+/**
+ * The reminder wave (scripts/lib/reminder-wave.ts): every player's e-mail reminder claimed and
+ * delivered to a local SMTP server, beside /rankings' p99 idle and during it (and /healthz's).
+ */
+async function measureReminderWave(big: BigDataset) {
+  step(`Oleada de recordatorios: ${USERS.toLocaleString("es-MX")} jugadores sin pronósticos, correo a un SMTP local…`);
+  const wave = await reminderWave({
+    env: big.env,
+    port: await freePort(...PORTS),
+    dataDir: big.dataDir,
+    databaseUrl: big.databaseUrl,
+    phasePosition: WAVE_PHASE,
+    idleMs: 10_000,
+    timeoutMs: 180_000,
+    log: (text) => console.log(`  ${text}`),
+  });
+  const ratio = wave.during.rankingsP99 / wave.idle.rankingsP99;
+  const delivered = wave.delivered === wave.players && wave.claimed.sent === wave.players;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const line: LoadLine = {
+    dataset: big.label,
+    title: `Oleada de recordatorios: ${wave.players.toLocaleString("es-MX")} jugadores por correo`,
+    figure:
+      `${seconds(wave.waveMs)} del primer reclamo al último correo (${seconds(wave.sinceChangeMs)} desde el cambio) · ` +
+      `/rankings p99 ${ms(wave.during.rankingsP99)} (en reposo ${ms(wave.idle.rankingsP99)}, ×${ratio.toFixed(2)}) · ` +
+      `/healthz p99 ${ms(wave.during.healthzP99)} (en reposo ${ms(wave.idle.healthzP99)})`,
+    note: [
+      verdict(
+        wave.waveMs <= WAVE_GOAL.seconds * 1000 && ratio <= WAVE_GOAL.p99Factor && delivered,
+        `≤ ${WAVE_GOAL.seconds} s, p99 ≤ ${WAVE_GOAL.p99Factor}× en reposo, todos entregados`,
+      ),
+      `entregados ${wave.delivered} de ${wave.players}`,
+      `reclamos: ${Object.entries(wave.claimed)
+        .map(([status, n]) => `${n} ${status}`)
+        .join(", ")}`,
+    ].join(" · "),
+  };
+  loadLines.push(line);
+  console.log(`  ${line.figure} · ${line.note}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -905,7 +960,15 @@ async function main() {
   console.log(`Quiniela · bench (${engineName()}, ${os.cpus().length} núcleos, Node ${process.version})\n`);
   buildApp();
   const big = await loadBigDataset();
+  if (ONLY_WAVE) {
+    await measureReminderWave(big);
+    printLoadLines();
+    printVerdicts();
+    console.log(`bench: ${seconds(performance.now() - benchStarted)} · carga de la máquina: ${machineLoad()}`);
+    return;
+  }
   await measureBigDataset(big);
+  await measureReminderWave(big);
   await measureDemoDataset();
   printReport(big, benchStarted, startLoad);
 }

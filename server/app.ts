@@ -7,7 +7,8 @@ import * as serverBuild from "virtual:react-router/server-build";
 
 import type { Config } from "#app/config.server";
 import { requestInfoContext, servicesContext, servicesForRequest } from "#app/http/context";
-import { startRuntime, stopRuntime, type Runtime } from "#app/runtime.server";
+import { runSenderThreadIfAsked } from "#app/reminders/sender-thread-main.server";
+import { startRuntime as startAppRuntime, stopRuntime, type Runtime, type RuntimeOptions } from "#app/runtime.server";
 
 import { assetsFromMemory } from "./assets";
 import { clientFacts, type ClientFacts } from "./client";
@@ -16,7 +17,19 @@ import { connectionLimits, createHttpServer } from "./connections";
 import { connectionClosedSignal, requestUrl, sendFetchResponse, toFetchRequest } from "./fetch-bridge";
 import { createPageCache } from "./page-cache";
 
-export { startRuntime, stopRuntime };
+export { stopRuntime };
+
+// This build, loaded in the reminders' sender thread, runs the sender there (and nothing else).
+runSenderThreadIfAsked();
+
+/**
+ * startRuntime (app/runtime.server.ts) with the build's own address, from which the reminders'
+ * sender thread starts; the development server, which loads this file as source, has none.
+ */
+export function startRuntime(env: NodeJS.ProcessEnv = process.env, options: RuntimeOptions = {}): Promise<Runtime> {
+  const built = import.meta.url.endsWith(".js");
+  return startAppRuntime(env, { ...(built ? { senderEntry: import.meta.url } : {}), ...options });
+}
 
 /** The whole app as Node's HTTP server calls it: `http.createServer(createApp(…))`. */
 export type App = (req: IncomingMessage, res: ServerResponse) => void;
@@ -67,7 +80,18 @@ function setSecurityHeaders(res: ServerResponse, development: boolean, https: bo
 function isCrossOriginWrite(req: IncomingMessage, siteOrigin: string): boolean {
   if (SAFE_METHODS.has(req.method ?? "GET")) return false;
   const origin = req.headers.origin;
+  if (origin === undefined && isOneClickUnsubscribe(req)) return false;
   return !(origin ? origin === siteOrigin : req.headers["sec-fetch-site"] === "same-origin");
+}
+
+/**
+ * The one write another program sends: a mail program's one-click unsubscribe from our reminder
+ * e-mails (RFC 8058: a POST to the List-Unsubscribe address, from its own servers, with no
+ * Origin and no cookie). The token in its address is its proof (routes/baja-recordatorios.tsx),
+ * and all it can do is turn that player's reminder e-mails off.
+ */
+function isOneClickUnsubscribe(req: IncomingMessage): boolean {
+  return req.method === "POST" && (req.url ?? "").split("?")[0] === "/baja-recordatorios";
 }
 
 /**

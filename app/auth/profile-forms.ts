@@ -48,4 +48,9 @@ export const ProfileSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-avatar") }),
   z.object({ intent: z.literal("reset-link") }),
   z.object({ intent: z.literal("renew-calendar") }),
+  // 'Recordatorios por correo': a checkbox, sent as "on" when checked and not at all when not.
+  z.object({
+    intent: z.literal("email-reminders"),
+    emailReminders: z.literal("on", { error: "Valor inválido para los recordatorios por correo" }).optional(),
+  }),
 ]);

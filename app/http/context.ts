@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "#app/data/engine/db.server";
 import { requestDatabase } from "#app/data/engine/kept-reads.server";
 import type { LiveUpdates } from "#app/live/updates.server";
 import type { PushSender } from "#app/notify/push.server";
+import type { Reminders } from "#app/reminders/reminders.server";
 
 import type { ToastCookie } from "./toast-cookie.server";
 
@@ -43,7 +44,8 @@ export const userContext = createContext<SessionUser | null>(null);
 /**
  * What the app runs on, built once at start (runtime.server.ts) and handed to every loader,
  * action and middleware by server/app.ts: the database, settings, Better Auth, live updates, Web
- * Push and the toast cookie. Modules below the routes get what they need as arguments.
+ * Push, the toast cookie and the reminders' channels. Modules below the routes get what they need
+ * as arguments.
  */
 export interface Services extends DatabaseHandle {
   config: Config;
@@ -52,6 +54,7 @@ export interface Services extends DatabaseHandle {
   live: LiveUpdates;
   push: PushSender;
   toasts: ToastCookie;
+  reminders: Reminders;
 }
 
 export const servicesContext = createContext<Services>();

@@ -11,6 +11,7 @@ import { ProfileSchema } from "#app/auth/profile-forms";
 import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
 import { renewFeed } from "#app/data/people/calendar-feeds.server";
 import { pushDeviceState } from "#app/data/push/subscriptions.server";
+import { emailRemindersOn, setEmailReminders } from "#app/data/reminders/reminder-settings.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";
@@ -31,6 +32,7 @@ import type { Route } from "./+types/profile";
 import { CalendarSection } from "./profile.calendar";
 import { NotificationsSection } from "./profile.notifications";
 import { ChangePasswordSection } from "./profile.password";
+import { EmailRemindersSection } from "./profile.reminders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
@@ -47,6 +49,9 @@ export async function loader(args: Route.LoaderArgs) {
       ...(await pushDeviceState(db, { userId: user.id, sessionId: user.sessionId })),
     },
     calendarUrl: await calendarFeedUrl(db, secret, user.id, publicOrigin(config.BASE_URL, args.request)),
+    // 'Recordatorios por correo' only where e-mail can be sent (SMTP_*); null hides it.
+    emailReminders: config.smtp ? await emailRemindersOn(db, user.id) : null,
+    reminderHours: config.REMINDER_HOURS,
   };
 }
 
@@ -64,6 +69,7 @@ const FAILURES = {
   "reset-link": "No se pudo generar el enlace de restablecimiento",
   "change-password": "No se pudo cambiar la contraseña",
   "renew-calendar": "No se pudo renovar el enlace del calendario",
+  "email-reminders": "No se pudo cambiar el ajuste de recordatorios",
 } as const;
 
 /** Why a password change was refused, on the field it concerns. */
@@ -119,6 +125,13 @@ export async function action(args: Route.ActionArgs) {
         if (!(await removeAvatar(db, user.id)))
           return answer(409, { toast: errorToast(`${FAILURES["remove-avatar"]}. No tienes foto de perfil.`) });
         return answer(200, { toast: successToast("Avatar eliminado") });
+      case "email-reminders": {
+        const on = form.emailReminders === "on";
+        await setEmailReminders(db, user.id, on);
+        return answer(200, {
+          toast: successToast(on ? "Recordatorios por correo activados" : "Recordatorios por correo desactivados"),
+        });
+      }
       case "reset-link": {
         const { auth, config } = servicesOf(args.context);
         const resetLink = await createResetLink(auth, user.email, publicOrigin(config.BASE_URL, args.request));
@@ -266,6 +279,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Stack>
       </Panel>
       <NotificationsSection state={loaderData.notifications} />
+      <EmailRemindersSection on={loaderData.emailReminders} email={loaderData.email} hours={loaderData.reminderHours} />
       <ChangePasswordSection email={loaderData.email} />
       <ResetLinkSection email={loaderData.email} />
       <CalendarSection url={loaderData.calendarUrl} />

@@ -47,6 +47,8 @@ test("NUL bytes and ids beyond the database's integer reach no SQL: Spanish 4xx 
     "/quiniela/quinielas-capturadas?jornada=%00",
     "/reset-password?token=%00",
     "/reset-password?token=a%00b",
+    "/baja-recordatorios?token=%00",
+    "/baja-recordatorios?token=a%00b.c%00",
     "/badges/%00.svg",
     "/badges/A%00B.svg",
     "/login?redirectTo=%00",
@@ -136,6 +138,8 @@ test("text with control characters is refused in every form that stores text", a
       { token: "abc\u0000", password: "secreto123", confirmPassword: "secreto123" },
       "El enlace no es válido",
     ],
+    ["/admin/estado-pronosticos", { intent: "remind", phaseId: "1\u0000" }, "Selecciona una jornada", admin],
+    ["/baja-recordatorios", { token: "abc.def\u0000" }, "El enlace no es válido"],
   ];
   for (const [path, fields, message, cookie] of cases) {
     const response = await post(path, new URLSearchParams(fields as Record<string, string>), cookie);
@@ -201,9 +205,12 @@ test("garbage in any field of any form answers in Spanish (no Zod English), neve
     ["/login", ["email", "password", "redirectTo"], ""],
     ["/register", ["name", "email", "password", "confirmPassword", "redirectTo"], ""],
     ["/reset-password", ["token", "password", "confirmPassword"], ""],
+    ["/admin/estado-pronosticos", ["intent", "phaseId"], admin],
+    ["/baja-recordatorios", ["token"], ""],
   ];
   const intents: Record<string, string[]> = {
-    "/profile": ["update-profile", "remove-avatar-x"],
+    "/profile": ["update-profile", "remove-avatar-x", "email-reminders"],
+    "/admin/estado-pronosticos": ["remind", "nada"],
     "/admin/matches": ["create", "toggle-phase", "reset", "set-kickoff", "set-phase-kickoff"],
     "/admin/results": ["save-result"],
     "/admin/activar-quinielas": ["activate"],

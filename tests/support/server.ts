@@ -52,7 +52,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const serverEnv = settings(env);
   serverBuild ??= import(pathToFileURL(path.join(buildDir, "server/index.js")).href) as Promise<ServerBuild>;
   const build = await serverBuild;
-  const runtime = await build.startRuntime(serverEnv);
+  // As a lone `node server.js` process: it sends the reminders (when SMTP_* give it a channel).
+  const runtime = await build.startRuntime(serverEnv, { sendReminders: true });
   const app = build.createApp({ runtime, clientDir: path.join(buildDir, "client") });
   const listener = await new Promise<http.Server>((resolve, reject) => {
     const server = build.createServer(app, runtime.config);

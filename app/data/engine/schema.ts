@@ -27,6 +27,8 @@ export interface UsersTable {
    * in as it, and the lists of people leave it out (decision 019).
    */
   deleted_at: Generated<string | null>;
+  /** The profile's switch 'Recordatorios por correo' (1 unless the player turned it off). */
+  email_reminders: Generated<0 | 1>;
 }
 
 export interface SessionsTable {
@@ -225,6 +227,45 @@ export interface CalendarFeedsTable {
   renewed_at: string;
 }
 
+/** 'Recordar a los que faltan': one row per manual reminder (at most one an hour per phase). */
+export interface ManualRemindersTable {
+  id: Generated<number>;
+  phase_id: number;
+  /** The admin who sent it (null once their account is deleted). */
+  sent_by: string | null;
+  /** Players it reached. */
+  players: number;
+  created_at: string;
+}
+
+/** Where a claimed reminder stands (data/reminders/claims.server.ts). */
+export type ClaimStatus = "pending" | "sending" | "sent" | "failed" | "dropped";
+
+/**
+ * One reminder to one player on one channel, claimed before it is sent: unique per player,
+ * phase, occasion ('24', '2': hours before the first kickoff; 'manual-<id>') and channel.
+ */
+export interface ReminderClaimsTable {
+  id: Generated<number>;
+  user_id: string;
+  phase_id: number;
+  occasion: string;
+  channel: string;
+  status: Generated<ClaimStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** Which process of which instance does a job alone ('recordatorios'), until `expires_at` unless renewed. */
+export interface SenderLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,6 +288,9 @@ export interface Database {
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   calendar_feeds: CalendarFeedsTable;
+  manual_reminders: ManualRemindersTable;
+  reminder_claims: ReminderClaimsTable;
+  sender_leases: SenderLeasesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -165,6 +165,12 @@ export const activateFormSchema = z.object({
   phaseId: idField(ADMIN_MESSAGES.noPhase),
 });
 
+/** /admin/estado-pronosticos: intent=remind ('Recordar a los que faltan'). */
+export const remindFormSchema = z.object({
+  intent: z.literal("remind", { error: ADMIN_MESSAGES.unknownIntent }),
+  phaseId: idField(ADMIN_MESSAGES.noPhase),
+});
+
 /** /admin/predictions: intent=update-prediction. */
 export const predictionFormSchema = z.object({
   intent: z.literal("update-prediction", { error: ADMIN_MESSAGES.unknownIntent }),
