@@ -15,17 +15,13 @@ export function HowToPlay({ rules, initiallyOpen }: { rules: string[]; initially
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <Panel padding={0}>
-      <details
-        className={classes.howToPlay}
-        open={open}
-        onToggle={(event) => {
-          const now = event.currentTarget.open;
-          if (now === open) return;
-          setOpen(now);
-          rememberFold(now);
-        }}
-      >
-        <summary className={classes.howToPlaySummary}>
+      <details className={classes.howToPlay} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary
+          className={classes.howToPlaySummary}
+          // Remembered on the click itself (mouse, Enter or Space), not on `toggle`: that event comes
+          // a task later, and a reload straight after opening the rules would not keep them open.
+          onClick={(event) => rememberFold(!(event.currentTarget.parentElement as HTMLDetailsElement).open)}
+        >
           <h2 className={classes.howToPlayTitle}>¿Cómo se juega?</h2>
         </summary>
         <ul className={classes.rules}>
