@@ -173,8 +173,11 @@ export async function noToasts(page: Page): Promise<void> {
   const alerts = page.getByRole("alert");
   for (const close of await alerts.getByRole("button", { name: "Cerrar aviso" }).all()) {
     // A toast may close by itself meanwhile: then there is nothing to click.
-    await close.click({ timeout: 1_000 }).catch(() => undefined);
+    await close.click({ timeout: 3_000 }).catch(() => undefined);
   }
+  // A click that timed out (a toast still sliding in is not yet stable) leaves the pointer over
+  // it, and Mantine holds a hovered toast open: away from it, its own 3 s run out.
+  await page.mouse.move(0, 0);
   await expect(alerts).toHaveCount(0, { timeout: 10_000 });
 }
 
