@@ -8,7 +8,14 @@ import { movementsBetween } from "#app/domain/game/movement";
 import { RULES_COOKIE } from "#app/ui/behaviour/remembered-fold";
 
 import { createUser } from "../support/accounts";
-import { currentSeasonId, requestText, routeData, startTestServer, type TestServer } from "../support/server";
+import {
+  activatePhase,
+  currentSeasonId,
+  requestText,
+  routeData,
+  startTestServer,
+  type TestServer,
+} from "../support/server";
 
 /**
  * 'Cómo vas' on the home page (domain/game/home-summary.ts, data/standings/home-standing.server.ts):
@@ -90,20 +97,8 @@ beforeAll(async () => {
   await addUser("beto", "Beto");
   await addUser("carla", "Carla");
   for (const name of ["Jornada 1", "Jornada 2", "Jornada 3", "Jornada 4"]) {
-    const row = await server.db
-      .selectFrom("phases")
-      .select("id")
-      .where("season_id", "=", seasonId)
-      .where("name", "=", name)
-      .executeTakeFirstOrThrow();
-    const matches = await server.db
-      .selectFrom("matches")
-      .select("id")
-      .where("phase_id", "=", row.id)
-      .orderBy("id")
-      .execute();
-    phase[name] = { id: row.id, matches: matches.map((match) => match.id) };
-    await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", row.id).execute();
+    const { phaseId, matchIds } = await activatePhase(server, name);
+    phase[name] = { id: phaseId, matches: matchIds };
   }
   const [, second, third, ...rest] = phase["Jornada 3"]!.matches;
   await server.db.updateTable("matches").set({ kickoff_at: KICKOFFS.second }).where("id", "=", second!).execute();

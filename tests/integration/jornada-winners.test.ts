@@ -6,7 +6,7 @@ import type { Movement } from "#app/domain/game/movement";
 import { TIE_BREAK } from "#app/domain/game/winners";
 
 import { createUser } from "../support/accounts";
-import { currentSeasonId, requestText, routeData, startTestServer, type TestServer } from "../support/server";
+import { activatePhase, requestText, routeData, startTestServer, type TestServer } from "../support/server";
 
 /**
  * /rankings tells the season's story (issue 46, items 1 and 2), on both engines: a completed
@@ -78,7 +78,6 @@ const byName = (rows: Row[]) => Object.fromEntries(rows.map((row) => [row.name, 
 
 beforeAll(async () => {
   server = await startTestServer({ PAGE_CACHE_MS: "0" });
-  const seasonId = await currentSeasonId(server);
   for (const name of PLAYERS) {
     cookies[name] = await createUser(server, { name, email: `${name.toLowerCase()}@quiniela.test` });
     const row = await server.db
@@ -89,20 +88,8 @@ beforeAll(async () => {
     ids[name] = row.id;
   }
   for (const name of ["Jornada 1", "Jornada 2", "Jornada 3"]) {
-    const row = await server.db
-      .selectFrom("phases")
-      .select("id")
-      .where("season_id", "=", seasonId)
-      .where("name", "=", name)
-      .executeTakeFirstOrThrow();
-    const matches = await server.db
-      .selectFrom("matches")
-      .select("id")
-      .where("phase_id", "=", row.id)
-      .orderBy("id")
-      .execute();
-    phase[name] = { id: row.id, matches: matches.map((match) => match.id) };
-    await server.db.updateTable("matches").set({ active: 1 }).where("phase_id", "=", row.id).execute();
+    const { phaseId, matchIds } = await activatePhase(server, name);
+    phase[name] = { id: phaseId, matches: matchIds };
   }
   // Jornada 1: Ana 9 exact (27); Beto 9 outcomes (9); Carla 3 exact (9, ahead of Beto); Valeria 0.
   await picks("Ana", "Jornada 1", nine("exact"));
