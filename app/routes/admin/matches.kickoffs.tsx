@@ -66,6 +66,16 @@ export function KickoffButton({
   );
 }
 
+const phaseKickoffKey = (phaseId: number) => `fecha-de-la-jornada-${phaseId}`;
+
+/**
+ * The toast of a phase's 'Aplicar', shown by its card: a save that fills every match's kickoff
+ * removes the form with the same render that brings its answer, so the form cannot show it.
+ */
+export function usePhaseKickoffToast(phaseId: number): void {
+  useToast(useFetcher<ActionAnswer>({ key: phaseKickoffKey(phaseId) }).data?.toast);
+}
+
 /**
  * 'Fecha y hora de la jornada': one kickoff for the phase's matches that have none (a matchday's
  * usual start); each can then be moved with 'Editar fecha'.
@@ -77,8 +87,7 @@ export function PhaseKickoffForm({
   phase: { id: number; name: string; withoutKickoff: number };
   timeZone: string;
 }) {
-  const fetcher = useFetcher<ActionAnswer>();
-  useToast(fetcher.data?.toast);
+  const fetcher = useFetcher<ActionAnswer>({ key: phaseKickoffKey(phase.id) });
   const [kickoff, setKickoff] = useState("");
   useSaved(fetcher, () => setKickoff(""));
   const count = phase.withoutKickoff === 1 ? "el partido sin fecha" : `los ${phase.withoutKickoff} partidos sin fecha`;

@@ -35,7 +35,7 @@ import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
 
 import type { Route } from "./+types/matches";
-import { KickoffButton, PhaseKickoffForm } from "./matches.kickoffs";
+import { KickoffButton, PhaseKickoffForm, usePhaseKickoffToast } from "./matches.kickoffs";
 import classes from "./matches.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
@@ -415,6 +415,7 @@ function PhaseCard({
   const { season } = useAdminSeason();
   const fetcher = useFetcher<typeof action>();
   useToast(fetcher.data?.toast);
+  usePhaseKickoffToast(phase.id);
   const allActive = phase.matches > 0 && phase.activeMatches === phase.matches;
   return (
     <section className={t.phaseCard} aria-labelledby={`phase-${phase.id}`}>
