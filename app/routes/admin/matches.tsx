@@ -254,9 +254,10 @@ function AddMatchForm({ phases, teams, timeZone }: Pick<LoaderData, "phases" | "
   );
 }
 
+const resetKey = (matchId: number) => `reiniciar-${matchId}`;
+
 function ResetButton({ match }: { match: AdminMatch }) {
-  const fetcher = useFetcher<typeof action>();
-  useToast(fetcher.data?.toast);
+  const fetcher = useFetcher<typeof action>({ key: resetKey(match.id) });
   const label = matchLabel(match);
   const busy = fetcher.state !== "idle";
   const askFirst = () =>
@@ -367,6 +368,9 @@ function MatchRow({
   /** The season is finished: nothing to edit. */
   finished: boolean;
 }) {
+  // 'Reiniciar' leaves with the result it takes back, in the render that brings its answer: the
+  // row, which stays, shows that answer's toast.
+  useToast(useFetcher<typeof action>({ key: resetKey(match.id) }).data?.toast);
   return (
     <tr aria-label={matchLabel(match)}>
       <td>
