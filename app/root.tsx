@@ -27,7 +27,7 @@ import { COLOR_SCHEME_KEY, colorSchemeManager, theme, THEME_CSS_VARIABLES } from
 
 import type { Route } from "./+types/root";
 import { forwardCookies } from "./auth/cookies";
-import { publicOrigin } from "./auth/password-reset.server";
+import { publicOrigin } from "./auth/links/password-reset.server";
 import { readSessionUser } from "./auth/session-read.server";
 import { servicesOf, userContext } from "./http/context";
 

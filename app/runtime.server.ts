@@ -5,8 +5,8 @@ import { seedSeason } from "#app/data/seasons/write-season.server";
 import { createToastCookie } from "#app/http/toast-cookie.server";
 
 import { createAuth } from "./auth/auth.server";
-import { createResetMailer } from "./auth/mailer.server";
-import { deliverResetToken, settleResetEmails } from "./auth/password-reset.server";
+import { createResetMailer } from "./auth/links/mailer.server";
+import { deliverResetToken, settleResetEmails } from "./auth/links/password-reset.server";
 import { loadOrCreateSecret } from "./auth/secret.server";
 import { getConfig } from "./config.server";
 import type { Services } from "./http/context";

@@ -5,7 +5,7 @@ import type { Engine } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 import { isDeletedPlayer } from "#app/data/people/users.server";
 
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rule";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./forms/password-rule";
 
 /** How long a one-time password-reset link stays valid (SPEC §2.11: one hour). */
 export const RESET_LINK_TTL_SECONDS = 60 * 60;

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 
-import { unsubscribeUrl } from "#app/auth/unsubscribe-token.server";
+import { unsubscribeUrl } from "#app/auth/links/unsubscribe-token.server";
 import type { SmtpSettings } from "#app/config.server";
 import { emailAudience } from "#app/data/reminders/reminder-settings.server";
 import { reminderEmail } from "#app/domain/reminders/reminder-message";

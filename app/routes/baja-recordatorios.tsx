@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { Form, Link, useNavigation } from "react-router";
 
-import { userOfUnsubscribeToken } from "#app/auth/unsubscribe-token.server";
+import { userOfUnsubscribeToken } from "#app/auth/links/unsubscribe-token.server";
 import { emailRemindersOn, setEmailReminders } from "#app/data/reminders/reminder-settings.server";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
@@ -30,7 +30,7 @@ const tokenOf = (request: Request, form?: FormData) =>
  * before anything changes, because mail scanners open every link of a message: only a POST turns
  * the switch off — the page's button, or a mail program's one-click POST (RFC 8058), which comes
  * without cookies and without an Origin (server/app.ts lets this one path through). The token is
- * the player's and for this alone (auth/unsubscribe-token.server.ts).
+ * the player's and for this alone (auth/links/unsubscribe-token.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, secret } = servicesOf(context);

@@ -3,7 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { forwardCookies } from "#app/auth/cookies";
-import { LoginSchema } from "#app/auth/forms";
+import { LoginSchema } from "#app/auth/forms/account-forms";
 import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Stack, Text } from "@mantine/core";
 import { Form, Link, redirect, useNavigation } from "react-router";
 
-import { ForgotPasswordSchema } from "#app/auth/forms";
-import { emailResetLink } from "#app/auth/password-reset.server";
+import { ForgotPasswordSchema } from "#app/auth/forms/account-forms";
+import { emailResetLink } from "#app/auth/links/password-reset.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";
 import { limitAuthAttempt } from "#app/http/auth-limits.server";

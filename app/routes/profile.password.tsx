@@ -2,7 +2,7 @@ import { PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 
-import { PASSWORD_HINT } from "#app/auth/password-rule";
+import { PASSWORD_HINT } from "#app/auth/forms/password-rule";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";

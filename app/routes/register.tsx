@@ -4,8 +4,8 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { errorCode, registerErrorMessage } from "#app/auth/auth-errors";
 import { forwardCookies } from "#app/auth/cookies";
-import { RegisterSchema } from "#app/auth/forms";
-import { PASSWORD_HINT } from "#app/auth/password-rule";
+import { RegisterSchema } from "#app/auth/forms/account-forms";
+import { PASSWORD_HINT } from "#app/auth/forms/password-rule";
 import { rosterCheck } from "#app/data/people/roster.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";

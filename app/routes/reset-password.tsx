@@ -3,9 +3,9 @@ import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { forwardCookies } from "#app/auth/cookies";
-import { NewPasswordSchema, resetToken } from "#app/auth/forms";
-import { accountForToken } from "#app/auth/password-reset.server";
-import { PASSWORD_HINT } from "#app/auth/password-rule";
+import { NewPasswordSchema, resetToken } from "#app/auth/forms/account-forms";
+import { accountForToken } from "#app/auth/links/password-reset.server";
+import { PASSWORD_HINT } from "#app/auth/forms/password-rule";
 import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";

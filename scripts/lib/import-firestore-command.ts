@@ -3,7 +3,7 @@
 // own process (a child process with tsx would pay its own start on every run).
 import fs from "node:fs";
 
-import { adminLinkSeconds, createResetLink } from "#app/auth/password-reset.server";
+import { adminLinkSeconds, createResetLink } from "#app/auth/links/password-reset.server";
 import {
   importFirestoreExport,
   ImportRefusedError,

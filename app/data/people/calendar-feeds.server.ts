@@ -4,7 +4,7 @@ import type { Database } from "#app/data/engine/schema";
 /**
  * What a player's calendar feed address is made from besides the server's secret: how many times
  * they renewed it ('Renovar enlace'). The address itself is never stored
- * (auth/calendar-link.server.ts).
+ * (auth/links/calendar-link.server.ts).
  */
 
 type Db = Kysely<Database>;

@@ -1,5 +1,5 @@
-import { calendarFeedOwner } from "#app/auth/calendar-link.server";
-import { publicOrigin } from "#app/auth/password-reset.server";
+import { calendarFeedOwner } from "#app/auth/links/calendar-link.server";
+import { publicOrigin } from "#app/auth/links/password-reset.server";
 import { calendarMatches } from "#app/data/seasons/calendar-matches.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
 import { matchEvent } from "#app/domain/game/match-calendar";
@@ -13,7 +13,7 @@ const NOT_FOUND = "Este calendario no existe o su enlace fue renovado. Copia el 
 /**
  * GET /calendario/<key>.ics: a player's secret calendar feed (RFC 5545), the current season's
  * matches that have a kickoff. No session: a calendar app asks with the address alone, which is
- * the secret (auth/calendar-link.server.ts). It carries matches and results, nothing of anyone's
+ * the secret (auth/links/calendar-link.server.ts). It carries matches and results, nothing of anyone's
  * picks or e-mail, so a leaked address tells no more than the public tables; 'Renovar enlace'
  * stops it anyway.
  */

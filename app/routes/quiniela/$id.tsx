@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 
-import { publicOrigin } from "#app/auth/password-reset.server";
+import { publicOrigin } from "#app/auth/links/password-reset.server";
 import {
   addParticipants,
   deletePool,

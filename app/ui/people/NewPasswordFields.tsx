@@ -4,7 +4,7 @@ import type { FieldErrors } from "#app/domain/forms/form";
 
 /**
  * A new password and its confirmation (/register, /reset-password), named as the schemas read
- * them (`password`, `confirmPassword`: auth/forms.ts); `hint` says the password rule.
+ * them (`password`, `confirmPassword`: auth/forms/account-forms.ts); `hint` says the password rule.
  */
 export function NewPasswordFields({ label, hint, errors }: { label: string; hint: string; errors: FieldErrors }) {
   return (

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
-import { RESET_LINK_TTL_SECONDS, type Auth } from "./auth.server";
+import { RESET_LINK_TTL_SECONDS, type Auth } from "#app/auth/auth.server";
+
 import type { SendResetEmail } from "./mailer.server";
 
 /**

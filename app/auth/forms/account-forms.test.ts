@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 
 import { parseForm } from "#app/domain/forms/form";
 
-import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./forms";
+import { ChangePasswordSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema } from "./account-forms";
 
 function errorsOf(schema: typeof LoginSchema | typeof RegisterSchema, input: Record<string, unknown>) {
   const parsed = parseForm(schema, input);
