@@ -32,9 +32,11 @@ export const NO_PICKS = "Sin pronósticos";
 
 /** Picks counted by score (what a stored count or a GROUP BY gives, made from single picks). */
 export function countScores(picks: Iterable<Score>): ScoreCount[] {
-  const counts = new Map<string, ScoreCount>();
+  // A number per score (a pick has at most 99 goals a side: domain/game/score.ts), not a string: a page may
+  // count ten thousand picks per match.
+  const counts = new Map<number, ScoreCount>();
   for (const pick of picks) {
-    const key = `${pick.home}-${pick.away}`;
+    const key = pick.home * 1000 + pick.away;
     const count = counts.get(key);
     if (count) count.count += 1;
     else counts.set(key, { home: pick.home, away: pick.away, count: 1 });
