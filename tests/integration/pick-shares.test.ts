@@ -157,6 +157,26 @@ describe("captured predictions", () => {
   });
 });
 
+describe("after the reveal", () => {
+  test("an admin's correction of a pick shows at the next view: nothing is kept to go stale", async () => {
+    const [withResult] = matchIds as [number];
+    const correct = (home: number, away: number) =>
+      server.db
+        .updateTable("predictions")
+        .set({ home_score: home, away_score: away, updated_at: NOW })
+        .where("user_id", "=", ids.Dani)
+        .where("match_id", "=", withResult)
+        .execute();
+    await correct(2, 1);
+    try {
+      expect(capturedMatch(await captured(), withResult)!.shares).toMatchObject({ home: 75, draw: 25, away: 0 });
+    } finally {
+      await correct(0, 2);
+    }
+    expect(capturedMatch(await captured(), withResult)!.shares).toMatchObject({ home: 50, draw: 25, away: 25 });
+  });
+});
+
 describe("a pool's page", () => {
   const POOL = "routes/quiniela/$id";
   type PoolData = { picks: { matches: { id: number; shares: PickShares }[] }[] };
