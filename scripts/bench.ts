@@ -11,7 +11,8 @@
 //                                                   fresh PostgreSQL databases, dropped after
 //   (BENCH_DATABASE_URL does the same as --postgres.)
 // Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/),
-// --only recordatorios (the big dataset and the reminder wave's line alone).
+// --only recordatorios (the big dataset and the reminder wave's line alone), --only capturadas (the big
+// dataset and the captured predictions' line alone).
 // Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
 // running serves from JIT-compiled code, and after a few requests V8 is still compiling (the
 // demo pages would measure markedly slower).
@@ -90,8 +91,10 @@ const { values: options } = parseArgs({
 });
 /** `--only recordatorios`: the reminder wave's line alone (its dataset needs no extra accounts). */
 const ONLY_WAVE = options.only === "recordatorios";
-if (options.only !== undefined && !ONLY_WAVE) {
-  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios)`);
+/** `--only capturadas`: the captured predictions' line alone (nor does its). */
+const ONLY_CAPTURED = options.only === "capturadas";
+if (options.only !== undefined && !ONLY_WAVE && !ONLY_CAPTURED) {
+  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios, capturadas)`);
   process.exit(1);
 }
 const USERS = Number.parseInt(options.users, 10);
@@ -527,7 +530,7 @@ async function loadBigDataset(): Promise<BigDataset> {
     benchEmail: BENCH_EMAIL,
     // Two rushes (with and without JavaScript) and their warm-up, each with players of its own:
     // saved picks are final.
-    extraAccounts: ONLY_WAVE ? 0 : WARMUP + SAMPLES + (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
+    extraAccounts: ONLY_WAVE || ONLY_CAPTURED ? 0 : WARMUP + SAMPLES + (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
     password: PASSWORD,
     openPhase: OPEN_PHASE,
     previousSeason: true,
@@ -578,6 +581,37 @@ async function measureBigPages(big: BigBench) {
     run: () => client.request("GET", "/", { cookie: big.benchCookie }),
     check: placeholderCheck,
   });
+}
+
+/** The shares every revealed match shows ('Más elegido'): a page without them measures something else. */
+function sharesCheck(res: HttpResult): string | undefined {
+  return bodyText(res).includes("Más elegido") ? undefined : "la página no muestra los porcentajes";
+}
+
+/** d.: the captured predictions of the latest revealed jornada, with what everybody picked, as a visitor sees them. */
+async function measureCaptured(big: BigBench) {
+  await measure({
+    dataset: big.label,
+    server: big.server,
+    title: "d. GET /quiniela/quinielas-capturadas (con porcentajes)",
+    budgetMs: 100,
+    run: () => big.client.request("GET", "/quiniela/quinielas-capturadas", { cookie: RENDERED_COOKIE }),
+    check: sharesCheck,
+  });
+}
+
+/** `--only capturadas`: the big dataset served for the captured predictions' line alone. */
+async function measureCapturedOnly(dataset: BigDataset) {
+  step(`Midiendo las quinielas capturadas con ${dataset.label}…`);
+  const server = await startServer(dataset.env, await freePort(...PORTS));
+  cleanups.push(() => server.stop());
+  const client = new BenchClient(server.url);
+  cleanups.push(() => client.close());
+  await measureCaptured({ ...dataset, server, client, benchCookie: "", adminCookie: "" });
+  // How fast the hour is: /healthz's rate on the same server.
+  await throughput(dataset.label, server, "GET /healthz", "/healthz", undefined);
+  client.close();
+  await server.stop();
 }
 
 /** The open jornada's prediction form, filled with scores that vary with i. */
@@ -695,6 +729,7 @@ async function measureBigDataset(dataset: BigDataset) {
   const big: BigBench = { ...dataset, server, client, benchCookie, adminCookie };
 
   await measureBigPages(big);
+  await measureCaptured(big);
   const form = predictionsForm(dataset.season.openMatchIds);
   await measurePredictionSave(big, form);
   // Before any result: the open jornada still takes picks.
@@ -962,6 +997,14 @@ async function main() {
   const big = await loadBigDataset();
   if (ONLY_WAVE) {
     await measureReminderWave(big);
+    printLoadLines();
+    printVerdicts();
+    console.log(`bench: ${seconds(performance.now() - benchStarted)} · carga de la máquina: ${machineLoad()}`);
+    return;
+  }
+  if (ONLY_CAPTURED) {
+    await measureCapturedOnly(big);
+    printTable();
     printLoadLines();
     printVerdicts();
     console.log(`bench: ${seconds(performance.now() - benchStarted)} · carga de la máquina: ${machineLoad()}`);

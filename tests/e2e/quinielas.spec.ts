@@ -228,6 +228,13 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
   const grid = b.getByRole("table", { name: `Pronósticos de ${PHASE}` });
   await expect(grid.getByRole("row", { name: new RegExp(accountA.name) })).toContainText("1-1");
   await expect(grid.getByRole("row", { name: new RegExp(accountB.name) })).toContainText("2-1");
+  // Under the grid, what the pool's two participants picked for the match.
+  await expect(
+    b
+      .getByRole("listitem")
+      .filter({ hasText: label })
+      .getByText("Local 50 % · Empate 50 % · Visitante 0 % · Más elegido: 1 - 1 y 2 - 1", { exact: true }),
+  ).toBeVisible();
 
   // B's list shows the pool.
   await b.goto("/quinielas");

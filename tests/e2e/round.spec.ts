@@ -385,6 +385,10 @@ test("antes del cierre nadie ve los pronósticos de otros; cada quien ve los suy
     await expect(table.getByRole("row").filter({ hasText: playerB.name })).toHaveCount(0);
   }
   await expect(pageA.getByText(playerB.name)).toHaveCount(0);
+  // Nor what everybody picked: it would give the picks away.
+  for (const label of [M1, M2]) {
+    await expect(pageA.getByRole("region", { name: label, exact: true }).getByText("Más elegido")).toHaveCount(0);
+  }
 
   // Anonymous: neither the list nor the phase's own address shows A's or B's picks of the phase.
   // (Their 0-0 picks of a phase another file opens and scores may be revealed there: not looked at.)
@@ -586,6 +590,14 @@ test("tras el cierre, 'Quinielas Capturadas' muestra los pronósticos de A y B y
       await expect(row.getByRole("cell").nth(1)).toHaveText(`${home} - ${away}`);
       await expect(row).not.toContainText("Tú");
     }
+  }
+  // What everybody picked, under each match: A's and B's picks (ties named, fewest goals first).
+  for (const [label, shares] of [
+    [M1, "Local 100 % · Empate 0 % · Visitante 0 % · Más elegido: 1 - 0 y 2 - 1"],
+    [M2, "Local 0 % · Empate 50 % · Visitante 50 % · Más elegido: 1 - 1 y 0 - 2"],
+  ] as const) {
+    const card = anonymous.getByRole("region", { name: label, exact: true });
+    await expect(card.getByText(shares, { exact: true })).toBeVisible();
   }
 });
 

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { formatKickoff } from "#app/domain/dates";
 import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView, TeamView } from "#app/domain/game/match";
+import { countScores, pickShares, type PickShares } from "#app/domain/game/pick-shares";
 import type { Score } from "#app/domain/game/scoring";
 import { scoreLabel } from "#app/domain/game/season-rules";
 import { listMatches } from "#app/data/seasons/matches.server";
@@ -36,6 +37,11 @@ export interface RevealedMatch {
   /** Everyone's picks show; until then, only the viewer's own. */
   revealed: boolean;
   picks: CapturedPrediction[];
+  /**
+   * What everybody picked: every pick the page lists (every named player's), counted. Only for a
+   * revealed match: shares of one still open would give its picks away.
+   */
+  shares: PickShares | null;
 }
 
 export interface RevealedPhase {
@@ -181,6 +187,7 @@ function revealedMatch(
     result: match.result,
     resultLabel: scoreLabel(match),
     revealed: revealed.has(match.id),
+    shares: revealed.has(match.id) ? pickShares(countScores(picks)) : null,
     picks: picks.sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
   };
 }

@@ -89,6 +89,27 @@ describe("picksGrid", () => {
     expect(grid[0]!.matches[0]).toMatchObject({ id: 1, resultLabel: "1 - 1", home: { shortCode: "L1" } });
   });
 
+  test("each match says what the participants picked, and only they: a pick of someone else is not counted", () => {
+    const matches = [match(1), match(2)];
+    const grid = predictionsGrid(
+      matches,
+      [pick("a", 1, 2, 1), pick("b", 1, 1, 1), pick("c", 1, 2, 1), pick("x", 1, 0, 3)],
+      {
+        participantIds: ["a", "b", "c"],
+        rules: RULES,
+      },
+    );
+    expect(grid[0]!.matches[0]!.shares).toEqual({
+      total: 3,
+      home: 67,
+      draw: 33,
+      away: 0,
+      mostPicked: [{ home: 2, away: 1 }],
+      moreTied: 0,
+    });
+    expect(grid[0]!.matches[1]!.shares.total).toBe(0);
+  });
+
   test("nothing revealed, or nobody in the pool: no grid", () => {
     expect(predictionsGrid([], [], { participantIds: ["a"], rules: RULES })).toEqual([]);
     expect(predictionsGrid([match(1)], [], { participantIds: [], rules: RULES })).toEqual([]);

@@ -1,4 +1,5 @@
 import type { MatchView } from "./match";
+import { countScores, pickShares, type PickShares } from "./pick-shares";
 import { predictionPoints, type ScoredMatch } from "./scoring";
 import { scoredResult, scoreLabel, type SeasonRules } from "./season-rules";
 import { emptyTally, rankRows, tallyByUserAndPhase, type StandingRow } from "./standings";
@@ -94,6 +95,8 @@ export interface GridMatch {
   result: { home: number; away: number } | null;
   /** '1 - 1 (3 - 4 pen.)'. */
   resultLabel: string | null;
+  /** What the pool's participants picked (the grid shows revealed matches only). */
+  shares: PickShares;
 }
 
 export interface GridCell {
@@ -127,6 +130,13 @@ export function predictionsGrid(
     const score = { home: prediction.home, away: prediction.away };
     row[prediction.matchId] = { ...score, points: predictionPoints(scoredResult(match, rules), score, rules) };
   }
+  const picksByMatch = new Map<number, PoolPrediction[]>();
+  for (const prediction of predictions) {
+    if (!cells.has(prediction.userId)) continue;
+    const list = picksByMatch.get(prediction.matchId);
+    if (list) list.push(prediction);
+    else picksByMatch.set(prediction.matchId, [prediction]);
+  }
   const phases: PredictionsGridPhase[] = [];
   for (const match of revealed) {
     let phase = phases.at(-1);
@@ -140,6 +150,7 @@ export function predictionsGrid(
       away: match.away && { name: match.away.name, shortCode: match.away.shortCode },
       result: match.result,
       resultLabel: scoreLabel(match),
+      shares: pickShares(countScores(picksByMatch.get(match.id) ?? [])),
     });
   }
   for (const phase of phases) {

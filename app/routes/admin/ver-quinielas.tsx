@@ -7,12 +7,14 @@ import { formatKickoff } from "#app/domain/dates";
 import { phaseParam } from "#app/domain/forms/admin-forms";
 import { matchLabel, type MatchView } from "#app/domain/game/match";
 import { defaultPhaseId } from "#app/domain/game/phase-status";
+import { countScores, pickShares, type PickShares as Shares } from "#app/domain/game/pick-shares";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { PointsCell, adminTable as t, UserCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
+import { PickShares } from "#app/ui/game/PickShares";
 import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { buttonClass } from "#app/ui/primitives/Button";
@@ -25,7 +27,8 @@ import classes from "./ver-quinielas.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
 
-type RevealedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[] };
+/** The admin sees every pick, revealed or not (SPEC §2.4), and so what they add up to. */
+type RevealedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[]; shares: Shares };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context);
@@ -50,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((match): RevealedMatch => ({
         ...match,
         kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+        shares: pickShares(countScores(byMatch.get(match.id) ?? [])),
         predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
           a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }),
         ),
@@ -75,6 +79,7 @@ function MatchCard({ match }: { match: RevealedMatch }) {
       <p className={`${typography.dimmedXs} ${classes.center}`}>
         {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
       </p>
+      <PickShares shares={match.shares} className={classes.center} />
       <Table hover className={t.table}>
         <thead>
           <tr>

@@ -12,6 +12,7 @@ import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
+import { PickShares } from "#app/ui/game/PickShares";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
@@ -108,6 +109,7 @@ function MatchCard({ match }: { match: RevealedMatch }) {
           <span className={classes.pending}>Resultado pendiente</span>
         )}
       </div>
+      {match.shares && <PickShares shares={match.shares} className={classes.shares} />}
       <PredictionsTable match={match} />
       {!match.revealed && (
         <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>

@@ -2,6 +2,8 @@ import { useState } from "react";
 
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
+import type { PickShares as Shares } from "#app/domain/game/pick-shares";
+import { PickShares } from "#app/ui/game/PickShares";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Badge } from "#app/ui/primitives/Badge";
 import typography from "#app/ui/theme/typography.module.css";
@@ -16,7 +18,13 @@ interface Team {
 export interface GridPhase {
   phaseId: number;
   phaseName: string;
-  matches: { id: number; home: Team | null; away: Team | null; result: { home: number; away: number } | null }[];
+  matches: {
+    id: number;
+    home: Team | null;
+    away: Team | null;
+    result: { home: number; away: number } | null;
+    shares: Shares;
+  }[];
   rows: { userId: string; picks: Record<number, { home: number; away: number; points: number | null }> }[];
 }
 
@@ -117,6 +125,20 @@ function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map
   );
 }
 
+/** Under a phase's grid, what the participants picked, match by match (a column is too narrow for it). */
+function PhaseShares({ phase }: { phase: GridPhase }) {
+  return (
+    <ul className={classes.shares}>
+      {phase.matches.map((match) => (
+        <li key={match.id} className={classes.sharesItem}>
+          <span className={classes.sharesMatch}>{matchLabel(match)}</span>
+          <PickShares shares={match.shares} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * 'Pronósticos de los participantes': everyone's picks for the pool's matches that are already
  * locked (the server sends no others), a table per phase; the latest phase open.
@@ -176,6 +198,7 @@ export function PoolPredictionsGrid({
                 {opened.has(phase.phaseId) && (
                   <div className={classes.content}>
                     <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
+                    <PhaseShares phase={phase} />
                   </div>
                 )}
               </details>
