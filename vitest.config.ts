@@ -31,7 +31,7 @@ const integration = (engine: "sqlite" | "postgres", timed: boolean, order: numbe
     exclude: timed ? [] : TIMED,
     env: { TEST_ENGINE: engine },
     setupFiles: ["tests/support/integration-setup.ts"],
-    globalSetup: ["tests/support/ensure-build.ts", "tests/support/run-folder.ts"],
+    globalSetup: ["tests/support/ensure-build.ts", "tests/support/run-folder.ts", "tests/support/template-database.ts"],
     // A guard against a test that hangs, not a budget: on this 2-core machine, busy with the
     // browser suite beside it, tests that start servers took 13–20 s where 20 s was the limit
     // (decision 009). Tests whose subject is time assert their own budgets.

@@ -2,13 +2,16 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { afterAll, expect, inject } from "vitest";
+
+import { sqliteFile } from "#app/data/engine/db.server";
 
 /**
  * Runs before each integration test file (a worker runs several files one after the other, with
- * its modules loaded once: vitest.config.ts): gives the file a fresh, empty database on the engine
- * of its project (a SQLite file, or a new PostgreSQL database) and sets anew every variable of
- * the environment the server reads at start.
+ * its modules loaded once: vitest.config.ts): gives the file a database of its own on the engine
+ * of its project (a SQLite file, or a new PostgreSQL database), as a fresh install's first start
+ * leaves it (a copy of template-database.ts's), and sets anew every variable of the environment
+ * the server reads at start.
  */
 // Modules stay loaded from one file to the next, the app's own too: none keeps a setting or a
 // connection (startRuntime reads the environment it is given, every time), so a file's database
@@ -18,6 +21,14 @@ const engine = process.env.TEST_ENGINE;
 // Inside the project run's folder (run-folder.ts), which goes when the run ends even if this
 // file's afterAll never runs.
 const dataDir = fs.mkdtempSync(path.join(inject("runFolder"), "file-"));
+/**
+ * The files whose subject is what the server's start does to a database it finds (the previous
+ * release's, loaded into an empty one): they get an empty database, as an install would.
+ */
+const EMPTY_DATABASE = ["upgrade.test.ts"];
+const template = EMPTY_DATABASE.includes(path.basename(expect.getState().testPath ?? ""))
+  ? undefined
+  : inject("templateDatabase");
 
 process.env.NODE_ENV = "production";
 process.env.DATA_DIR = dataDir;
@@ -31,13 +42,15 @@ delete process.env.BASE_URL;
 
 let dropDatabase: (() => Promise<void>) | undefined;
 
+if (engine === "sqlite" && template) fs.copyFileSync(template, sqliteFile(dataDir));
+
 if (engine === "postgres") {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the PostgreSQL project");
   const name = `quiniela_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
