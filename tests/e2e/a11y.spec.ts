@@ -298,7 +298,34 @@ const SCREENS: readonly Screen[] = [
       },
     ],
   },
-  { role: "jugador", path: "/rankings" },
+  {
+    role: "jugador",
+    path: "/rankings",
+    steps: [
+      {
+        // 'Evolución de la temporada': the top 5 and the player's own line (3.º: among them), by role and name.
+        state: "página",
+        open: async (page) => {
+          const chart = page.getByRole("region", { name: "Evolución de la temporada" });
+          await expect(chart.getByRole("img", { name: "Evolución de la temporada" })).toBeVisible();
+          await expect(chart.getByRole("listitem")).toHaveCount(5);
+          await expect(chart.getByRole("listitem").filter({ hasText: "Chucho ⚽ (tú)" })).toBeVisible();
+          await expect(chart.getByRole("table", { name: "Posición por jornada" })).toBeHidden();
+        },
+      },
+      {
+        state: "'Posición por jornada' abierto",
+        open: async (page) => {
+          const chart = page.getByRole("region", { name: "Evolución de la temporada" });
+          await chart.locator("summary", { hasText: "Posición por jornada" }).click();
+          const table = chart.getByRole("table", { name: "Posición por jornada" });
+          await expect(table).toBeVisible();
+          await expect(table.getByRole("columnheader", { name: "Chucho ⚽ (tú)" })).toBeVisible();
+          await expect(table.getByRole("rowheader", { name: "Jornada 1", exact: true })).toBeVisible();
+        },
+      },
+    ],
+  },
   { role: "jugador", path: "/quinielas" },
   { role: "jugador", path: "/quiniela/new", steps: [{ state: "página" }, pickerPhase] },
   {
