@@ -128,8 +128,7 @@ async function tableStory(
   pinned: StandingsRow | null,
 ): Promise<{ rows: MarkedRow[]; pinnedRow: MarkedRow | null; winners: string[] | null }> {
   if (phase) return { rows, pinnedRow: pinned, winners: await phaseWinnerNames(db, phase) };
-  const ids = pinned ? [...rows.map((row) => row.userId), pinned.userId] : rows.map((row) => row.userId);
-  const marks = await overallMarks(db, season, phases, ids);
+  const marks = await overallMarks(db, phases, pinned ? [...rows, pinned] : rows);
   const marked = (row: StandingsRow): MarkedRow => ({ ...row, ...marks.get(row.userId) });
   return { rows: rows.map(marked), pinnedRow: pinned && marked(pinned), winners: null };
 }

@@ -200,7 +200,7 @@ describe("as the season goes", () => {
     const expected = movementsBetween(before, now);
     const query = {
       seasonId,
-      since: [phase["Jornada 2"]!.id, phase["Jornada 3"]!.id],
+      previousPhaseId: phase["Jornada 1"]!.id,
       phaseId: phase["Jornada 2"]!.id,
     };
     const together = await seasonPlaces(server.db, query, everyone);

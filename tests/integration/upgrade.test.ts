@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { openDatabase, sqliteFile } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
+import { refreshPositions } from "#app/data/standings/positions-upkeep.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 
 import { form, loginUser, requestText, startTestServer, type TestServer } from "../support/server";
@@ -154,6 +155,43 @@ test("every row is kept: users, accounts, teams, phases, matches, predictions wi
   ] as const) {
     expect(after[table], table).toEqual(before[table]);
   }
+});
+
+test("the upgrade fills the table after each completed jornada (0012), as the upkeep writes it", async () => {
+  const positions = async () =>
+    (
+      await server.db
+        .selectFrom("standings_after_phase")
+        .select(["phase_id", "user_id", "place", "points", "exact_hits", "outcome_hits"])
+        .orderBy("phase_id")
+        .orderBy("user_id")
+        .execute()
+    ).map((row) => ({
+      ...row,
+      place: Number(row.place),
+      points: Number(row.points),
+      exact_hits: Number(row.exact_hits),
+      outcome_hits: Number(row.outcome_hits),
+    }));
+  const filled = await positions();
+  const phases = new Set(filled.map((row) => row.phase_id));
+  expect(phases.size).toBeGreaterThan(1);
+  for (const row of filled) {
+    const ahead = filled.filter(
+      (other) =>
+        other.phase_id === row.phase_id &&
+        [other.points - row.points, other.exact_hits - row.exact_hits, other.outcome_hits - row.outcome_hits].find(
+          (d) => d !== 0,
+        )! > 0,
+    );
+    expect(row.place).toBe(ahead.length + 1);
+  }
+  // Written again by the upkeep from the same stored standings: the same rows.
+  await server.db.transaction().execute(async (trx) => {
+    const seasons = await trx.selectFrom("seasons").select("id").execute();
+    for (const season of seasons) await refreshPositions(trx, season.id, null);
+  });
+  expect(await positions()).toEqual(filled);
 });
 
 test("the standings are exactly the previous release's, overall and per phase, and the new code computes the same", async () => {

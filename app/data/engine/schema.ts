@@ -167,6 +167,13 @@ export interface StandingsTotalTable extends StandingsRow {
   season_id: number;
 }
 
+/** The season's table as it stood when a completed phase ended: cumulative tallies and places (0012). */
+export interface StandingsAfterPhaseTable extends StandingsRow {
+  phase_id: number;
+  /** 1 + the players strictly ahead then (1, 2, 2, 4). */
+  place: number;
+}
+
 export interface PoolsTable {
   id: Generated<number>;
   season_id: number;
@@ -284,6 +291,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   standings_phase: StandingsPhaseTable;
   standings_total: StandingsTotalTable;
+  standings_after_phase: StandingsAfterPhaseTable;
   allowed_emails: AllowedEmailsTable;
   push_keys: PushKeysTable;
   push_subscriptions: PushSubscriptionsTable;

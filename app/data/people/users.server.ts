@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { lockMatches } from "#app/data/seasons/matches.server";
+import { dropFromPositions } from "#app/data/standings/positions-upkeep.server";
 import type { Database } from "#app/data/engine/schema";
 
 /** The account whose e-mail is ADMIN_EMAIL is admin; called at every start. */
@@ -181,6 +182,7 @@ export async function deleteUser(db: Kysely<Database>, userId: string, now: Date
     const user = await trx.selectFrom("users").select("deleted_at").where("id", "=", userId).forUpdate().executeTakeFirst();
     // Deleting that row would take the finished seasons' rows with it.
     if (!user || user.deleted_at !== null) return "not-found";
+    await dropFromPositions(trx, userId, openPhases(trx));
     await keepFinishedRows(trx, userId, now);
     // Foreign keys cascade: whatever was not kept goes with the account.
     await trx.deleteFrom("users").where("id", "=", userId).execute();
@@ -243,6 +245,12 @@ async function keepFinishedRows(trx: Kysely<Database>, userId: string, now: Date
   await trx.updateTable("predictions").set({ user_id: id }).where("user_id", "=", userId).where("match_id", "in", matches).execute();
   await trx.updateTable("standings_phase").set({ user_id: id }).where("user_id", "=", userId).where("phase_id", "in", phases).execute();
   await trx.updateTable("standings_total").set({ user_id: id }).where("user_id", "=", userId).where("season_id", "in", seasons).execute();
+  await trx
+    .updateTable("standings_after_phase")
+    .set({ user_id: id })
+    .where("user_id", "=", userId)
+    .where("phase_id", "in", phases)
+    .execute();
   await trx.updateTable("quinielas").set({ owner_id: id }).where("owner_id", "=", userId).where("season_id", "in", seasons).execute();
   await trx
     .updateTable("quiniela_participants")
@@ -258,6 +266,14 @@ export async function isDeletedPlayer(db: Kysely<Database>, userId: string): Pro
   return row?.deleted_at != null;
 }
 
+/** The phases of the seasons not finished. */
+function openPhases(trx: Kysely<Database>) {
+  return trx
+    .selectFrom("phases")
+    .select("id")
+    .where("season_id", "in", trx.selectFrom("seasons").select("id").where("finished_at", "is", null));
+}
+
 /**
  * 'Eliminar Predicciones': the user's picks and their standings rows in the seasons not finished
  * (the count its dialog shows: `deletablePredictions`). Nobody else's points change (a knockout
@@ -268,13 +284,13 @@ export async function deletePredictionsOfUser(db: Kysely<Database>, userId: stri
     await lockPickedMatches(trx, userId);
     // Finished seasons are read-only: their picks and tables stay as they were.
     const openSeasons = trx.selectFrom("seasons").select("id").where("finished_at", "is", null);
-    const openPhases = trx.selectFrom("phases").select("id").where("season_id", "in", openSeasons);
     const deleted = await trx
       .deleteFrom("predictions")
       .where("user_id", "=", userId)
       .where("match_id", "in", openSeasonMatches(trx))
       .executeTakeFirst();
-    await trx.deleteFrom("standings_phase").where("user_id", "=", userId).where("phase_id", "in", openPhases).execute();
+    await dropFromPositions(trx, userId, openPhases(trx));
+    await trx.deleteFrom("standings_phase").where("user_id", "=", userId).where("phase_id", "in", openPhases(trx)).execute();
     await trx.deleteFrom("standings_total").where("user_id", "=", userId).where("season_id", "in", openSeasons).execute();
     return Number(deleted.numDeletedRows);
   });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { keptUntilSeasonChanges } from "#app/data/engine/kept-reads.server";
+import { refreshPositions } from "#app/data/standings/positions-upkeep.server";
 import { lockMatches } from "./matches.server";
 import type { Database } from "#app/data/engine/schema";
 
@@ -132,11 +133,11 @@ function phaseForWrite(db: Kysely<Database>, phaseId: number) {
   return db
     .selectFrom("phases as p")
     .innerJoin("seasons as s", "s.id", "p.season_id")
-    .select(["p.name", "p.activated_at", "s.name as season_name", "s.finished_at"])
+    .select(["p.name", "p.season_id", "p.activated_at", "s.name as season_name", "s.finished_at"])
     .where("p.id", "=", phaseId);
 }
 
-/** Sets `active` on every match of the phase. */
+/** Sets `active` on every match of the phase (and the positions its completion moves). */
 export async function setPhaseActive(
   db: Kysely<Database>,
   phaseId: number,
@@ -155,6 +156,8 @@ export async function setPhaseActive(
       .set({ active: active ? 1 : 0, updated_at: now.toISOString() })
       .where("phase_id", "=", phaseId)
       .executeTakeFirst();
+    // Whether the phase is completed may change (its matches' results were entered before).
+    await refreshPositions(trx, phase.season_id, [phaseId]);
     return { ok: true as const, phaseName: phase.name, matches: Number(result.numUpdatedRows) };
   });
 }

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
-import { isCompleted, movement, type Movement, type PhaseProgress } from "#app/domain/game/movement";
+import { isCompleted, movement, type Movement, movementReference, type PhaseProgress } from "#app/domain/game/movement";
 import type { Database } from "#app/data/engine/schema";
-import { placesSince, seasonPlaces } from "./places.server";
+import { placesAfterPhase } from "./positions.server";
 import { completedPhaseIds, jornadasWon, winnerNames, winnersByPhase } from "./winners.server";
 
 /**
  * What /rankings shows beside the stored tables (tables.server.ts): on the overall table, each
  * listed player's movement since the jornada before the last completed one (the home page's
- * figure: places.server.ts, for the listed players only) and their jornadas won; on a phase's
+ * figure, from the stored positions: positions.server.ts) and their jornadas won; on a phase's
  * table, its winners once it is completed. All of it from the stored standings.
  */
 
@@ -18,25 +18,29 @@ export interface RowMarks {
   won: number;
 }
 
-/** The marks of some players of a season's overall table (user id → marks). */
+/**
+ * The marks of some rows of a season's overall table (user id → marks): each row's rank now is
+ * the table's, its rank then the stored place after the jornada before the last completed one
+ * (positions.server.ts: a lookup per row).
+ */
 export async function overallMarks(
   db: Kysely<Database>,
-  season: { id: number },
   phases: readonly PhaseProgress[],
-  userIds: readonly string[],
+  rows: readonly { userId: string; rank: number }[],
 ): Promise<Map<string, RowMarks>> {
-  if (userIds.length === 0) return new Map();
-  const { query } = placesSince(season, phases);
-  const [places, winners] = await Promise.all([
-    query.since === null ? Promise.resolve(null) : seasonPlaces(db, query, userIds),
+  if (rows.length === 0) return new Map();
+  const userIds = rows.map((row) => row.userId);
+  const { previous } = movementReference(phases);
+  const [before, winners] = await Promise.all([
+    previous ? placesAfterPhase(db, previous.id, userIds) : Promise.resolve(null),
     winnersByPhase(db, completedPhaseIds(phases)),
   ]);
   const won = jornadasWon(winners, userIds);
   return new Map(
-    userIds.map((userId) => {
-      const place = places?.get(userId);
-      return [userId, { movement: place ? movement(place.previousRank, place.rank) : null, won: won.get(userId) ?? 0 }];
-    }),
+    rows.map((row) => [
+      row.userId,
+      { movement: before ? movement(before.get(row.userId)!, row.rank) : null, won: won.get(row.userId) ?? 0 },
+    ]),
   );
 }
 

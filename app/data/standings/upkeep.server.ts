@@ -5,6 +5,7 @@ import { lockMatches, SCORE_COLUMNS, scoresOf } from "#app/data/seasons/matches.
 import { chunked } from "#app/data/engine/chunks";
 import type { Database } from "#app/data/engine/schema";
 import { toSeasonView } from "#app/data/seasons/current-season.server";
+import { refreshPositions } from "./positions-upkeep.server";
 
 /**
  * Keeps the stored scores true without recomputing the standings from every prediction:
@@ -16,6 +17,9 @@ import { toSeasonView } from "#app/data/seasons/current-season.server";
  * Every rule is the season's (domain/game/season-rules.ts): its points, whether it has the two-leg
  * bonus, and which score counts after extra time. Ties are found among the season's own matches.
  * The matches of one call belong to one season.
+ *
+ * The season's table after each completed phase follows in the same transaction
+ * (positions-upkeep.server.ts): from the changed matches' phases on.
  */
 export async function rescoreAround(
   db: Kysely<Database>,
@@ -46,7 +50,7 @@ async function rescoreLocked(
   await change();
   const matches = await db
     .selectFrom("matches")
-    .select(["id", ...SCORE_COLUMNS])
+    .select(["id", "phase_id", ...SCORE_COLUMNS])
     .where("id", "in", matchIds)
     .execute();
   for (const match of matches) await scorePredictions(db, match.id, scoredResult(scoresOf(match), season.rules), season.rules);
@@ -56,6 +60,13 @@ async function rescoreLocked(
   await addToStandings(db, affected, "+");
   // Only a match left without result (a reset) can leave a user nothing scored in a phase.
   if (matches.some((match) => match.home_score === null)) await dropEmptyRows(db, matchIds);
+  // A tie's second leg is in the same phase as its first or after it: the earliest changed phase
+  // is among the matches' own.
+  await refreshPositions(
+    db,
+    season.id,
+    matches.map((match) => match.phase_id),
+  );
 }
 
 interface SeasonOfMatch {
@@ -95,7 +106,11 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
   if (inTie || scorelines.length > SCORELINES_PER_STATEMENT) return rescoreLocked(db, [matchId], season, change);
 
   await change();
-  const match = await db.selectFrom("matches").select(SCORE_COLUMNS).where("id", "=", matchId).executeTakeFirstOrThrow();
+  const match = await db
+    .selectFrom("matches")
+    .select(["phase_id", ...SCORE_COLUMNS])
+    .where("id", "=", matchId)
+    .executeTakeFirstOrThrow();
   const result = scoredResult(scoresOf(match), season.rules);
   if (!result) throw new Error("rescoreResult: el partido quedó sin resultado (usa rescoreAround)");
   if (scorelines.length > 0) {
@@ -130,6 +145,7 @@ export async function rescoreResult(db: Kysely<Database>, matchId: number, chang
   }
   // The same scorelines as the differences above: standings and points cannot disagree.
   await scorePredictions(db, matchId, result, season.rules, scorelines);
+  await refreshPositions(db, season.id, [match.phase_id]);
 }
 
 /**
@@ -167,6 +183,7 @@ export async function refreshAllScores(db: Kysely<Database>, seasonId?: number):
       .execute();
     await db.deleteFrom("standings_total").where("season_id", "=", season.id).execute();
     for (const chunk of chunked(matchIds, 500)) await addToStandings(db, chunk, "+");
+    await refreshPositions(db, season.id, null);
   }
 }
 

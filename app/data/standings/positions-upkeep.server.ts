@@ -1,0 +1,126 @@
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "#app/data/engine/schema";
+
+/**
+ * Keeps standings_after_phase true (migration 0012): the season's table as it stood when each
+ * completed phase ended (every active match with its result), places and cumulative tallies, for
+ * movement and the season's chart (positions.server.ts) to read instead of ranking a season per
+ * view. Call inside the transaction that changes the standings (upkeep.server.ts, a player's
+ * deletion) or what completes a phase (a phase's matches switched on or off), after the change.
+ *
+ * Only the phases a change can move are written again: from the changed phase on, each completed
+ * one from the one before it (one INSERT … SELECT with RANK() per phase: the previous completed
+ * phase's stored rows plus the phase points stored since). A phase no longer completed loses its
+ * rows. A result in a jornada still being played, with no completed phase after it, writes nothing.
+ */
+
+interface PhaseState {
+  id: number;
+  completed: boolean;
+}
+
+/** The season's phases in order, and which are completed (one grouped read of its matches). */
+async function phaseStates(db: Kysely<Database>, seasonId: number): Promise<PhaseState[]> {
+  const rows = await db
+    .selectFrom("phases as p")
+    .leftJoin("matches as m", "m.phase_id", "p.id")
+    .select((eb) => [
+      "p.id",
+      eb.fn.sum<number | null>(eb.case().when("m.active", "=", 1).then(1).else(0).end()).as("active"),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when(eb.and([eb("m.active", "=", 1), eb.or([eb("m.home_score", "is", null), eb("m.away_score", "is", null)])]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("waiting"),
+    ])
+    .where("p.season_id", "=", seasonId)
+    .groupBy(["p.id", "p.position"])
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, completed: Number(row.active ?? 0) > 0 && Number(row.waiting ?? 0) === 0 }));
+}
+
+/**
+ * Writes phase `phaseId`'s rows: the stored rows of `base` (the completed phase before it, or
+ * none) plus the phase points of `gained` (every phase after `base` up to this one), ranked.
+ */
+async function writePhase(db: Kysely<Database>, phaseId: number, base: number | null, gained: readonly number[]): Promise<void> {
+  const before =
+    base === null
+      ? sql``
+      : sql`select user_id, points, exact_hits, outcome_hits from standings_after_phase where phase_id = ${base} union all `;
+  await sql`
+    insert into standings_after_phase (phase_id, user_id, place, points, exact_hits, outcome_hits)
+    select ${sql.lit(phaseId)}, t.user_id,
+      rank() over (order by sum(t.points) desc, sum(t.exact_hits) desc, sum(t.outcome_hits) desc),
+      sum(t.points), sum(t.exact_hits), sum(t.outcome_hits)
+    from (${before}select user_id, points, exact_hits, outcome_hits from standings_phase where phase_id in (${sql.join(gained)})) t
+    group by t.user_id`.execute(db);
+}
+
+/**
+ * Brings a season's stored positions up to date from phase `fromPhaseIds`' earliest on (the
+ * phases whose points or completion changed), or from its first phase when null.
+ */
+export async function refreshPositions(
+  db: Kysely<Database>,
+  seasonId: number,
+  fromPhaseIds: readonly number[] | null,
+): Promise<void> {
+  const phases = await phaseStates(db, seasonId);
+  const start = fromPhaseIds === null ? 0 : phases.findIndex((phase) => fromPhaseIds.includes(phase.id));
+  if (start < 0) return;
+  const later = phases.slice(start);
+  await db
+    .deleteFrom("standings_after_phase")
+    .where(
+      "phase_id",
+      "in",
+      later.map((phase) => phase.id),
+    )
+    .execute();
+  if (!later.some((phase) => phase.completed)) return;
+  let base: number | null = phases.slice(0, start).findLast((phase) => phase.completed)?.id ?? null;
+  let gained: number[] = phases.slice(phases.findIndex((phase) => phase.id === base) + 1, start).map((phase) => phase.id);
+  for (const phase of later) {
+    gained.push(phase.id);
+    if (!phase.completed) continue;
+    await writePhase(db, phase.id, base, gained);
+    base = phase.id;
+    gained = [];
+  }
+}
+
+/**
+ * A player's standings leave some phases (`phaseIds`, a query of phase ids: their account deleted,
+ * their picks dropped in the seasons still open): whoever was behind them moves up one place there,
+ * and their rows go. Nobody else's tally changes, so nothing is ranked again. Call before their
+ * standings rows are deleted.
+ */
+export async function dropFromPositions(
+  db: Kysely<Database>,
+  userId: string,
+  phaseIds: SelectQueryBuilder<Database, "phases", { id: number }>,
+): Promise<void> {
+  await db
+    .updateTable("standings_after_phase as s")
+    .set((eb) => ({ place: eb("s.place", "-", 1) }))
+    .where("s.phase_id", "in", phaseIds)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("standings_after_phase as d")
+          .select("d.user_id")
+          .whereRef("d.phase_id", "=", "s.phase_id")
+          .where("d.user_id", "=", userId)
+          .where(sql<boolean>`(d.points, d.exact_hits, d.outcome_hits) > (s.points, s.exact_hits, s.outcome_hits)`),
+      ),
+    )
+    .execute();
+  await db.deleteFrom("standings_after_phase").where("user_id", "=", userId).where("phase_id", "in", phaseIds).execute();
+}
