@@ -5,13 +5,14 @@ import { displayNameOf } from "#app/data/people/display-name.server";
 import type { Database } from "#app/data/engine/schema";
 import { playerHistory, type PlayerHistory } from "./history.server";
 import { tableSize, userPosition, type StandingsRow, type TableSeason } from "./tables.server";
+import { positionsByJornada } from "./positions.server";
 import { completedPhaseIds, winnersByPhase } from "./winners.server";
 
 /**
  * The player page's figures (/jugador/:id): one player's season read from the stored standings
  * only (standings_total, standings_phase, kept by upkeep.server.ts with every result and pick),
  * their place in the season's table as /rankings ranks it, the jornadas they won
- * (winners.server.ts), and their seasons and titles as 'Histórico' counts them. Nothing is scored
+ * (winners.server.ts), their place when each completed jornada ended (positions.server.ts), and their seasons and titles as 'Histórico' counts them. Nothing is scored
  * again; the shares and runs are domain/game/player-season.ts.
  */
 
@@ -29,6 +30,8 @@ export interface PlayerPhase extends PhaseTally {
   completed: boolean;
   /** They hold first place of the completed phase (alone or shared). */
   won: boolean;
+  /** Their place in the season's table when the phase was completed (stored); null before. */
+  place: number | null;
 }
 
 export interface PlayerSeason {
@@ -100,7 +103,7 @@ export async function playerSeason(
 ): Promise<PlayerSeason> {
   const scoredPhases = phases.filter((phase) => phase.withResult > 0);
   const completed = completedPhaseIds(phases);
-  const [standing, size, tallies, scored, winners, history] = await Promise.all([
+  const [standing, size, tallies, scored, winners, history, positions] = await Promise.all([
     userPosition(db, season, userId),
     tableSize(db, season),
     phaseTallies(
@@ -111,7 +114,9 @@ export async function playerSeason(
     scoredPredictions(db, season.id, userId),
     winnersByPhase(db, completed),
     playerHistory(db, userId),
+    positionsByJornada(db, season.id, [userId]),
   ]);
+  const placeAfter = new Map(positions.phases.map((phase, i) => [phase.id, positions.byUser.get(userId)?.[i]?.place ?? null]));
   const done = new Set(completed);
   const rows: PlayerPhase[] = scoredPhases.map((phase) => ({
     phaseId: phase.id,
@@ -122,6 +127,7 @@ export async function playerSeason(
     ...tallies.get(phase.id),
     completed: done.has(phase.id),
     won: winners.get(phase.id)?.includes(userId) ?? false,
+    place: placeAfter.get(phase.id) ?? null,
   }));
   const points = new Map(rows.map((row) => [row.phaseId, row.points]));
   return {

@@ -66,7 +66,7 @@ export function SeasonFigures({ figures }: { figures: PlayerSeason }) {
   );
 }
 
-/** Points by jornada: every jornada with a result, the ones won marked. */
+/** Points and place by jornada: every jornada with a result, the ones won marked; the place once completed. */
 export function PhasesTable({ phases }: { phases: readonly PlayerPhase[] }) {
   return (
     <section className={classes.panel} aria-labelledby="por-jornada">

@@ -117,7 +117,7 @@ export default function PlayerPage({ loaderData: page }: Route.ComponentProps) {
         />
       </div>
       <SeasonFigures figures={page.figures} />
-      {page.figures.phases.length > 0 && <PhasesTable phases={page.figures.phases} />}
+      {page.figures.standing && page.figures.phases.length > 0 && <PhasesTable phases={page.figures.phases} />}
       <Picks page={page} />
     </Page>
   );
