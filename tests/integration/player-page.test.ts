@@ -260,6 +260,26 @@ describe("picks", () => {
   });
 });
 
+describe("reached by a name in any table", () => {
+  /** The link a page holds to a player's page, with the name as its text (the accessible name). */
+  const linkTo = (href: string, name: string) =>
+    new RegExp(`<a[^>]*href="${href.replace(/[?]/g, "\\?")}"[^>]*>${name}</a>`);
+
+  test("/rankings (overall and a jornada's), 'Histórico' and 'Quinielas capturadas' link each name to its page", async () => {
+    for (const path of ["/rankings", `/rankings?jornada=${phase["Jornada 1"]!.id}`, "/rankings/historico"]) {
+      const body = (await requestText(server, path)).body;
+      for (const name of ["Ana", "Beto"] as const)
+        expect(body, `${path} ${name}`).toMatch(linkTo(`/jugador/${ids[name]}`, name));
+    }
+    const captured = (await requestText(server, `/quiniela/quinielas-capturadas?jornada=${phase["Jornada 1"]!.id}`))
+      .body;
+    expect(captured).toMatch(linkTo(`/jugador/${ids.Ana}`, "Ana"));
+    // The viewer's own row ('Tú') links too.
+    const own = (await requestText(server, "/rankings", { cookie: cookies.Ana })).body;
+    expect(own).toMatch(linkTo(`/jugador/${ids.Ana}`, "Ana"));
+  });
+});
+
 describe("seasons, titles and other seasons", () => {
   test("seasons played and titles are 'Histórico''s; another season by ?temporada=", async () => {
     const { db } = server;
@@ -311,6 +331,9 @@ describe("seasons, titles and other seasons", () => {
     expect((await page(ids.Ana)).figures.history).toEqual({ seasons: 3, titles: 2 });
     expect((await page(ids.Beto)).figures.history).toEqual({ seasons: 3, titles: 1 });
 
+    // A finished season's table links to that season of the page.
+    const finishedTable = (await requestText(server, `/rankings?temporada=${first}`)).body;
+    expect(finishedTable).toContain(`href="/jugador/${ids.Ana}?temporada=${first}"`);
     const other = await page(ids.Ana, `?temporada=${first}`);
     expect(other.season.id).toBe(first);
     expect(other.figures.standing).toMatchObject({ rank: 1, points: 30 });
