@@ -78,6 +78,7 @@ export function PhasesTable({ phases }: { phases: readonly PlayerPhase[] }) {
           <tr>
             <th>Jornada</th>
             <th className={classes.number}>Puntos</th>
+            <th className={classes.number}>Lugar</th>
             <th className={classes.number}>Exactos</th>
             <th className={`${classes.number} ${classes.wideOnly}`}>Acertados</th>
           </tr>
@@ -99,6 +100,7 @@ export function PhasesTable({ phases }: { phases: readonly PlayerPhase[] }) {
                 )}
               </th>
               <td className={`${classes.number} ${classes.strong}`}>{phase.points}</td>
+              <td className={classes.number}>{phase.place ?? "—"}</td>
               <td className={classes.number}>{phase.exactHits}</td>
               <td className={`${classes.number} ${classes.wideOnly}`}>{phase.outcomeHits}</td>
             </tr>
