@@ -11,7 +11,8 @@
 //                                                   fresh PostgreSQL databases, dropped after
 //   (BENCH_DATABASE_URL does the same as --postgres.)
 // Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/),
-// --only recordatorios (the big dataset and the reminder wave's line alone).
+// --only recordatorios (the big dataset and the reminder wave's line alone), --only posiciones (the
+// big dataset's page, save and result lines with a correction of an old jornada, beside /healthz).
 // Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
 // running serves from JIT-compiled code, and after a few requests V8 is still compiling (the
 // demo pages would measure markedly slower).
@@ -90,10 +91,14 @@ const { values: options } = parseArgs({
 });
 /** `--only recordatorios`: the reminder wave's line alone (its dataset needs no extra accounts). */
 const ONLY_WAVE = options.only === "recordatorios";
-if (options.only !== undefined && !ONLY_WAVE) {
-  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios)`);
+/** `--only posiciones`: what the stored positions by jornada touch (issue 46), without the rushes. */
+const ONLY_POSITIONS = options.only === "posiciones";
+if (options.only !== undefined && !ONLY_WAVE && !ONLY_POSITIONS) {
+  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios, posiciones)`);
   process.exit(1);
 }
+/** The extra accounts the rushes sign in as (none when they are left out). */
+const RUSH_ACCOUNTS = ONLY_POSITIONS ? 0 : (2 + RUSH_WARMUPS) * RUSH_PLAYERS;
 const USERS = Number.parseInt(options.users, 10);
 const SAMPLES = Number.parseInt(options.samples, 10);
 const WARMUP = Number.parseInt(options.warmup, 10);
@@ -527,7 +532,7 @@ async function loadBigDataset(): Promise<BigDataset> {
     benchEmail: BENCH_EMAIL,
     // Two rushes (with and without JavaScript) and their warm-up, each with players of its own:
     // saved picks are final.
-    extraAccounts: ONLY_WAVE ? 0 : WARMUP + SAMPLES + (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
+    extraAccounts: ONLY_WAVE ? 0 : WARMUP + SAMPLES + RUSH_ACCOUNTS,
     password: PASSWORD,
     openPhase: OPEN_PHASE,
     previousSeason: true,
@@ -601,7 +606,7 @@ async function measurePredictionSave(big: BigBench, form: (i: number) => URLSear
     dataset: big.label,
     server: big.server,
     title: `c. POST /?index (${season.openMatchIds.length} pronósticos)`,
-    maxSamples: season.extraEmails.length - WARMUP - (2 + RUSH_WARMUPS) * RUSH_PLAYERS,
+    maxSamples: season.extraEmails.length - WARMUP - RUSH_ACCOUNTS,
     before: async (i) => {
       cookie = await client.login(season.extraEmails[i] as string, PASSWORD);
     },
@@ -640,8 +645,14 @@ async function measureRushes(big: BigBench, form: (i: number) => URLSearchParams
  * d.: the same result form twice: as a plain form post (full page back, as the brief's contract
  * says) and as the page's fetcher sends it once hydrated (POST /admin/results.data: action only).
  */
-async function measureResultSaves(big: BigBench) {
-  const resultMatch = big.season.openMatchIds[0] as number;
+async function measureResultSaves(
+  big: BigBench,
+  resultMatch = big.season.openMatchIds[0] as number,
+  lines: readonly (readonly [string, string])[] = [
+    ["d. POST /admin/results (resultado)", "/admin/results"],
+    ["d. POST /admin/results.data (fetcher)", "/admin/results.data"],
+  ],
+) {
   const scores = [
     [1, 0],
     [2, 2],
@@ -659,10 +670,7 @@ async function measureResultSaves(big: BigBench) {
       away: String(lastScore[1]),
     });
   };
-  for (const [title, target] of [
-    ["d. POST /admin/results (resultado)", "/admin/results"],
-    ["d. POST /admin/results.data (fetcher)", "/admin/results.data"],
-  ] as const) {
+  for (const [title, target] of lines) {
     const resultLine = await measure({
       dataset: big.label,
       server: big.server,
@@ -700,6 +708,54 @@ async function measureBigDataset(dataset: BigDataset) {
   // Before any result: the open jornada still takes picks.
   await measureRushes(big, form);
   await measureResultSaves(big);
+  client.close();
+  await server.stop();
+}
+
+/** The first match of the current season's first jornada, completed long ago: a correction moves every table after it. */
+async function oldMatch(big: BigDataset): Promise<number> {
+  const { db } = openDatabase({ databaseUrl: big.databaseUrl, dataDir: big.dataDir });
+  try {
+    const row = await db
+      .selectFrom("matches as m")
+      .innerJoin("phases as p", "p.id", "m.phase_id")
+      .innerJoin("seasons as s", "s.id", "p.season_id")
+      .select("m.id")
+      .where("s.is_current", "=", 1)
+      .orderBy("p.position")
+      .orderBy("m.id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * `--only posiciones`: the pages that read the stored positions (movement, the season's chart),
+ * a save of picks, a result in the current jornada and a correction of its first one, which
+ * writes every completed jornada's table after it again; /healthz beside them as the hour's pace.
+ */
+async function measurePositions(dataset: BigDataset) {
+  step(`Posiciones por jornada con ${dataset.label} (calentamiento ${WARMUP}, ${SAMPLES} muestras)…`);
+  const server = await startServer(dataset.env, await freePort(...PORTS));
+  cleanups.push(() => server.stop());
+  const client = new BenchClient(server.url);
+  cleanups.push(() => client.close());
+  const big: BigBench = {
+    ...dataset,
+    server,
+    client,
+    benchCookie: await client.login(BENCH_EMAIL, PASSWORD),
+    adminCookie: await client.login(ADMIN_EMAIL, PASSWORD),
+  };
+  await measure({ dataset: big.label, server, title: "GET /healthz", run: () => client.request("GET", "/healthz") });
+  await measureBigPages(big);
+  await measurePredictionSave(big, predictionsForm(dataset.season.openMatchIds));
+  await measureResultSaves(big);
+  await measureResultSaves(big, await oldMatch(dataset), [
+    ["d. POST /admin/results.data (corrección de la jornada 1)", "/admin/results.data"],
+  ]);
   client.close();
   await server.stop();
 }
@@ -960,6 +1016,12 @@ async function main() {
   console.log(`Quiniela · bench (${engineName()}, ${os.cpus().length} núcleos, Node ${process.version})\n`);
   buildApp();
   const big = await loadBigDataset();
+  if (ONLY_POSITIONS) {
+    await measurePositions(big);
+    printTable();
+    console.log(`bench: ${seconds(performance.now() - benchStarted)} · carga de la máquina: ${machineLoad()}`);
+    return;
+  }
   if (ONLY_WAVE) {
     await measureReminderWave(big);
     printLoadLines();

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { listMatches } from "#app/data/seasons/matches.server";
 import { listPhases } from "#app/data/seasons/phases.server";
+import { positionsByJornada } from "#app/data/standings/positions.server";
 import { overallMarks, phaseWinnerNames, type RowMarks } from "#app/data/standings/table-marks.server";
 import { overallStandings, phaseStandings, userPosition, type StandingsRow } from "#app/data/standings/tables.server";
 import { formatKickoff } from "#app/domain/dates";
@@ -20,6 +21,7 @@ import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
+import { SeasonChart } from "#app/ui/game/SeasonChart";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { StandingsLegend, StandingsTable, type StandingsColumn } from "#app/ui/game/StandingsTable";
 import { StandingsTabs } from "#app/ui/game/StandingsTabs";
@@ -73,7 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer && !table.rows.some((row) => row.userId === viewer.id)
       ? await userPosition(db, season, viewer.id, { phaseId: phase?.id ?? null })
       : null;
-  const { rows, pinnedRow, winners } = await tableStory(db, season, phases, phase, table.rows, pinned);
+  const { rows, pinnedRow, winners } = await tableStory(db, phases, phase, table.rows, pinned);
+  const course = phase
+    ? null
+    : await seasonCourse(db, season, { table, query, viewerRow: viewerRowOf(viewer, rows, pinnedRow) });
   // Cards of the table's phase; for the overall table, of the phases still being played. Only
   // the shown phases' matches are read (a whole season is 167 of them).
   const cardPhases = phases
@@ -93,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewerId: viewer?.id ?? null,
     isAdmin: viewer?.role === "admin",
     pinned: pinnedRow,
+    course,
     cardPhases: cardPhases.map(({ id, name }) => ({ id, name })),
     shownCards,
     // Only what a card shows.
@@ -121,7 +127,6 @@ type MarkedRow = StandingsRow & Partial<RowMarks>;
  */
 async function tableStory(
   db: ReturnType<typeof servicesOf>["db"],
-  season: { id: number },
   phases: Awaited<ReturnType<typeof listPhases>>,
   phase: Awaited<ReturnType<typeof listPhases>>[number] | null,
   rows: StandingsRow[],
@@ -131,6 +136,55 @@ async function tableStory(
   const marks = await overallMarks(db, phases, pinned ? [...rows, pinned] : rows);
   const marked = (row: StandingsRow): MarkedRow => ({ ...row, ...marks.get(row.userId) });
   return { rows: rows.map(marked), pinnedRow: pinned && marked(pinned), winners: null };
+}
+
+/** The viewer's row of the overall table, on this page or pinned above it; null when not in it. */
+function viewerRowOf(
+  viewer: { id: string } | null,
+  rows: StandingsRow[],
+  pinned: StandingsRow | null,
+): StandingsRow | null {
+  if (!viewer) return null;
+  return rows.find((row) => row.userId === viewer.id) ?? (pinned?.userId === viewer.id ? pinned : null);
+}
+
+/** How many of the table's first rows the season's chart follows. */
+const CHART_TOP = 5;
+
+/**
+ * 'Evolución de la temporada': the top 5 of the table now (this page's first rows when it is
+ * the table's first page) and the viewer when not among them, their places after each completed
+ * jornada read from the stored positions (data/standings/positions.server.ts).
+ */
+async function seasonCourse(
+  db: ReturnType<typeof servicesOf>["db"],
+  season: Parameters<typeof overallStandings>[1],
+  {
+    table,
+    query,
+    viewerRow,
+  }: { table: { rows: StandingsRow[] }; query: { pagina: number; buscar: string }; viewerRow: StandingsRow | null },
+) {
+  const firstPage = query.pagina === 1 && query.buscar === "";
+  const top = firstPage
+    ? table.rows.slice(0, CHART_TOP)
+    : (await overallStandings(db, season, { perPage: CHART_TOP })).rows;
+  const lines = viewerRow && !top.some((row) => row.userId === viewerRow.userId) ? [...top, viewerRow] : top;
+  const positions = await positionsByJornada(
+    db,
+    season.id,
+    lines.map((row) => row.userId),
+  );
+  if (positions.phases.length === 0 || lines.length === 0) return null;
+  return {
+    phases: positions.phases,
+    players: lines.map((row) => ({
+      userId: row.userId,
+      name: row.name,
+      positions: positions.byUser.get(row.userId) ?? [],
+    })),
+    focusId: viewerRow?.userId ?? null,
+  };
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -343,6 +397,11 @@ export default function Rankings({ loaderData }: Route.ComponentProps) {
         className={classes.seasonSelect}
       />
       <Standings data={loaderData} />
+      {loaderData.course && (
+        <Panel className={classes.panel}>
+          <SeasonChart {...loaderData.course} focusLabel="tú" />
+        </Panel>
+      )}
       {loaderData.matchPhases.length > 0 && (
         <PhaseNav
           label="Partidos por jornada"

@@ -7,7 +7,15 @@ import { setPhaseActive } from "#app/data/seasons/phases.server";
 import { positionsByJornada } from "#app/data/standings/positions.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 
-import { activatePhase, currentSeasonId, startTestServer, type TestServer } from "../support/server";
+import { createUser } from "../support/accounts";
+import {
+  activatePhase,
+  currentSeasonId,
+  requestText,
+  routeData,
+  startTestServer,
+  type TestServer,
+} from "../support/server";
 
 /**
  * The season's table as it stood when each completed jornada ended (issue 46: standings_after_phase)
@@ -252,4 +260,58 @@ test("positionsByJornada: the completed jornadas in order, each player's place a
       points: 0,
     })),
   );
+});
+
+interface Course {
+  phases: { id: number; name: string }[];
+  players: { userId: string; name: string; positions: { place: number; points: number }[] }[];
+  focusId: string | null;
+}
+interface RankingsData {
+  table: { rows: { userId: string; rank: number }[] };
+  course: Course | null;
+}
+
+test("/rankings draws 'Evolución de la temporada' for the top 5 and the viewer, from the stored positions", async () => {
+  const rankings = async (query = "", cookie?: string) =>
+    (await routeData(server, `/rankings.data${query}`, "routes/rankings", cookie)).data as RankingsData;
+  const cookie = await createUser(server, { name: "Zoe Visitante", email: "zoe@quiniela.test" });
+  const zoe = (
+    await server.db.selectFrom("users").select("id").where("email", "=", "zoe@quiniela.test").executeTakeFirstOrThrow()
+  ).id;
+  const lines = await expected();
+  const lastPhase = phase[JORNADAS.at(-1)!]!.id;
+  const positionsOf = (userId: string) =>
+    JORNADAS.map((name) => {
+      const then = lines.find((l) => l.user_id === userId && l.phase_id === phase[name]!.id);
+      return then
+        ? { place: then.place, points: then.points }
+        : { place: 1 + lines.filter((l) => l.phase_id === phase[name]!.id && l.points > 0).length, points: 0 };
+    });
+
+  // A visitor: the table's first five, nobody marked.
+  const anonymous = await rankings();
+  const top = anonymous.table.rows.slice(0, 5).map((row) => row.userId);
+  expect(anonymous.course!.phases.map((p) => p.name)).toEqual(JORNADAS);
+  expect(anonymous.course!.players.map((p) => p.userId)).toEqual(top);
+  expect(anonymous.course!.focusId).toBeNull();
+  for (const player of anonymous.course!.players)
+    expect(player.positions, player.name).toEqual(positionsOf(player.userId));
+  // The last completed jornada's places are the table's ranks now (no result since).
+  for (const row of anonymous.table.rows.slice(0, 5)) {
+    expect(lines.find((l) => l.user_id === row.userId && l.phase_id === lastPhase)?.place).toBe(row.rank);
+  }
+
+  // A player outside the top 5: their line added and marked.
+  const signedIn = await rankings("", cookie);
+  expect(signedIn.course!.players.map((p) => p.userId)).toEqual([...top, zoe]);
+  expect(signedIn.course!.focusId).toBe(zoe);
+  expect(signedIn.course!.players.at(-1)!.positions).toEqual(positionsOf(zoe));
+
+  // A jornada's own table has no chart; the page as a screen reader finds it.
+  expect((await rankings(`?jornada=${lastPhase}`)).course).toBeNull();
+  const page = (await requestText(server, "/rankings", { cookie })).body;
+  expect(page).toMatch(/<svg role="img" aria-label="Evolución de la temporada"/);
+  expect(page).toContain("<summary>Posición por jornada</summary>");
+  expect(page).toContain("Zoe Visitante (tú)");
 });
