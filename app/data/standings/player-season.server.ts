@@ -5,7 +5,7 @@ import { displayNameOf } from "#app/data/people/display-name.server";
 import type { Database } from "#app/data/engine/schema";
 import { playerHistory, type PlayerHistory } from "./history.server";
 import { tableSize, userPosition, type StandingsRow, type TableSeason } from "./tables.server";
-import { positionsByJornada } from "./positions.server";
+import { positionsByJornada, type PlaceThen } from "./positions.server";
 import { completedPhaseIds, winnersByPhase } from "./winners.server";
 
 /**
@@ -49,6 +49,8 @@ export interface PlayerSeason {
   /** Completed jornadas in a row, back from the last, in which they scored. */
   run: number;
   history: PlayerHistory;
+  /** Their place and points after each completed jornada (stored), for 'Evolución de la temporada'. */
+  course: { phases: { id: number; name: string }[]; positions: PlaceThen[] };
 }
 
 /** A player by id, as every screen names them; undefined when there is none. */
@@ -139,5 +141,6 @@ export async function playerSeason(
     won: rows.filter((row) => row.won).length,
     run: currentRun(completed, points),
     history,
+    course: { phases: positions.phases, positions: positions.byUser.get(userId) ?? [] },
   };
 }

@@ -11,6 +11,7 @@ import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
+import { SeasonChart } from "#app/ui/game/SeasonChart";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
@@ -117,6 +118,15 @@ export default function PlayerPage({ loaderData: page }: Route.ComponentProps) {
         />
       </div>
       <SeasonFigures figures={page.figures} />
+      {page.figures.standing && page.figures.course.phases.length > 0 && (
+        <div className={classes.panel}>
+          <SeasonChart
+            phases={page.figures.course.phases}
+            players={[{ userId: page.player.id, name: page.player.name, positions: page.figures.course.positions }]}
+            focusId={page.player.id}
+          />
+        </div>
+      )}
       {page.figures.standing && page.figures.phases.length > 0 && <PhasesTable phases={page.figures.phases} />}
       <Picks page={page} />
     </Page>
