@@ -5,6 +5,7 @@ export default [
   // Public
   route("rankings", "routes/rankings.tsx"),
   route("rankings/historico", "routes/rankings/historico.tsx"),
+  route("jugador/:id", "routes/jugador/$id.tsx"),
   route("quiniela/quinielas-capturadas", "routes/quiniela/quinielas-capturadas.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("baja-recordatorios", "routes/baja-recordatorios.tsx"),

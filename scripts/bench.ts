@@ -579,6 +579,14 @@ async function measureBigPages(big: BigBench) {
     budgetMs: 100,
     run: () => client.request("GET", `/rankings?temporada=${big.season.previousSeasonId}`, { cookie: RENDERED_COOKIE }),
   });
+  // A player's page (issue 46): a player from the middle of the table, with a season's history.
+  await measure({
+    dataset,
+    server,
+    title: "a. GET /jugador/:id (anónimo)",
+    budgetMs: 50,
+    run: () => client.request("GET", "/jugador/bench-user-05000", { cookie: RENDERED_COOKIE }),
+  });
   await measure({
     dataset,
     server,

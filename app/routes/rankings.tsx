@@ -270,6 +270,23 @@ function Winners({ names }: { names: string[] | null }) {
   return <p className={classes.winners}>{line ?? "Sin ganador: nadie sumó puntos en esta jornada."}</p>;
 }
 
+/** The viewer's own row, above the table when it is not on the page shown. */
+function Pinned({ data, row }: { data: LoaderData; row: NonNullable<LoaderData["pinned"]> }) {
+  return (
+    <div className={classes.pinned}>
+      <div className={classes.pinnedLabel}>Tu posición</div>
+      <StandingsTable
+        label="Tu posición"
+        rows={[row]}
+        viewerId={data.viewerId}
+        season={data.season}
+        headerHidden
+        columns={data.phase ? [] : WON_COLUMNS}
+      />
+    </div>
+  );
+}
+
 function Standings({ data }: { data: LoaderData }) {
   const { table } = data;
   const first = (table.page - 1) * PER_PAGE + 1;
@@ -283,18 +300,7 @@ function Standings({ data }: { data: LoaderData }) {
         </div>
         <Filters data={data} />
         <Winners names={data.winners} />
-        {data.pinned && (
-          <div className={classes.pinned}>
-            <div className={classes.pinnedLabel}>Tu posición</div>
-            <StandingsTable
-              label="Tu posición"
-              rows={[data.pinned]}
-              viewerId={data.viewerId}
-              headerHidden
-              columns={data.phase ? [] : WON_COLUMNS}
-            />
-          </div>
-        )}
+        {data.pinned && <Pinned data={data} row={data.pinned} />}
         {table.rows.length === 0 ? (
           <p className={classes.empty}>
             {data.search ? `Ningún usuario coincide con «${data.search}».` : "Aún no hay usuarios registrados."}
@@ -305,6 +311,7 @@ function Standings({ data }: { data: LoaderData }) {
               label="Puntos Acumulados"
               rows={table.rows}
               viewerId={data.viewerId}
+              season={data.season}
               columns={data.phase ? [] : WON_COLUMNS}
             />
           </div>

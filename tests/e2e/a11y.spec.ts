@@ -57,6 +57,8 @@ interface Demo {
   poolPath: string;
   /** Its invite link: /quiniela/<id>/unirse?codigo=… */
   invitePath: string;
+  /** The demo's leader's page: /jugador/<id> (the first name of /rankings). */
+  playerPath: string;
 }
 
 interface Mode {
@@ -118,7 +120,11 @@ const test = base.extend<object, { demo: Demo; contexts: Contexts }>({
         )?.[1];
         await owner.dispose();
         expect(invitePath, "el enlace de invitación de la quiniela").toBeTruthy();
-        await provide({ baseURL, sessions, poolPath: poolPath!, invitePath: invitePath! });
+        const visitor = await playwright.request.newContext({ baseURL });
+        const playerPath = /href="(\/jugador\/[\w-]+)"/.exec(await (await visitor.get("/rankings")).text())?.[1];
+        await visitor.dispose();
+        expect(playerPath, "el enlace a la página de un jugador en /rankings").toBeTruthy();
+        await provide({ baseURL, sessions, poolPath: poolPath!, invitePath: invitePath!, playerPath: playerPath! });
       } finally {
         await server?.stop();
       }
@@ -264,6 +270,26 @@ const SCREENS: readonly Screen[] = [
     ],
   },
   { role: "visitante", path: "/rankings/historico", heading: "Tabla de Posiciones" },
+  // A player's page (the demo's leader), and another jornada's picks on it.
+  {
+    role: "visitante",
+    path: (demo) => demo.playerPath,
+    label: "/jugador/<la líder de la demostración>",
+    heading: "Karen",
+    steps: [
+      { state: "página" },
+      {
+        state: "pronósticos de 'Jornada 3'",
+        open: async (page) => {
+          await page
+            .getByRole("navigation", { name: "Pronósticos por jornada" })
+            .getByRole("link", { name: "Jornada 3", exact: true })
+            .click();
+          await expect(page.getByRole("table", { name: "Pronósticos de Jornada 3" })).toBeVisible();
+        },
+      },
+    ],
+  },
   { role: "visitante", path: "/quiniela/quinielas-capturadas" },
   { role: "visitante", path: "/reset-password?token=no-vale" },
   { role: "visitante", path: "/olvide-contrasena", heading: "¿Olvidaste tu contraseña?" },

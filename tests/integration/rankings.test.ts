@@ -455,7 +455,7 @@ test("captured predictions and rankings never carry another user's unrevealed pi
   expect(findObjects(own.data, secret)).toEqual([expect.objectContaining({ userId: ownerId, mine: true })]);
   const ownHtml = await get(`/quiniela/quinielas-capturadas?jornada=${jornada5}`, owner);
   expect(ownHtml.body).toContain("17 - 13");
-  expect(ownHtml.body).toMatch(/Zacarías Oculto<\/span><span class="[^"]*">Tú</);
+  expect(ownHtml.body).toMatch(/Zacarías Oculto<\/a><span class="[^"]*">Tú</);
   expect(ownHtml.body).toContain("Resultado pendiente");
   // The owner is told why theirs is the only pick shown.
   expect(ownHtml.body).toContain(

@@ -101,3 +101,37 @@ export async function allTimePage(db: Kysely<Database>, titles: readonly Champio
     rows: page.rows.map((row) => ({ ...row, seasons: seasons.get(row.userId) ?? 0, titles: wins.get(row.userId) ?? 0 })),
   };
 }
+
+/** One player's line of 'Histórico': the seasons counted there, and the finished ones won. */
+export interface PlayerHistory {
+  seasons: number;
+  titles: number;
+}
+
+/**
+ * A player's seasons and titles as 'Tabla Histórica' counts them (allTimePage, champions): a
+ * season counts where they have a stored total and it counts there (finished or current); a
+ * title is a finished season where nobody is ahead of them by the tables' rule (points, exact
+ * hits, correct outcomes), as champions() ranks. Each check is a seek of the player's own rows
+ * and of the season's total ahead of them: no table is ranked for one player.
+ */
+export async function playerHistory(db: Kysely<Database>, userId: string): Promise<PlayerHistory> {
+  const row = await db
+    .selectFrom("standings_total as st")
+    .innerJoin("seasons as s", "s.id", "st.season_id")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("seasons"),
+      eb.fn
+        .sum<number | null>(
+          sql`case when s.finished_at is not null and not exists (
+            select 1 from standings_total o where o.season_id = st.season_id
+              and (o.points, o.exact_hits, o.outcome_hits) > (st.points, st.exact_hits, st.outcome_hits)
+          ) then 1 else 0 end`,
+        )
+        .as("titles"),
+    ])
+    .where("st.user_id", "=", userId)
+    .where((eb) => eb.or([eb("s.finished_at", "is not", null), eb("s.is_current", "=", 1)]))
+    .executeTakeFirst();
+  return { seasons: Number(row?.seasons ?? 0), titles: Number(row?.titles ?? 0) };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 
-import { idField, MAX_ID, normalizeFileText, parseId } from "./input";
+import { idField, MAX_ID, normalizeFileText, parseId, parseUserId } from "./input";
 
 describe("ids in URLs and forms", () => {
   test("parseId takes 1 … MAX_ID written in digits, trimmed, and nothing else (every call alike)", () => {
@@ -23,6 +23,13 @@ describe("ids in URLs and forms", () => {
       ]) {
         expect(parseId(bad), String(bad)).toBeUndefined();
       }
+    }
+  });
+
+  test("parseUserId takes short URL-safe text, and nothing else", () => {
+    for (const good of ["abc_DEF-1", "x", "a".repeat(64)]) expect(parseUserId(good)).toBe(good);
+    for (const bad of [null, undefined, "", "a b", "a/b", "a%00", "ñ", "a\u0000", "a".repeat(65)]) {
+      expect(parseUserId(bad), String(bad)).toBeUndefined();
     }
   });
 

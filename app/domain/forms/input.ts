@@ -62,6 +62,18 @@ export function parseId(value: string | null | undefined): number | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+let urlUserId: z.ZodType<string> | undefined;
+
+/**
+ * A user's id in a URL (/jugador/:id), or undefined when it cannot be one: Better Auth's ids
+ * (and the deleted players' stand-ins) are short URL-safe text. Built once, on first use.
+ */
+export function parseUserId(value: string | null | undefined): string | undefined {
+  urlUserId ??= z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+  const parsed = urlUserId.safeParse(value ?? "");
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * An uploaded file's text, or the same text back from a preview's hidden field: LF line breaks,
  * no BOM. Browsers send form values with CRLF line breaks, so a file is read, compared and

@@ -110,6 +110,7 @@ async function poolPage(args: Route.LoaderArgs | Route.ActionArgs, user: Session
       isMember: pool.isMember,
       canManage: manager,
       seasonName: season.name,
+      season: { id: season.id, isCurrent: season.isCurrent },
       // A pool of a finished season is read-only; its owner may duplicate it for the current one.
       finished,
       canDuplicate: manager && !season.isCurrent,
@@ -253,14 +254,22 @@ export const shouldRevalidate = reloadUnlessAnsweredWithPage;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function Standings({ rows, viewerId }: { rows: LoaderData["standings"]; viewerId: string }) {
+function Standings({
+  rows,
+  viewerId,
+  season,
+}: {
+  rows: LoaderData["standings"];
+  viewerId: string;
+  season: LoaderData["quiniela"]["season"];
+}) {
   return (
     <section className={classes.panel} aria-labelledby="posiciones">
       <h2 className={typography.sectionTitle} id="posiciones">
         Tabla de Posiciones
       </h2>
       <div className={classes.scroll}>
-        <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} />
+        <StandingsTable label="Posiciones de la quiniela" rows={rows} viewerId={viewerId} season={season} />
       </div>
       <StandingsLegend total={rows.length} />
     </section>
@@ -362,7 +371,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
       </div>
       {loaderData.manage && <InviteBar url={loaderData.manage.inviteUrl} poolName={pool.name} />}
       <div className={classes.top}>
-        <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} />
+        <Standings rows={loaderData.standings} viewerId={loaderData.viewerId} season={loaderData.quiniela.season} />
         <Participants data={loaderData} />
       </div>
       <section className={classes.section} aria-labelledby="pronosticos">

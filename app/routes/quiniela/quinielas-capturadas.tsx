@@ -13,6 +13,7 @@ import { shownSeason } from "#app/http/season.server";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
 import { PickShares } from "#app/ui/game/PickShares";
+import { playerHref, type TableSeason } from "#app/ui/game/player-link";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * A plain table (with its look in the CSS module): a season's 'Todas' tab holds thousands of
  * rows, and the lighter each row, the faster the page renders and loads.
  */
-function PredictionsTable({ match }: { match: RevealedMatch }) {
+function PredictionsTable({ match, season }: { match: RevealedMatch; season: TableSeason }) {
   return (
     <table className={classes.picks} aria-label={`Pronósticos de ${matchLabel(match)}`}>
       <thead>
@@ -72,7 +73,9 @@ function PredictionsTable({ match }: { match: RevealedMatch }) {
             <tr key={prediction.userId} className={classes.mine}>
               <td>
                 <span className={classes.name}>
-                  <span className={classes.nameText}>{prediction.name}</span>
+                  <a href={playerHref(prediction.userId, season)} className={classes.nameText}>
+                    {prediction.name}
+                  </a>
                   <span className={classes.you}>Tú</span>
                 </span>
               </td>
@@ -80,7 +83,11 @@ function PredictionsTable({ match }: { match: RevealedMatch }) {
             </tr>
           ) : (
             <tr key={prediction.userId}>
-              <td>{prediction.name}</td>
+              <td>
+                <a href={playerHref(prediction.userId, season)} className={classes.player}>
+                  {prediction.name}
+                </a>
+              </td>
               <td>{`${prediction.home} - ${prediction.away}`}</td>
             </tr>
           ),
@@ -91,7 +98,7 @@ function PredictionsTable({ match }: { match: RevealedMatch }) {
 }
 
 /** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
-function MatchCard({ match }: { match: RevealedMatch }) {
+function MatchCard({ match, season }: { match: RevealedMatch; season: TableSeason }) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.teams}>
@@ -110,7 +117,7 @@ function MatchCard({ match }: { match: RevealedMatch }) {
         )}
       </div>
       {match.shares && <PickShares shares={match.shares} className={classes.shares} />}
-      <PredictionsTable match={match} />
+      <PredictionsTable match={match} season={season} />
       {!match.revealed && (
         <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>
       )}
@@ -118,7 +125,7 @@ function MatchCard({ match }: { match: RevealedMatch }) {
   );
 }
 
-function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phases"] }) {
+function Content({ phases, season }: { phases: Route.ComponentProps["loaderData"]["phases"]; season: TableSeason }) {
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname === PATH) {
     return (
@@ -149,7 +156,7 @@ function Content({ phases }: { phases: Route.ComponentProps["loaderData"]["phase
           tileMin="26rem"
         >
           {phase.matches.map((match) => (
-            <MatchCard key={match.id} match={match} />
+            <MatchCard key={match.id} match={match} season={season} />
           ))}
         </PhaseSection>
       ))}
@@ -232,7 +239,7 @@ export default function RevealedPredictions({ loaderData }: Route.ComponentProps
       <div>
         <PhaseTabs tabs={tabs} current={current} panelId={panelId} hrefFor={hrefFor} />
         <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={classes.panel}>
-          <Content phases={loaderData.phases} />
+          <Content phases={loaderData.phases} season={loaderData.season} />
         </div>
       </div>
     </Page>

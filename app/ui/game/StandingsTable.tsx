@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { Link } from "react-router";
 
 import { movementLabel, movementMark, type Movement } from "#app/domain/game/movement";
 import { bandSizes, type Band } from "#app/domain/game/standings";
@@ -6,6 +7,7 @@ import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Table } from "#app/ui/primitives/Table";
 import typography from "#app/ui/theme/typography.module.css";
 
+import { playerHref, type TableSeason } from "./player-link";
 import classes from "./StandingsTable.module.css";
 
 /** What a row of a standings table shows (the /rankings rows and the pool rows both fit). */
@@ -62,10 +64,12 @@ function StandingRowView<R extends StandingsTableRow>({
   row,
   mine,
   columns,
+  season,
 }: {
   row: R;
   mine: boolean;
   columns: readonly StandingsColumn<R>[];
+  season: TableSeason | null;
 }) {
   const marker = row.band ? ({ "--band-color": BAND_COLORS[row.band] } as React.CSSProperties) : undefined;
   return (
@@ -79,9 +83,10 @@ function StandingRowView<R extends StandingsTableRow>({
       </td>
       <td className={classes.nameCell}>
         <span className={classes.name}>
-          <span className={classes.nameText} title={row.name}>
+          {/* A plain link, the same for everyone: the public tables stay cacheable. */}
+          <Link to={playerHref(row.userId, season)} className={classes.nameText} title={row.name}>
             {row.name}
-          </span>
+          </Link>
           {mine && <span className={classes.you}>Tú</span>}
         </span>
         {columns.length > 0 && (
@@ -110,8 +115,8 @@ function StandingRowView<R extends StandingsTableRow>({
 }
 
 /**
- * Position (with the colour marker of SPEC §5), avatar, name, points and exact hits; the
- * viewer's row highlighted with 'Tú'. Fixed column widths, so that a one-row table (the pinned
+ * Position (with the colour marker of SPEC §5), avatar, name (a link to the player's page),
+ * points and exact hits; the viewer's row highlighted with 'Tú'. Fixed column widths, so that a one-row table (the pinned
  * 'Tu posición') lines up with the table below it.
  */
 export function StandingsTable<R extends StandingsTableRow>({
@@ -120,6 +125,7 @@ export function StandingsTable<R extends StandingsTableRow>({
   viewerId,
   headerHidden = false,
   columns = [],
+  season = null,
 }: {
   label: string;
   rows: readonly R[];
@@ -127,6 +133,8 @@ export function StandingsTable<R extends StandingsTableRow>({
   /** Column names for screen readers only (a one-row table such as 'Tu posición'). */
   headerHidden?: boolean;
   columns?: readonly StandingsColumn<R>[];
+  /** The table's season (names link to the current season's page without it). */
+  season?: TableSeason | null;
 }) {
   return (
     <Table
@@ -163,7 +171,13 @@ export function StandingsTable<R extends StandingsTableRow>({
       </thead>
       <tbody>
         {rows.map((row) => (
-          <StandingRowView key={row.userId} row={row} mine={row.userId === viewerId} columns={columns} />
+          <StandingRowView
+            key={row.userId}
+            row={row}
+            mine={row.userId === viewerId}
+            columns={columns}
+            season={season}
+          />
         ))}
       </tbody>
     </Table>
