@@ -18,7 +18,15 @@ import { Form, Link } from "react-router";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Button, ButtonLink } from "#app/ui/primitives/Button";
 
-import { ADMIN_LINKS, AdminMenuButton, MAIN_LINKS, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
+import {
+  ADMIN_LINKS,
+  AdminMenuButton,
+  MAIN_LINKS,
+  mainLinkText,
+  UserMenuButton,
+  UserMenuFrame,
+  type NavUser,
+} from "./NavbarParts";
 
 /**
  * The navbar's menus and the phone's drawer: Mantine's Menu and Drawer (positioning, focus trap,
@@ -109,10 +117,29 @@ export function UserMenu({ user }: { user: NavUser }) {
 }
 
 /** The phone drawer's links, the current page marked. */
-function DrawerLinks({ links, pathname }: { links: readonly { to: string; label: string }[]; pathname: string }) {
-  return links.map((link) => (
-    <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} active={pathname === link.to} />
-  ));
+function DrawerLinks({
+  links,
+  pathname,
+  missing = 0,
+}: {
+  links: readonly { to: string; label: string }[];
+  pathname: string;
+  /** The badge on 'Inicio' (NavbarParts.tsx's mainLinkText). */
+  missing?: number;
+}) {
+  return links.map((link) => {
+    const { children, ...named } = mainLinkText(link, missing);
+    return (
+      <MantineNavLink
+        key={link.to}
+        component={Link}
+        to={link.to}
+        label={children}
+        active={pathname === link.to}
+        {...named}
+      />
+    );
+  });
 }
 
 /** The phone's menu, from the right. */
@@ -121,11 +148,13 @@ export function NavDrawer({
   opened,
   onClose,
   pathname,
+  missing,
 }: {
   user: NavUser | null;
   opened: boolean;
   onClose: () => void;
   pathname: string;
+  missing: number;
 }) {
   return (
     <Drawer
@@ -152,7 +181,7 @@ export function NavDrawer({
                 <Text fw={600}>{user.displayName}</Text>
               </Group>
               <Divider />
-              <DrawerLinks links={MAIN_LINKS} pathname={pathname} />
+              <DrawerLinks links={MAIN_LINKS} pathname={pathname} missing={missing} />
               {user.isAdmin && (
                 <MantineNavLink label="Administración" defaultOpened={pathname.startsWith("/admin")}>
                   <DrawerLinks links={ADMIN_LINKS} pathname={pathname} />

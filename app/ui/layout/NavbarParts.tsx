@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 
+import { homeLinkName } from "#app/domain/game/missing-picks";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 
 import classes from "./Navbar.module.css";
@@ -36,6 +37,25 @@ export const ADMIN_LINKS = [
   { to: "/admin/importar-resultados", label: "Importar Resultados" },
   { to: "/admin/temporadas", label: "Temporadas" },
 ];
+
+/**
+ * A main link's text, and for 'Inicio' the count of the player's missing picks as a badge: its
+ * accessible name says it ('Inicio, te faltan 3 pronósticos'), the figure itself is a picture of it.
+ */
+export function mainLinkText(link: { to: string; label: string }, missing: number) {
+  if (link.to !== "/" || missing === 0) return { children: link.label };
+  return {
+    "aria-label": homeLinkName(missing),
+    children: (
+      <>
+        {link.label}
+        <span className={classes.count} aria-hidden="true">
+          {missing}
+        </span>
+      </>
+    ),
+  };
+}
 
 const withClass = (own: string | undefined, given: string | undefined) => (given ? `${own} ${given}` : own);
 
