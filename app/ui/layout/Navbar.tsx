@@ -7,7 +7,7 @@ import { loadOnUse } from "#app/ui/behaviour/load-on-use";
 import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 
 import classes from "./Navbar.module.css";
-import { AdminMenuButton, MAIN_LINKS, mainLinkText, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
+import { AdminMenuButton, MAIN_LINKS, missingBadge, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
 
 export type { NavUser } from "./NavbarParts";
 
@@ -73,6 +73,20 @@ function VisitorLinks() {
   );
 }
 
+/** A desktop's main links ('Inicio' with its badge), then the admin's menu when given. */
+function MainLinks({ missing, children }: { missing: number; children: React.ReactNode }) {
+  return (
+    <nav className={`${classes.links} mantine-visible-from-sm`} aria-label="Principal">
+      {MAIN_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end className={classes.link} {...missingBadge(link, missing)}>
+          {link.label}
+        </NavLink>
+      ))}
+      {children}
+    </nav>
+  );
+}
+
 /** The player's missing picks as the browser's clock reads them: they go down as their matches lock. */
 function useMissingCount(missing: MissingPicks | null): number {
   const now = useMissingPicksClock(missing);
@@ -112,23 +126,14 @@ export function Navbar({ user, missing = null }: { user: NavUser | null; missing
         <div className={classes.left}>
           <Brand />
           {user && (
-            <nav className={`${classes.links} mantine-visible-from-sm`} aria-label="Principal">
-              {MAIN_LINKS.map((link) => (
-                <NavLink
-                  key={link.to}
-                  to={link.to}
-                  end
-                  className={classes.link}
-                  {...mainLinkText(link, missingCount)}
-                />
-              ))}
+            <MainLinks missing={missingCount}>
               {user.isAdmin &&
                 (menus && adminMenu ? (
                   <menus.AdminMenu active={adminActive} />
                 ) : (
                   <AdminMenuButton active={adminActive} {...menuButtonProps(withMenus(() => setAdminMenu(true)))} />
                 ))}
-            </nav>
+            </MainLinks>
           )}
         </div>
 

@@ -18,11 +18,12 @@ import { Form, Link } from "react-router";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Button, ButtonLink } from "#app/ui/primitives/Button";
 
+import navbarClasses from "./Navbar.module.css";
 import {
   ADMIN_LINKS,
   AdminMenuButton,
   MAIN_LINKS,
-  mainLinkText,
+  missingBadge,
   UserMenuButton,
   UserMenuFrame,
   type NavUser,
@@ -124,22 +125,20 @@ function DrawerLinks({
 }: {
   links: readonly { to: string; label: string }[];
   pathname: string;
-  /** The badge on 'Inicio' (NavbarParts.tsx's mainLinkText). */
+  /** The badge on 'Inicio' (NavbarParts.tsx's missingBadge). */
   missing?: number;
 }) {
-  return links.map((link) => {
-    const { children, ...named } = mainLinkText(link, missing);
-    return (
-      <MantineNavLink
-        key={link.to}
-        component={Link}
-        to={link.to}
-        label={children}
-        active={pathname === link.to}
-        {...named}
-      />
-    );
-  });
+  return links.map((link) => (
+    <MantineNavLink
+      key={link.to}
+      component={Link}
+      to={link.to}
+      label={link.label}
+      active={pathname === link.to}
+      className={navbarClasses.drawerLink}
+      {...missingBadge(link, missing)}
+    />
+  ));
 }
 
 /** The phone's menu, from the right. */
