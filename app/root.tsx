@@ -3,6 +3,7 @@ import "@mantine/notifications/styles.css";
 import "#app/ui/theme/app.css";
 
 import { ColorSchemeScript, mantineHtmlProps, MantineProvider } from "@mantine/core";
+import { useCallback, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -14,9 +15,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 
+import { newerMissing, type MissingPicks } from "#app/domain/game/missing-picks";
 import { reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { ConfirmHost } from "#app/ui/feedback/Confirm";
 import { ToastHost, useToast } from "#app/ui/feedback/Toasts";
+import { MissingPicksReport } from "#app/ui/game/useMissingPicks";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { InstallableApp } from "#app/ui/layout/InstallableApp";
 import { Navbar, type NavUser } from "#app/ui/layout/Navbar";
@@ -29,6 +32,7 @@ import type { Route } from "./+types/root";
 import { forwardCookies } from "./auth/cookies";
 import { publicOrigin } from "./auth/links/password-reset.server";
 import { readSessionUser } from "./auth/session-read.server";
+import { missingPicksOf } from "./data/predictions/missing-picks.server";
 import { servicesOf, userContext } from "./http/context";
 
 /**
@@ -76,7 +80,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // The public origin, for the absolute URLs of the pages' share tags (ui/layout/share-meta.ts).
   const origin = publicOrigin(servicesOf(context).config.BASE_URL, request);
-  return data({ user: navUser, toast, origin }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // The badge on 'Inicio': only for whoever is signed in (a visitor's page is the same for all,
+  // and the public pages' cache keeps it: server/page-cache.ts).
+  const missing = user && (await missingPicksOf(servicesOf(context).db, user.id));
+  return data(
+    { user: navUser, toast, origin, missing },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 /** Who is signed in does not change when a form answers with its page (the prediction form). */
@@ -126,12 +136,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell({ user, children }: { user: NavUser | null; children: React.ReactNode }) {
+function Shell({
+  user,
+  missing = null,
+  children,
+}: {
+  user: NavUser | null;
+  missing?: MissingPicks | null;
+  children: React.ReactNode;
+}) {
   return (
     <>
       {/* right-scroll-bar-position: modals and drawers keep the header still when they lock scrolling. */}
       <header className={`${shellClasses.header} right-scroll-bar-position`}>
-        <Navbar user={user} />
+        <Navbar user={user} missing={missing} />
       </header>
       <main className={shellClasses.main}>{children}</main>
     </>
@@ -140,10 +158,16 @@ function Shell({ user, children }: { user: NavUser | null; children: React.React
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
+  // The newest reading of the missing picks a page handed up (ui/game/useMissingPicks.ts).
+  const [reported, setReported] = useState<MissingPicks | null>(null);
+  const report = useCallback((missing: MissingPicks) => setReported((kept) => newerMissing(missing, kept)), []);
+  const missing = loaderData.missing && newerMissing(loaderData.missing, reported);
   return (
-    <Shell user={loaderData.user}>
-      <Outlet />
-    </Shell>
+    <MissingPicksReport.Provider value={report}>
+      <Shell user={loaderData.user} missing={missing}>
+        <Outlet />
+      </Shell>
+    </MissingPicksReport.Provider>
   );
 }
 
@@ -155,7 +179,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <Shell user={user ?? null}>
+    <Shell user={user ?? null} missing={rootData?.missing}>
       <ErrorPage status={status} {...errorCopy(status)} back={{ to: "/", label: "Volver al inicio" }} stack={stack} />
     </Shell>
   );

@@ -122,3 +122,35 @@ self.addEventListener("notificationclick", (event) => {
     })(),
   );
 });
+
+/*
+ * A subscription the browser renewed by itself (its push service changed the endpoint, or the old
+ * one expired): subscribed again with the same key of the server's, and the server told to put the
+ * new endpoint in place of the old one for the player signed in here (the session's cookie; the
+ * same checks as a subscription made on /profile: routes/profile/notificaciones.ts). Without it,
+ * pushes would go to an endpoint that no longer reaches this device.
+ */
+const PUSH_ROUTE = "/profile/notificaciones";
+
+async function renewSubscription(event) {
+  const old = event.oldSubscription ?? null;
+  const key = old?.options?.applicationServerKey;
+  const renewed =
+    event.newSubscription ??
+    (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+  if (!renewed) return;
+  const { endpoint, keys } = renewed.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys?.auth) return;
+  const body = new URLSearchParams({
+    intent: "renew",
+    oldEndpoint: old?.endpoint ?? "",
+    endpoint,
+    p256dh: keys.p256dh,
+    auth: keys.auth,
+  });
+  await fetch(PUSH_ROUTE, { method: "POST", body, credentials: "same-origin" });
+}
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(renewSubscription(event));
+});

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/data/engine/schema";
 import {
   claimDueReminders,
+  forgetOldClaims,
   settleClaims,
   takeDueClaims,
   type ClaimOutcome,
@@ -48,6 +49,8 @@ export interface ReminderSender {
 export const LEASE_NAME = "recordatorios";
 /** Claims delivered per batch: the batch's details are read in three queries. */
 const BATCH = 100;
+/** How often the sender deletes old claims (data/reminders/claims.server.ts's forgetOldClaims). */
+const FORGET_EVERY_MS = 3_600_000;
 /** Deliveries in flight at once (the e-mail channel's pool has a few connections). */
 const IN_FLIGHT = 8;
 
@@ -142,6 +145,16 @@ function report(tally: Tally, log: (line: string) => void, warn: (line: string) 
   }
 }
 
+/** `work` run at most once every `everyMs` of the clock it is given. */
+function atMostEvery(everyMs: number, work: (at: Date) => Promise<unknown>): (at: Date) => Promise<void> {
+  let last = Number.NEGATIVE_INFINITY;
+  return async (at) => {
+    if (at.getTime() - last < everyMs) return;
+    last = at.getTime();
+    await work(at);
+  };
+}
+
 export function startReminderSender(options: SenderOptions): ReminderSender {
   const { db, hours, checkMs, now } = options;
   const log = options.log ?? ((line: string) => console.log(line));
@@ -152,6 +165,7 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
   // Renewed at every pass: a holder gone quiet for three checks is taken over.
   const ttlMs = Math.max(3 * checkMs, 3_000);
   let lastCheck = Number.NEGATIVE_INFINITY;
+  const forget = atMostEvery(FORGET_EVERY_MS, (at) => forgetOldClaims(db, at));
   let stopped = false;
   let failing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -191,6 +205,8 @@ export function startReminderSender(options: SenderOptions): ReminderSender {
       if (at.getTime() - lastCheck >= checkMs) {
         lastCheck = at.getTime();
         tally.claimed = await claimDueReminders(db, { hours, channels: options.channels, now: at });
+        // Old claims of phases with nothing open, once an hour at most: a scan of the table.
+        await forget(at);
       }
       // A full batch means more may wait: on to the next, while this process still holds the lease.
       while (!stopped && (await deliverBatch(tally)) && (await holdsLease()));

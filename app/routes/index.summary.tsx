@@ -1,12 +1,14 @@
 import {
   championText,
   lastPhaseTile,
+  openAt,
   openText,
   placeTile,
   type HomeStanding,
   type OpenSummary,
   type SummaryTile,
 } from "#app/domain/game/home-summary";
+import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 import { Panel } from "#app/ui/primitives/Panel";
 import typography from "#app/ui/theme/typography.module.css";
 
@@ -32,6 +34,23 @@ function Tile({ tile }: { tile: SummaryTile }) {
 }
 
 /**
+ * What is open for the player, and the time left before the first of it closes ('Cierra en 2 h
+ * 15 min'): the server's words first, then the browser's clock moves them on, each minute and at
+ * each close (the count goes down as its matches lock, as the form's do). Not a live region: a
+ * screen reader is not told every minute.
+ */
+function OpenLine({ open }: { open: OpenSummary }) {
+  const now = useMissingPicksClock(open.missing);
+  const { missing, countdown } = openAt(open, now);
+  return (
+    <div className={missing > 0 ? `${classes.line} ${classes.missing}` : classes.line}>
+      <p className={classes.open}>{openText(open, now)}</p>
+      {countdown && <p className={classes.countdown}>{countdown}</p>}
+    </div>
+  );
+}
+
+/**
  * 'Cómo vas', above the form: the player's place and movement, their last completed jornada, and
  * what is still open for them and until when (or a finished season's champion). Plain markup: it
  * renders on every view of the home page.
@@ -50,7 +69,7 @@ export function WeekendSummary({ standing, open }: { standing: HomeStanding; ope
       {champion ? (
         <p className={`${classes.line} ${classes.champion}`}>{championText(champion)}</p>
       ) : (
-        <p className={open.missing > 0 ? `${classes.line} ${classes.missing}` : classes.line}>{openText(open)}</p>
+        <OpenLine open={open} />
       )}
     </Panel>
   );

@@ -20,6 +20,7 @@ import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
+import { useMissingPicksReport } from "#app/ui/game/useMissingPicks";
 import { Page } from "#app/ui/layout/Page";
 import { ButtonLink } from "#app/ui/primitives/Button";
 
@@ -117,6 +118,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   useLiveUpdates();
   useToast(actionData?.toast);
   const page = newerPage<HomePage>(loaderData, actionData?.page);
+  // The navbar's badge follows what this page read last (a save's answer among them).
+  useMissingPicksReport(page.open.missing);
   return (
     <Page title="Quiniela" description={page.seasonName}>
       <WeekendSummary standing={loaderData.standing} open={page.open} />

@@ -92,3 +92,92 @@ test("a tap focuses a window already on that page, or opens it; never another si
   expect(none.opened).toEqual([`${ORIGIN}/profile`, `${ORIGIN}/`, `${ORIGIN}/`]);
   expect(none.focused).toEqual([]);
 });
+
+/** A subscription as the browser's PushSubscription gives it. */
+function subscriptionOf(endpoint: string, key?: ArrayBuffer) {
+  return {
+    endpoint,
+    options: { applicationServerKey: key ?? null, userVisibleOnly: true },
+    toJSON: () => ({ endpoint, keys: { p256dh: `p256dh-of-${endpoint}`, auth: `auth-of-${endpoint}` } }),
+  };
+}
+
+/** The worker with a push manager that subscribes anew, and a network that records what is sent. */
+function startRenewingWorker() {
+  const listeners = new Map<string, (event: object) => void>();
+  const subscribed: { userVisibleOnly: boolean; applicationServerKey: ArrayBuffer }[] = [];
+  const sent: { url: string; method: string; credentials: string; body: Record<string, string> }[] = [];
+  const scope = {
+    addEventListener: (type: string, listener: (event: object) => void) => listeners.set(type, listener),
+    location: new URL(`${ORIGIN}/sw.js`),
+    registration: {
+      pushManager: {
+        subscribe: async (options: (typeof subscribed)[number]) => {
+          subscribed.push(options);
+          return subscriptionOf("https://fcm.googleapis.com/fcm/send/nuevo");
+        },
+      },
+    },
+  };
+  const fetch = async (url: string, init: { method: string; credentials: string; body: URLSearchParams }) => {
+    sent.push({ url, method: init.method, credentials: init.credentials, body: Object.fromEntries(init.body) });
+    return new Response(null, { status: 200 });
+  };
+  vm.runInNewContext(stampServiceWorker(SOURCE, "v1"), {
+    self: scope,
+    URL,
+    URLSearchParams,
+    Promise,
+    Request,
+    Response,
+    fetch,
+  });
+  async function change(event: object) {
+    const waits: Promise<unknown>[] = [];
+    listeners.get("pushsubscriptionchange")!({
+      ...event,
+      waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+    });
+    await Promise.all(waits);
+  }
+  return { subscribed, sent, change };
+}
+
+test("a subscription the browser renews is made again with the same key, and the server told to replace the old endpoint", async () => {
+  const worker = startRenewingWorker();
+  const key = new Uint8Array([4, 1, 2, 3]).buffer;
+  await worker.change({ oldSubscription: subscriptionOf("https://fcm.googleapis.com/fcm/send/viejo", key) });
+  expect(worker.subscribed).toEqual([{ userVisibleOnly: true, applicationServerKey: key }]);
+  expect(worker.sent).toEqual([
+    {
+      url: "/profile/notificaciones",
+      method: "POST",
+      credentials: "same-origin",
+      body: {
+        intent: "renew",
+        oldEndpoint: "https://fcm.googleapis.com/fcm/send/viejo",
+        endpoint: "https://fcm.googleapis.com/fcm/send/nuevo",
+        p256dh: "p256dh-of-https://fcm.googleapis.com/fcm/send/nuevo",
+        auth: "auth-of-https://fcm.googleapis.com/fcm/send/nuevo",
+      },
+    },
+  ]);
+});
+
+test("a renewal the browser already made is sent as it is; without the old key nor a new subscription, nothing", async () => {
+  const given = startRenewingWorker();
+  await given.change({
+    oldSubscription: subscriptionOf("https://fcm.googleapis.com/fcm/send/viejo"),
+    newSubscription: subscriptionOf("https://fcm.googleapis.com/fcm/send/dado"),
+  });
+  expect(given.subscribed).toEqual([]);
+  expect(given.sent.map(({ body }) => [body.oldEndpoint, body.endpoint])).toEqual([
+    ["https://fcm.googleapis.com/fcm/send/viejo", "https://fcm.googleapis.com/fcm/send/dado"],
+  ]);
+
+  const nothing = startRenewingWorker();
+  await nothing.change({ oldSubscription: null });
+  await nothing.change({ oldSubscription: subscriptionOf("https://fcm.googleapis.com/fcm/send/viejo") });
+  expect(nothing.subscribed).toEqual([]);
+  expect(nothing.sent).toEqual([]);
+});

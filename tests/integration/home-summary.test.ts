@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seasonPlaces } from "#app/data/standings/places.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { closingLabel } from "#app/domain/dates";
-import type { HomeStanding, OpenSummary } from "#app/domain/game/home-summary";
+import { openAt, type HomeStanding, type OpenSummary } from "#app/domain/game/home-summary";
 import { movementsBetween } from "#app/domain/game/movement";
 import { RULES_COOKIE } from "#app/ui/behaviour/remembered-fold";
 
@@ -79,6 +79,8 @@ const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOStri
 // kickoff times yet.
 const KICKOFFS = { second: inHours(26), third: inHours(50), rest: inHours(74) };
 const closes = (iso: string) => closingLabel(iso, new Date(), ZONE);
+/** What the summary says of what is open, as the server counted it. */
+const said = (open: OpenSummary) => ({ ...openAt(open, open.missing.at), editable: open.editable });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -124,11 +126,21 @@ describe("before any result", () => {
     const data = await home(viewer);
     expect(data.standing).toEqual({ place: null, lastPhase: null, champion: null });
     // Jornada 3: 9 − the 2 predicted; Jornada 4: 9 (Jornadas 1 and 2 were predicted whole).
-    expect(data.open).toEqual({ missing: 16, editable: 0, closes: closes(KICKOFFS.third) });
-    expect(data.open.closes).toMatch(/^el \S+ \d\d:\d\d$/);
+    expect(said(data.open)).toEqual({
+      missing: 16,
+      editable: 0,
+      closes: closes(KICKOFFS.third),
+      countdown: "Cierra en 2 días 1 h",
+    });
+    expect(said(data.open).closes).toMatch(/^el \S+ \d\d:\d\d$/);
 
     const fresh = await home(newcomer);
-    expect(fresh.open).toEqual({ missing: 36, editable: 0, closes: closes(KICKOFFS.second) });
+    expect(said(fresh.open)).toEqual({
+      missing: 36,
+      editable: 0,
+      closes: closes(KICKOFFS.second),
+      countdown: "Cierra en 1 día 1 h",
+    });
   });
 });
 
@@ -153,7 +165,7 @@ describe("as the season goes", () => {
       champion: null,
     });
     // The first match of Jornada 3 has its result: no longer open.
-    expect(data.open).toEqual({ missing: 16, editable: 0, closes: closes(KICKOFFS.third) });
+    expect(said(data.open)).toMatchObject({ missing: 16, editable: 0, closes: closes(KICKOFFS.third) });
 
     // A player with no stored points at all: last, down one (Valeria passed them).
     const fresh = await home(newcomer);
@@ -230,7 +242,7 @@ describe("as the season goes", () => {
     try {
       const data = await home(viewer);
       expect(data.standing.champion).toEqual({ names: ["Valeria"], points: 30, you: true });
-      expect(data.open).toEqual({ missing: 0, editable: 0, closes: null });
+      expect(said(data.open)).toEqual({ missing: 0, editable: 0, closes: null, countdown: null });
       expect((await home(newcomer)).standing.champion).toEqual({ names: ["Valeria"], points: 30, you: false });
     } finally {
       await server.db.updateTable("seasons").set({ finished_at: null }).where("id", "=", seasonId).execute();

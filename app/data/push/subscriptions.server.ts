@@ -35,35 +35,60 @@ export async function savePushSubscription(
   subscription: NewPushSubscription,
   now = new Date(),
 ): Promise<SubscribeRefusal | null> {
+  return db.transaction().execute((trx) => saveInTransaction(trx, subscription, now));
+}
+
+/**
+ * A subscription the browser renewed by itself (the service worker's `pushsubscriptionchange`):
+ * the player's old endpoint goes, the new one is stored as `savePushSubscription` stores one, in
+ * one transaction. An old endpoint that is not the player's is left alone.
+ */
+export async function renewPushSubscription(
+  db: Kysely<Database>,
+  { oldEndpoint, ...subscription }: NewPushSubscription & { oldEndpoint?: string },
+  now = new Date(),
+): Promise<SubscribeRefusal | null> {
+  return db.transaction().execute((trx) => saveInTransaction(trx, subscription, now, oldEndpoint));
+}
+
+/** `savePushSubscription`'s work; the player's `replacing` endpoint (a renewal's old one) goes when the new one may be stored. */
+async function saveInTransaction(
+  trx: Kysely<Database>,
+  subscription: NewPushSubscription,
+  now: Date,
+  replacing?: string,
+): Promise<SubscribeRefusal | null> {
   const { userId, sessionId, endpoint, p256dh, auth } = subscription;
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
-    const held = await trx.selectFrom("push_subscriptions").select("user_id").where("endpoint", "=", endpoint).executeTakeFirst();
-    if (held && held.user_id !== userId) return "taken";
-    await trx.deleteFrom("push_subscriptions").where("session_id", "=", sessionId).where("endpoint", "<>", endpoint).execute();
-    if (held) {
-      await trx
-        .updateTable("push_subscriptions")
-        .set({ session_id: sessionId, p256dh, auth })
-        .where("endpoint", "=", endpoint)
-        .execute();
-      return null;
-    }
-    const { devices } = await trx
-      .selectFrom("push_subscriptions")
-      .select((eb) => eb.fn.countAll<number>().as("devices"))
-      .where("user_id", "=", userId)
-      .executeTakeFirstOrThrow();
-    if (Number(devices) >= MAX_DEVICES_PER_PLAYER) return "too-many";
-    const inserted = await trx
-      .insertInto("push_subscriptions")
-      .values({ user_id: userId, session_id: sessionId, endpoint, p256dh, auth, created_at: now.toISOString() })
-      // Another player's device cannot have this endpoint in the same instant unless it is the
-      // same browser: their insert went first, and it stays theirs.
-      .onConflict((conflict) => conflict.column("endpoint").doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? null : "taken";
-  });
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+  const held = await trx.selectFrom("push_subscriptions").select("user_id").where("endpoint", "=", endpoint).executeTakeFirst();
+  if (held && held.user_id !== userId) return "taken";
+  // Only once the new one may be stored: a refused renewal leaves the old endpoint as it was.
+  if (replacing !== undefined && replacing !== endpoint) {
+    await trx.deleteFrom("push_subscriptions").where("user_id", "=", userId).where("endpoint", "=", replacing).execute();
+  }
+  await trx.deleteFrom("push_subscriptions").where("session_id", "=", sessionId).where("endpoint", "<>", endpoint).execute();
+  if (held) {
+    await trx
+      .updateTable("push_subscriptions")
+      .set({ session_id: sessionId, p256dh, auth })
+      .where("endpoint", "=", endpoint)
+      .execute();
+    return null;
+  }
+  const { devices } = await trx
+    .selectFrom("push_subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("devices"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (Number(devices) >= MAX_DEVICES_PER_PLAYER) return "too-many";
+  const inserted = await trx
+    .insertInto("push_subscriptions")
+    .values({ user_id: userId, session_id: sessionId, endpoint, p256dh, auth, created_at: now.toISOString() })
+    // Another player's device cannot have this endpoint in the same instant unless it is the
+    // same browser: their insert went first, and it stays theirs.
+    .onConflict((conflict) => conflict.column("endpoint").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? null : "taken";
 }
 
 /**

@@ -235,3 +235,33 @@ export async function settleClaims(db: Kysely<Database>, outcomes: readonly Clai
     }
   }
 }
+
+/** How long a claim is kept once its phase has nothing open for picks. */
+export const CLAIM_KEPT_MS = 7 * 24 * 3_600_000;
+/** Claims deleted per statement, and statements per call: the sender's pass stays short. */
+const FORGET_BATCH = 500;
+const FORGET_BATCHES = 10;
+
+/**
+ * Deletes old claims, in bounded batches: those made more than CLAIM_KEPT_MS ago whose phase has
+ * nothing open for picks any more (every match played, locked or its jornada activated, or a
+ * season no longer current or finished). A claim of a phase still open stays whatever its age:
+ * it is what keeps its reminder from going out twice. How many went; a call leaves the rest (at
+ * most FORGET_BATCH × FORGET_BATCHES a call) to the next.
+ */
+export async function forgetOldClaims(db: Kysely<Database>, now: Date): Promise<number> {
+  const open = await currentOpenMatches(db, now);
+  const openPhases = open ? [...open.byPhase.keys()] : [];
+  const before = new Date(now.getTime() - CLAIM_KEPT_MS).toISOString();
+  let forgotten = 0;
+  for (let batch = 0; batch < FORGET_BATCHES; batch++) {
+    let query = db.selectFrom("reminder_claims").select("id").where("created_at", "<", before);
+    if (openPhases.length > 0) query = query.where("phase_id", "not in", openPhases);
+    const ids = (await query.orderBy("id").limit(FORGET_BATCH).execute()).map((row) => row.id);
+    if (ids.length === 0) break;
+    await db.deleteFrom("reminder_claims").where("id", "in", ids).execute();
+    forgotten += ids.length;
+    if (ids.length < FORGET_BATCH) break;
+  }
+  return forgotten;
+}

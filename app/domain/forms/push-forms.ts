@@ -165,7 +165,8 @@ const authField = z
  * its `p256dh` public key: 65 bytes, and its `auth` secret: 16 bytes, both base64url);
  * 'unsubscribe', this device's (the session's), and the endpoint the browser holds when it knows
  * one (whatever its host: PUSH_SERVICES may have changed since it was stored); 'test', a
- * notification to every device of the player.
+ * notification to every device of the player; 'renew', the subscription the browser renewed by
+ * itself in place of the old one.
  */
 export function pushFormSchema(services: readonly string[]) {
   const endpoint = pushEndpointField(services);
@@ -182,6 +183,19 @@ export function pushFormSchema(services: readonly string[]) {
           .optional(),
       }),
       z.object({ intent: z.literal("test") }),
+      // The service worker's, when the browser renewed the subscription (public/sw.js): the new
+      // one, checked as a new one is, in place of the old endpoint (whatever its host).
+      z.object({
+        intent: z.literal("renew"),
+        oldEndpoint: z
+          .string({ error: PUSH_MESSAGES.endpoint })
+          .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.tooLong)
+          .transform((value) => (value === "" ? undefined : value))
+          .optional(),
+        endpoint,
+        p256dh: p256dhField,
+        auth: authField,
+      }),
     ],
     { error: "Acción desconocida" },
   );

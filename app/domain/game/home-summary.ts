@@ -1,6 +1,7 @@
 import { closingLabel } from "#app/domain/dates";
 
 import type { PredictionMatch } from "./match";
+import { countdownText, missingAt, missingPicks, missingText, type MissingPicks } from "./missing-picks";
 import { movementMark, movementPhrase, type Movement } from "./movement";
 
 /**
@@ -38,12 +39,12 @@ export interface ChampionSummary {
 
 /** What is still open for the player: matches they may still predict. */
 export interface OpenSummary {
-  /** Open matches without their pick. */
-  missing: number;
+  /** Open matches without their pick, and when each closes (missing-picks.ts). */
+  missing: MissingPicks;
   /** Open matches whose saved pick they may still change (the season's 'Pronósticos editables'). */
   editable: number;
-  /** When the first of the missing picks closes ('el sábado 19:00'); null when none has a kickoff yet. */
-  closes: string | null;
+  /** The season's time zone, in which a close is named ('el sábado 19:00'). */
+  timeZone: string;
 }
 
 export interface HomeStanding {
@@ -53,28 +54,38 @@ export interface HomeStanding {
 }
 
 /**
- * What is open for the player among the form's matches: the open ones without their pick, those
- * whose pick may still change (a season with 'Pronósticos editables'), and when the first missing
- * one closes (the earliest kickoff among them, in the season's time zone).
+ * What is open for the player among the form's matches, at `now`: the open ones without their
+ * pick with their closes, and those whose pick may still change (a season with 'Pronósticos
+ * editables').
  */
 export function openSummary(
   matches: readonly Pick<PredictionMatch, "lockedBecause" | "pick" | "kickoffAt" | "editable">[],
   now: Date,
   timeZone: string,
 ): OpenSummary {
-  const open = matches.filter((match) => match.lockedBecause === null);
-  const missing = open.filter((match) => match.pick === null);
-  const first = missing.reduce<string | null>(
-    (earliest, match) =>
-      match.kickoffAt !== null && (earliest === null || Date.parse(match.kickoffAt) < Date.parse(earliest))
-        ? match.kickoffAt
-        : earliest,
-    null,
-  );
+  const states = matches.map((match) => ({
+    kickoffAt: match.kickoffAt,
+    open: match.lockedBecause === null,
+    picked: match.pick !== null,
+  }));
   return {
-    missing: missing.length,
-    editable: open.filter((match) => match.editable).length,
-    closes: first === null ? null : closingLabel(first, now, timeZone),
+    missing: missingPicks(states, now.getTime()),
+    editable: matches.filter((match) => match.lockedBecause === null && match.editable).length,
+    timeZone,
+  };
+}
+
+/** What is open as the clock reads `now` (ms): the count, the next close in words ('el sábado 19:00') and in time left. */
+export function openAt(
+  open: OpenSummary,
+  now: number,
+): { missing: number; closes: string | null; countdown: string | null } {
+  const { count, next } = missingAt(open.missing, now);
+  if (count === 0 || next === null) return { missing: count, closes: null, countdown: null };
+  return {
+    missing: count,
+    closes: closingLabel(new Date(next).toISOString(), new Date(now), open.timeZone),
+    countdown: countdownText(next - now),
   };
 }
 
@@ -91,8 +102,6 @@ export const pointsText = (n: number): string => (n === 1 ? "1 punto" : `${n} pu
 
 /** '3.º': Spanish ordinal of a rank. */
 export const ordinal = (n: number): string => `${n}.º`;
-
-const picks = (n: number) => (n === 1 ? "1 pronóstico" : `${n} pronósticos`);
 
 /** The player's place in the season. */
 export function placeTile(place: PlaceSummary | null): SummaryTile {
@@ -128,12 +137,10 @@ export function lastPhaseTile(last: LastPhaseSummary | null): SummaryTile {
   };
 }
 
-/** 'Te faltan 3 pronósticos · cierra el sábado 19:00', or that nothing is missing. */
-export function openText(open: OpenSummary): string {
-  if (open.missing > 0) {
-    const missing = open.missing === 1 ? `Te falta ${picks(1)}` : `Te faltan ${picks(open.missing)}`;
-    return `${missing} · ${open.closes ? `cierra ${open.closes}` : "fecha de cierre por confirmar"}`;
-  }
+/** 'Te faltan 3 pronósticos · cierra el sábado 19:00', or that nothing is missing, as the clock reads `now` (ms). */
+export function openText(open: OpenSummary, now: number): string {
+  const { missing, closes } = openAt(open, now);
+  if (missing > 0) return `${missingText(missing)} · ${closes ? `cierra ${closes}` : "fecha de cierre por confirmar"}`;
   if (open.editable > 0) return "Ya pronosticaste todo lo abierto · puedes cambiarlo hasta que cierre cada partido";
   return "No tienes pronósticos pendientes por ahora";
 }

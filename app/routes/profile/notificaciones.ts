@@ -1,7 +1,12 @@
 import { redirect } from "react-router";
 
 import { countHit } from "#app/data/people/rate-limits.server";
-import { pushDeviceState, removePushSubscription, savePushSubscription } from "#app/data/push/subscriptions.server";
+import {
+  pushDeviceState,
+  removePushSubscription,
+  renewPushSubscription,
+  savePushSubscription,
+} from "#app/data/push/subscriptions.server";
 import { parseForm } from "#app/domain/forms/form";
 import { PUSH_MESSAGES, pushFormSchema } from "#app/domain/forms/push-forms";
 import { answer, runAction } from "#app/http/action-answer.server";
@@ -26,7 +31,8 @@ export function loader() {
 /**
  * 'Notificaciones' on /profile (routes/profile.notifications.tsx): this device's subscription
  * stored ('subscribe') or removed ('unsubscribe'), and a test notification to every device of the
- * player ('test'). What the answer says besides its toast: `refused`, when the endpoint is
+ * player ('test'), and a subscription the browser renewed by itself in place of its old endpoint
+ * ('renew', from the service worker: public/sw.js). What the answer says besides its toast: `refused`, when the endpoint is
  * another player's (the browser then asks its push service for a new one).
  */
 export async function action(args: Route.ActionArgs) {
@@ -37,12 +43,13 @@ export async function action(args: Route.ActionArgs) {
   const form = parsed.data;
   return runAction<PushAnswer>(FAILURE, async () => {
     switch (form.intent) {
-      case "subscribe": {
-        const refusal = await savePushSubscription(services.db, {
-          ...form,
-          userId: user.id,
-          sessionId: user.sessionId,
-        });
+      case "subscribe":
+      case "renew": {
+        const subscription = { ...form, userId: user.id, sessionId: user.sessionId };
+        const refusal =
+          form.intent === "renew"
+            ? await renewPushSubscription(services.db, subscription)
+            : await savePushSubscription(services.db, subscription);
         if (refusal === "taken")
           return answer<PushAnswer>(409, { toast: errorToast(PUSH_MESSAGES.taken), refused: "taken" });
         if (refusal === "too-many")

@@ -13,6 +13,7 @@ import {
 } from "#app/data/pools/pool-changes.server";
 import { revealedPoolPredictions } from "#app/data/pools/pool-predictions.server";
 import { findPoolForUser, poolMatchIds, poolParticipants, type PoolSummary } from "#app/data/pools/pools.server";
+import { missingPicksOf } from "#app/data/predictions/missing-picks.server";
 import { predictionMatches } from "#app/data/predictions/prediction-form.server";
 import { currentSeason } from "#app/data/seasons/current-season.server";
 import { listMatches } from "#app/data/seasons/matches.server";
@@ -22,6 +23,7 @@ import { invitePath } from "#app/domain/forms/invite-link";
 import { managePoolSchema, OWNER_INTENTS, parsePoolForm, type ManagePoolInput } from "#app/domain/forms/pool-forms";
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { pickerPhases } from "#app/domain/game/match-picker";
+import type { MissingPicks } from "#app/domain/game/missing-picks";
 import { poolStandings, predictionsGrid } from "#app/domain/game/pool-table";
 import { countOf } from "#app/domain/plural";
 import { answer, runAction } from "#app/http/action-answer.server";
@@ -35,6 +37,7 @@ import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PoolPredictionsGrid } from "#app/ui/game/PoolPredictionsGrid";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
+import { useMissingPicksReport } from "#app/ui/game/useMissingPicks";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
@@ -158,10 +161,13 @@ export async function action(args: Route.ActionArgs) {
         season: pool.season.isCurrent ? pool.season : undefined,
       });
       const page = saved.ok ? await poolPage(args, user, pool) : null;
-      return answer<{ page: typeof page }>(saved.status, {
+      // The navbar's badge too: this answer is all the browser asks for (ui/game/useMissingPicks.ts).
+      const missing = saved.ok ? await missingPicksOf(db, user.id) : null;
+      return answer<{ page: typeof page; missing: typeof missing }>(saved.status, {
         toast: saved.ok ? successToast(saved.message) : errorToast(saved.message),
         errors: saved.errors,
         page,
+        missing,
       });
     });
   }
@@ -354,6 +360,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
   // The prediction form's answer carries the page (the action's other answers do not).
   const answered = actionData && "page" in actionData ? (actionData.page as LoaderData | null) : null;
   const loaderData = newerPage(loaded, answered);
+  useMissingPicksReport(actionData && "missing" in actionData ? (actionData.missing as MissingPicks | null) : null);
   const { quiniela: pool, matches, participants } = loaderData;
   const summary = [
     pool.seasonName,

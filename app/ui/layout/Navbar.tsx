@@ -2,10 +2,12 @@ import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
+import { missingAt, type MissingPicks } from "#app/domain/game/missing-picks";
 import { loadOnUse } from "#app/ui/behaviour/load-on-use";
+import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 
 import classes from "./Navbar.module.css";
-import { AdminMenuButton, MAIN_LINKS, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
+import { AdminMenuButton, MAIN_LINKS, missingBadge, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
 
 export type { NavUser } from "./NavbarParts";
 
@@ -71,7 +73,29 @@ function VisitorLinks() {
   );
 }
 
-export function Navbar({ user }: { user: NavUser | null }) {
+/** A desktop's main links ('Inicio' with its badge), then the admin's menu when given. */
+function MainLinks({ missing, children }: { missing: number; children: React.ReactNode }) {
+  return (
+    <nav className={`${classes.links} mantine-visible-from-sm`} aria-label="Principal">
+      {MAIN_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end className={classes.link} {...missingBadge(link, missing)}>
+          {link.label}
+        </NavLink>
+      ))}
+      {children}
+    </nav>
+  );
+}
+
+/** The player's missing picks as the browser's clock reads them: they go down as their matches lock. */
+function useMissingCount(missing: MissingPicks | null): number {
+  const now = useMissingPicksClock(missing);
+  return missing ? missingAt(missing, now).count : 0;
+}
+
+/** `missing`: the signed-in player's missing picks, for the badge on 'Inicio'. */
+export function Navbar({ user, missing = null }: { user: NavUser | null; missing?: MissingPicks | null }) {
+  const missingCount = useMissingCount(user && missing);
   const [menus, setMenus] = useState<Menus | null>(null);
   // Which desktop menu has been opened once (it stays Mantine's from then on).
   const [adminMenu, setAdminMenu] = useState(false);
@@ -102,19 +126,14 @@ export function Navbar({ user }: { user: NavUser | null }) {
         <div className={classes.left}>
           <Brand />
           {user && (
-            <nav className={`${classes.links} mantine-visible-from-sm`} aria-label="Principal">
-              {MAIN_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} end className={classes.link}>
-                  {link.label}
-                </NavLink>
-              ))}
+            <MainLinks missing={missingCount}>
               {user.isAdmin &&
                 (menus && adminMenu ? (
                   <menus.AdminMenu active={adminActive} />
                 ) : (
                   <AdminMenuButton active={adminActive} {...menuButtonProps(withMenus(() => setAdminMenu(true)))} />
                 ))}
-            </nav>
+            </MainLinks>
           )}
         </div>
 
@@ -151,6 +170,7 @@ export function Navbar({ user }: { user: NavUser | null }) {
           opened={drawerOpened}
           onClose={() => setDrawerOpened(false)}
           pathname={location.pathname}
+          missing={missingCount}
         />
       )}
     </>

@@ -18,7 +18,16 @@ import { Form, Link } from "react-router";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Button, ButtonLink } from "#app/ui/primitives/Button";
 
-import { ADMIN_LINKS, AdminMenuButton, MAIN_LINKS, UserMenuButton, UserMenuFrame, type NavUser } from "./NavbarParts";
+import navbarClasses from "./Navbar.module.css";
+import {
+  ADMIN_LINKS,
+  AdminMenuButton,
+  MAIN_LINKS,
+  missingBadge,
+  UserMenuButton,
+  UserMenuFrame,
+  type NavUser,
+} from "./NavbarParts";
 
 /**
  * The navbar's menus and the phone's drawer: Mantine's Menu and Drawer (positioning, focus trap,
@@ -109,9 +118,26 @@ export function UserMenu({ user }: { user: NavUser }) {
 }
 
 /** The phone drawer's links, the current page marked. */
-function DrawerLinks({ links, pathname }: { links: readonly { to: string; label: string }[]; pathname: string }) {
+function DrawerLinks({
+  links,
+  pathname,
+  missing = 0,
+}: {
+  links: readonly { to: string; label: string }[];
+  pathname: string;
+  /** The badge on 'Inicio' (NavbarParts.tsx's missingBadge). */
+  missing?: number;
+}) {
   return links.map((link) => (
-    <MantineNavLink key={link.to} component={Link} to={link.to} label={link.label} active={pathname === link.to} />
+    <MantineNavLink
+      key={link.to}
+      component={Link}
+      to={link.to}
+      label={link.label}
+      active={pathname === link.to}
+      className={navbarClasses.drawerLink}
+      {...missingBadge(link, missing)}
+    />
   ));
 }
 
@@ -121,11 +147,13 @@ export function NavDrawer({
   opened,
   onClose,
   pathname,
+  missing,
 }: {
   user: NavUser | null;
   opened: boolean;
   onClose: () => void;
   pathname: string;
+  missing: number;
 }) {
   return (
     <Drawer
@@ -152,7 +180,7 @@ export function NavDrawer({
                 <Text fw={600}>{user.displayName}</Text>
               </Group>
               <Divider />
-              <DrawerLinks links={MAIN_LINKS} pathname={pathname} />
+              <DrawerLinks links={MAIN_LINKS} pathname={pathname} missing={missing} />
               {user.isAdmin && (
                 <MantineNavLink label="Administración" defaultOpened={pathname.startsWith("/admin")}>
                   <DrawerLinks links={ADMIN_LINKS} pathname={pathname} />

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 
+import { homeLinkName } from "#app/domain/game/missing-picks";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 
 import classes from "./Navbar.module.css";
@@ -36,6 +37,16 @@ export const ADMIN_LINKS = [
   { to: "/admin/importar-resultados", label: "Importar Resultados" },
   { to: "/admin/temporadas", label: "Temporadas" },
 ];
+
+/**
+ * What a main link adds for the count of the player's missing picks, on 'Inicio': a badge drawn
+ * by CSS from `data-count` (Navbar.module.css), so that the link's text stays 'Inicio', the start
+ * of its accessible name, which says the count ('Inicio, te faltan 3 pronósticos').
+ */
+export function missingBadge(link: { to: string }, missing: number) {
+  if (link.to !== "/" || missing === 0) return {};
+  return { "aria-label": homeLinkName(missing), "data-count": missing };
+}
 
 const withClass = (own: string | undefined, given: string | undefined) => (given ? `${own} ${given}` : own);
 
