@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 import { saveResult } from "#app/data/results/match-results.server";
 
 import { createUser } from "../support/accounts";
@@ -53,7 +54,7 @@ beforeAll(async () => {
       })),
     )
     .execute();
-  await saveResult(server.db, matches[0]!.id, { home: 2, away: 0 });
+  await saveResult(server.db, matches[0]!.id, { home: 2, away: 0 }, SCRIPT_ACTOR);
 });
 afterAll(() => server.close());
 

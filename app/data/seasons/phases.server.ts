@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { keptUntilSeasonChanges } from "#app/data/engine/kept-reads.server";
 import { lockMatches } from "./matches.server";
 import type { Database } from "#app/data/engine/schema";
+import { type Actor, logChange } from "#app/data/changes/change-log.server";
 
 /** A phase as the admin screens list it, with how many of its matches exist and are active. */
 export interface PhaseOption {
@@ -132,7 +133,7 @@ function phaseForWrite(db: Kysely<Database>, phaseId: number) {
   return db
     .selectFrom("phases as p")
     .innerJoin("seasons as s", "s.id", "p.season_id")
-    .select(["p.name", "p.activated_at", "s.name as season_name", "s.finished_at"])
+    .select(["p.name", "p.activated_at", "p.season_id", "s.name as season_name", "s.finished_at"])
     .where("p.id", "=", phaseId);
 }
 
@@ -141,6 +142,7 @@ export async function setPhaseActive(
   db: Kysely<Database>,
   phaseId: number,
   active: boolean,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhaseWrite<{ phaseName: string; matches: number }>> {
   return db.transaction().execute(async (trx) => {
@@ -150,12 +152,35 @@ export async function setPhaseActive(
     const phase = await phaseForWrite(trx, phaseId).executeTakeFirst();
     if (!phase) return { ok: false as const, reason: "not-found" as const };
     if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
+    const before = await trx
+      .selectFrom("matches")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("phase_id", "=", phaseId)
+      .where("active", "=", 1)
+      .executeTakeFirstOrThrow();
     const result = await trx
       .updateTable("matches")
       .set({ active: active ? 1 : 0, updated_at: now.toISOString() })
       .where("phase_id", "=", phaseId)
       .executeTakeFirst();
-    return { ok: true as const, phaseName: phase.name, matches: Number(result.numUpdatedRows) };
+    const matches = Number(result.numUpdatedRows);
+    const activeBefore = Number(before.n);
+    const activeAfter = active ? matches : 0;
+    if (activeBefore !== activeAfter) {
+      await logChange(
+        trx,
+        actor,
+        {
+          kind: active ? "phase-opened" : "phase-closed",
+          seasonId: phase.season_id,
+          subject: phase.name,
+          before: { activeMatches: activeBefore },
+          after: { activeMatches: activeAfter },
+        },
+        now,
+      );
+    }
+    return { ok: true as const, phaseName: phase.name, matches };
   });
 }
 
@@ -167,6 +192,7 @@ export async function setPhaseActive(
 export async function activatePhase(
   db: Kysely<Database>,
   phaseId: number,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhaseWrite<{ phaseName: string; activated: number }>> {
   return db.transaction().execute(async (trx) => {
@@ -185,6 +211,18 @@ export async function activatePhase(
     if (phase.activated_at === null) {
       await trx.updateTable("phases").set({ activated_at: stamp }).where("id", "=", phaseId).execute();
     }
+    await logChange(
+      trx,
+      actor,
+      {
+        kind: "pools-activated",
+        seasonId: phase.season_id,
+        subject: phase.name,
+        before: { activatedAt: phase.activated_at },
+        after: { activated: Number(result.numUpdatedRows) },
+      },
+      now,
+    );
     return { ok: true as const, phaseName: phase.name, activated: Number(result.numUpdatedRows) };
   });
 }
