@@ -5,6 +5,7 @@ export default [
   // Public
   route("rankings", "routes/rankings.tsx"),
   route("rankings/historico", "routes/rankings/historico.tsx"),
+  route("rankings/cambios", "routes/rankings/cambios.tsx"),
   route("quiniela/quinielas-capturadas", "routes/quiniela/quinielas-capturadas.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("baja-recordatorios", "routes/baja-recordatorios.tsx"),
@@ -42,6 +43,7 @@ export default [
     route("estado-pronosticos", "routes/admin/estado-pronosticos.tsx"),
     route("importar-resultados", "routes/admin/importar-resultados.tsx"),
     route("temporadas", "routes/admin/temporadas.tsx"),
+    route("bitacora", "routes/admin/bitacora.tsx"),
     route("exportar/posiciones.csv", "routes/admin/exportar/posiciones.csv.ts"),
     route("exportar/pronosticos.csv", "routes/admin/exportar/pronosticos.csv.ts"),
     route("exportar/base-de-datos.json", "routes/admin/exportar/base-de-datos.json.ts"),

@@ -135,6 +135,8 @@ const EXPORTED: readonly { table: keyof Database; order: readonly string[]; keys
   { table: "quiniela_participants", order: ["quiniela_id", "user_id"] },
   { table: "standings_phase", order: ["phase_id", "user_id"] },
   { table: "standings_total", order: ["season_id", "user_id"] },
+  // 'Bitácora': names and scores only, never an e-mail.
+  { table: "change_log", order: ["id"], keyset: "id" },
 ];
 
 const USER_COLUMNS = ["id", "name", "email", "display_name", "role", "avatar_color", "image", "created_at", "updated_at"] as const;

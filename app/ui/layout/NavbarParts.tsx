@@ -35,6 +35,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/estado-pronosticos", label: "Estado de Pronósticos" },
   { to: "/admin/importar-resultados", label: "Importar Resultados" },
   { to: "/admin/temporadas", label: "Temporadas" },
+  { to: "/admin/bitacora", label: "Bitácora" },
 ];
 
 const withClass = (own: string | undefined, given: string | undefined) => (given ? `${own} ${given}` : own);

@@ -30,8 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("before", "text")
     .addColumn("after", "text")
     .execute();
-  // The screens' reads: a season's entries (of some kinds), newest first.
-  await db.schema.createIndex("change_log_season_idx").on("change_log").columns(["season_id", "kind", "id"]).execute();
+  // The screens' reads: a season's entries, or its entries of some kinds, newest first.
+  await db.schema.createIndex("change_log_season_idx").on("change_log").columns(["season_id", "id"]).execute();
+  await db.schema.createIndex("change_log_season_kind_idx").on("change_log").columns(["season_id", "kind", "id"]).execute();
 
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`create function refuse_change_log_edit() returns trigger language plpgsql as $$
