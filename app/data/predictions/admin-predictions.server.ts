@@ -114,7 +114,7 @@ export async function updatePrediction(
           subject: matchLabelOfNames(before.home_name, before.away_name),
           player: { id: before.user_id, name: before.display_name?.trim() || before.name },
           before: { home: before.home_score, away: before.away_score },
-          after: score,
+          after: { home: score.home, away: score.away },
         },
         now,
       );

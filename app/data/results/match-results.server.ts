@@ -109,7 +109,8 @@ export async function saveResult(
         .where("id", "=", matchId)
         .execute();
     });
-    await logResult(trx, actor, locked, { result, extraTime, penalties }, now);
+    const score = (pair: Score | null) => pair && { home: pair.home, away: pair.away };
+    await logResult(trx, actor, locked, { result: score(result)!, extraTime: score(extraTime), penalties: score(penalties) }, now);
     return { ok: true as const, updated: locked.home_score !== null };
   });
 }
