@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 
 import classes from "./PhaseNav.module.css";
+import tabs from "./StandingsTabs.module.css";
 
 /**
  * The views of /rankings: the season's table, 'Histórico' (every season's totals and the
@@ -10,7 +11,7 @@ import classes from "./PhaseNav.module.css";
 export function StandingsTabs({ season }: { season?: { id: number; isCurrent: boolean } }) {
   const query = season && !season.isCurrent ? `?temporada=${season.id}` : "";
   return (
-    <nav aria-label="Vistas de la tabla" className={classes.nav}>
+    <nav aria-label="Vistas de la tabla" className={tabs.nav}>
       <NavLink to={`/rankings${query}`} end className={classes.item}>
         Temporada
       </NavLink>
