@@ -11,7 +11,8 @@
 //                                                   fresh PostgreSQL databases, dropped after
 //   (BENCH_DATABASE_URL does the same as --postgres.)
 // Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/),
-// --only recordatorios (the big dataset and the reminder wave's line alone).
+// --only recordatorios (the big dataset and the reminder wave's line alone), --only resultados (the big
+// dataset's result saves alone, each one a correction that also writes 'Bitácora', beside /healthz).
 // Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
 // running serves from JIT-compiled code, and after a few requests V8 is still compiling (the
 // demo pages would measure markedly slower).
@@ -90,8 +91,10 @@ const { values: options } = parseArgs({
 });
 /** `--only recordatorios`: the reminder wave's line alone (its dataset needs no extra accounts). */
 const ONLY_WAVE = options.only === "recordatorios";
-if (options.only !== undefined && !ONLY_WAVE) {
-  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios)`);
+/** `--only resultados`: the result saves alone (with their 'Bitácora' entry), and /healthz on the same server. */
+const ONLY_RESULTS = options.only === "resultados";
+if (options.only !== undefined && !ONLY_WAVE && !ONLY_RESULTS) {
+  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios, resultados)`);
   process.exit(1);
 }
 const USERS = Number.parseInt(options.users, 10);
@@ -694,6 +697,13 @@ async function measureBigDataset(dataset: BigDataset) {
   const adminCookie = await client.login(ADMIN_EMAIL, PASSWORD);
   const big: BigBench = { ...dataset, server, client, benchCookie, adminCookie };
 
+  if (ONLY_RESULTS) {
+    await measure({ dataset: big.label, server, title: "GET /healthz (referencia)", run: () => client.request("GET", "/healthz") });
+    await measureResultSaves(big);
+    client.close();
+    await server.stop();
+    return;
+  }
   await measureBigPages(big);
   const form = predictionsForm(dataset.season.openMatchIds);
   await measurePredictionSave(big, form);
@@ -968,6 +978,12 @@ async function main() {
     return;
   }
   await measureBigDataset(big);
+  if (ONLY_RESULTS) {
+    printTable();
+    printVerdicts();
+    console.log(`bench: ${seconds(performance.now() - benchStarted)} · carga de la máquina: ${machineLoad()}`);
+    return;
+  }
   await measureReminderWave(big);
   await measureDemoDataset();
   printReport(big, benchStarted, startLoad);
