@@ -396,7 +396,9 @@ describe("the pages", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain("Bitácora");
     expect(page.body).toContain(`Resultado guardado: ${label} 2 - 1`);
-    expect(page.body).toContain(`Usuario eliminado: ${ANA.name}`);
+    // Decision 019: a deleted person's name appears nowhere, the admin's log included.
+    expect(page.body).toContain("Usuario eliminado: Jugador eliminado");
+    expect(page.body).not.toContain(ANA.name);
     expect(page.body).not.toContain("@quiniela.test</");
   });
 

@@ -1,3 +1,4 @@
+import { DELETED_PLAYER_NAME } from "#app/data/people/users.server";
 import type { Kysely } from "kysely";
 import { CSV_BOM, csvLine } from "#app/domain/files/csv";
 import { utcToZonedLocal } from "#app/domain/dates";
@@ -159,7 +160,8 @@ export function databaseJson(db: Kysely<Database>, exportedAt: Date = new Date()
     query = table === "users" ? query.select([...USER_COLUMNS]) : query.selectAll();
     for (const column of order) query = query.orderBy(column);
     query = keyset ? query.where(keyset, ">", afterId).limit(BATCH) : query.limit(BATCH).offset(offset);
-    const rows: Record<string, unknown>[] = await query.execute();
+    let rows: Record<string, unknown>[] = await query.execute();
+    if (table === "change_log") rows = await withoutDeletedNames(db, rows);
     let text = "";
     for (const row of rows) {
       text += (firstRow ? "" : ",") + JSON.stringify(row);
@@ -178,4 +180,28 @@ export function databaseJson(db: Kysely<Database>, exportedAt: Date = new Date()
     const next = EXPORTED[tableIndex];
     return `${text}]${next ? `,"${next.table}":[` : "}}"}`;
   });
+}
+
+/**
+ * 'Bitácora''s rows with the name of a player whose account is gone read 'Jugador eliminado', as
+ * everywhere else (decision 019): the entry stays, the person's name does not travel.
+ */
+async function withoutDeletedNames(db: Kysely<Database>, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const ids = [...new Set(rows.map((row) => row.player_id).filter((id): id is string => typeof id === "string"))];
+  const present = new Set(
+    ids.length === 0
+      ? []
+      : (await db.selectFrom("users").select("id").where("id", "in", ids).where("deleted_at", "is", null).execute()).map(
+          (user) => user.id,
+        ),
+  );
+  return rows.map((row) =>
+    typeof row.player_id === "string" && !present.has(row.player_id)
+      ? {
+          ...row,
+          player_name: DELETED_PLAYER_NAME,
+          subject: row.kind === "user-deleted" ? DELETED_PLAYER_NAME : row.subject,
+        }
+      : row,
+  );
 }

@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: query.pagina,
       perPage: PER_PAGE,
       timeZone: config.APP_TIMEZONE,
+      // Decision 019: a deleted person's name appears nowhere, here neither.
+      hideDeletedPlayers: true,
     }),
   ]);
   return { seasons, seasonId: query.temporada, kind: query.tipo, page: query.pagina, hasNext, rows };
