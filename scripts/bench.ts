@@ -13,7 +13,8 @@
 // Options: --users N (10000), --samples N (30), --warmup N (50), --skip-build (reuse build-bench/),
 // --only recordatorios (the big dataset and the reminder wave's line alone), --only capturadas (the big
 // dataset and the captured predictions' line alone), --only posiciones (the big dataset's page, save
-// and result lines with a correction of an old jornada, beside /healthz).
+// and result lines with a correction of an old jornada, beside /healthz), --only resultados (the big
+// dataset's result saves alone, each one a correction that also writes 'Bitácora', beside /healthz).
 // Each line is measured after its warm-up requests (at most 3 s of them): a server that has been
 // running serves from JIT-compiled code, and after a few requests V8 is still compiling (the
 // demo pages would measure markedly slower).
@@ -96,8 +97,12 @@ const ONLY_WAVE = options.only === "recordatorios";
 const ONLY_CAPTURED = options.only === "capturadas";
 /** `--only posiciones`: what the stored positions by jornada touch (issue 46), without the rushes. */
 const ONLY_POSITIONS = options.only === "posiciones";
-if (options.only !== undefined && !ONLY_WAVE && !ONLY_CAPTURED && !ONLY_POSITIONS) {
-  console.error(`--only: '${options.only}' no es una línea conocida (recordatorios, capturadas, posiciones)`);
+/** `--only resultados`: the result saves alone (with their 'Bitácora' entry), and /healthz on the same server. */
+const ONLY_RESULTS = options.only === "resultados";
+if (options.only !== undefined && !ONLY_WAVE && !ONLY_CAPTURED && !ONLY_POSITIONS && !ONLY_RESULTS) {
+  console.error(
+    `--only: '${options.only}' no es una línea conocida (recordatorios, capturadas, posiciones, resultados)`,
+  );
   process.exit(1);
 }
 /** The extra accounts the rushes sign in as (none when they are left out). */
@@ -744,6 +749,18 @@ async function measureBigDataset(dataset: BigDataset) {
   const adminCookie = await client.login(ADMIN_EMAIL, PASSWORD);
   const big: BigBench = { ...dataset, server, client, benchCookie, adminCookie };
 
+  if (ONLY_RESULTS) {
+    await measure({
+      dataset: big.label,
+      server,
+      title: "GET /healthz (referencia)",
+      run: () => client.request("GET", "/healthz"),
+    });
+    await measureResultSaves(big);
+    client.close();
+    await server.stop();
+    return;
+  }
   await measureBigPages(big);
   await measureCaptured(big);
   const form = predictionsForm(dataset.season.openMatchIds);
@@ -1081,6 +1098,12 @@ async function main() {
     return;
   }
   await measureBigDataset(big);
+  if (ONLY_RESULTS) {
+    printTable();
+    printVerdicts();
+    console.log(`bench: ${seconds(performance.now() - benchStarted)} · carga de la máquina: ${machineLoad()}`);
+    return;
+  }
   await measureReminderWave(big);
   await measureDemoDataset();
   printReport(big, benchStarted, startLoad);

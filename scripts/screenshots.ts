@@ -7,6 +7,8 @@
  *   ADMIN_EMAIL=admin@quiniela.test ADMIN_PASSWORD=… \
  *   npx tsx scripts/screenshots.ts [name…]
  *
+ * SCREENSHOTS_DIR writes them elsewhere.
+ *
  * Needs a server already running at BASE_URL (default http://localhost:3000). Registers a fresh
  * user for the signed-in pages (or uses USER_EMAIL / USER_PASSWORD). Admin pages need
  * ADMIN_EMAIL and ADMIN_PASSWORD: the script signs in with them, or registers that account when
@@ -31,6 +33,7 @@ const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "home", path: "/", as: "user" },
   { name: "rankings", path: "/rankings", as: "user" },
   { name: "history", path: "/rankings/historico", as: "user" },
+  { name: "changes", path: "/rankings/cambios", as: "anonymous" },
   { name: "profile", path: "/profile", as: "user" },
   { name: "captured", path: "/quiniela/quinielas-capturadas", as: "user" },
   { name: "quinielas", path: "/quinielas", as: "user" },
@@ -46,6 +49,7 @@ const PAGES: { name: string; path: string; as: Who }[] = [
   { name: "admin-users", path: "/admin/users", as: "admin" },
   { name: "admin-import", path: "/admin/importar-resultados", as: "admin" },
   { name: "admin-seasons", path: "/admin/temporadas", as: "admin" },
+  { name: "admin-change-log", path: "/admin/bitacora", as: "admin" },
 ];
 
 const VIEWPORTS = {
@@ -62,7 +66,7 @@ const MAX_HEIGHT = 2000;
 const COLOR_SCHEME_KEY = "quiniela-color-scheme";
 
 const baseURL = (process.env.BASE_URL ?? "http://localhost:3000").replace(/\/$/, "");
-const outDir = path.resolve("screenshots");
+const outDir = path.resolve(process.env.SCREENSHOTS_DIR ?? "screenshots");
 
 interface Credentials {
   name: string;

@@ -28,6 +28,7 @@ export interface PageCacheOptions {
 const CACHEABLE_PATHS = new Set([
   "/rankings",
   "/rankings/historico",
+  "/rankings/cambios",
   "/quiniela/quinielas-capturadas",
   "/login",
   "/register",

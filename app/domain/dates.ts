@@ -25,6 +25,19 @@ export function formatKickoff(iso: string | null, timeZone: string): string | nu
   }).format(new Date(iso));
 }
 
+/** A moment with its year, for records that outlive a season ('Bitácora'): '28 nov 2026, 10:20'. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatter("es-MX", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}
+
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 
 import type { SessionUser } from "#app/auth/session-user";
+import { actorOf, type Actor } from "#app/data/changes/change-log.server";
 
 import { userContext } from "./context";
 
@@ -47,6 +48,11 @@ export function requireAdmin(args: Args): SessionUser {
   const user = requireUser(args);
   if (user.role !== "admin") throw forbidden(user);
   return user;
+}
+
+/** The admin making a change, as 'Bitácora' names them (the branch's guard let only admins in). */
+export function adminActor(args: Args): Actor {
+  return actorOf(requireAdmin(args));
 }
 
 /** /login and /register: a signed-in user is sent home. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
+import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 import type { Engine } from "#app/data/engine/db.server";
 import type { Database } from "#app/data/engine/schema";
 import { SEASON_TEMPLATES } from "#app/data/seasons/bundled-seasons.server";
@@ -227,7 +228,7 @@ export async function loadBigSeason(runtime: Runtime, options: BigSeasonOptions)
   const refreshMs = engine === "postgres" ? await scoreOnPostgres(db) : result.refreshMs;
   const { openMatchIds, previousSeasonId, predictions, usersMs, predictionsMs } = result;
   // Finished once scored, as the admin's 'Terminar temporada' does.
-  if (previousSeasonId !== null) await setFinished(db, previousSeasonId, true);
+  if (previousSeasonId !== null) await setFinished(db, previousSeasonId, true, SCRIPT_ACTOR);
   return {
     openMatchIds,
     previousSeasonId,

@@ -12,6 +12,7 @@ import { rankRows, type StandingRow } from "#app/domain/game/standings";
 import type { Runtime } from "#app/runtime.server";
 
 import { bulkInsert } from "./bulk-insert";
+import { logDemoChanges } from "./demo-changes";
 import { createRng, plausiblePrediction, predictionIndexes, seedFrom } from "./picks";
 import { activatePhases, seasonMatches, setMatchState, type SeasonMatch } from "./season-state";
 
@@ -302,6 +303,12 @@ export async function loadDemoSeason(runtime: Runtime, adminEmail = DEFAULT_ADMI
       return { ...played, poolSeasons: [seasons[0]!.id, current] };
     });
     await createDemoPools(db, created, poolSeasons);
+    const admin = created.find(({ person }) => person.admin)!;
+    await logDemoChanges(db, poolSeasons[1]!, {
+      id: admin.id,
+      name: admin.person.name,
+      displayName: admin.person.nickname,
+    });
     return {
       emails: created.map(({ person, email }) => ({ email, nickname: person.nickname, admin: person.admin === true })),
       users: created.length,

@@ -290,6 +290,7 @@ const SCREENS: readonly Screen[] = [
       },
     ],
   },
+  { role: "visitante", path: "/rankings/cambios", heading: "Tabla de Posiciones" },
   { role: "visitante", path: "/quiniela/quinielas-capturadas" },
   { role: "visitante", path: "/reset-password?token=no-vale" },
   { role: "visitante", path: "/olvide-contrasena", heading: "¿Olvidaste tu contraseña?" },
@@ -412,6 +413,7 @@ const SCREENS: readonly Screen[] = [
   { role: "admin", path: "/admin/ver-quinielas" },
   { role: "admin", path: "/admin/estado-pronosticos" },
   { role: "admin", path: "/admin/importar-resultados" },
+  { role: "admin", path: "/admin/bitacora", heading: "Bitácora" },
   {
     role: "admin",
     path: "/admin/temporadas",

@@ -28,6 +28,7 @@ const ADMIN_MENU = [
   "Estado de Pronósticos",
   "Importar Resultados",
   "Temporadas",
+  "Bitácora",
 ];
 
 const FORBIDDEN = "No tienes acceso a esta página";
@@ -92,7 +93,7 @@ test.describe("administrador", () => {
     await ensureAdmin(playwright, testInfo.project.use.baseURL);
   });
 
-  test("/admin es una lista de pasos con su estado y su enlace; el menú 'Administración' tiene sus diez entradas y llega a 'Gestionar Partidos'", async ({
+  test("/admin es una lista de pasos con su estado y su enlace; el menú 'Administración' tiene sus once entradas y llega a 'Gestionar Partidos'", async ({
     page,
   }) => {
     await signIn(page, ADMIN.email, ADMIN.password);

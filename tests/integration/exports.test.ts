@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 import { saveResult } from "#app/data/results/match-results.server";
 
 import { createUser } from "../support/accounts";
@@ -53,7 +54,7 @@ beforeAll(async () => {
       })),
     )
     .execute();
-  await saveResult(server.db, matches[0]!.id, { home: 2, away: 0 });
+  await saveResult(server.db, matches[0]!.id, { home: 2, away: 0 }, SCRIPT_ACTOR);
 });
 afterAll(() => server.close());
 
@@ -132,6 +133,7 @@ test("database JSON: the game's tables, no password hashes, sessions or reset to
     "quiniela_participants",
     "standings_phase",
     "standings_total",
+    "change_log",
   ]);
   expect(json.tablas.seasons).toHaveLength(1);
   expect(json.tablas.phases).toHaveLength(23);
@@ -139,6 +141,14 @@ test("database JSON: the game's tables, no password hashes, sessions or reset to
   expect(json.tablas.matches).toHaveLength(167);
   expect(json.tablas.users).toHaveLength(3);
   expect(json.tablas.predictions).toHaveLength(2);
+  // 'Bitácora': the result saved above, who saved it and what it became.
+  expect(json.tablas.change_log).toEqual([
+    expect.objectContaining({
+      kind: "result-saved",
+      actor_name: "Script del servidor",
+      after: '{"result":{"home":2,"away":0},"extraTime":null,"penalties":null}',
+    }),
+  ]);
   expect(Object.keys(json.tablas.users![0]!).sort()).toEqual(
     ["avatar_color", "created_at", "display_name", "email", "id", "image", "name", "role", "updated_at"].sort(),
   );

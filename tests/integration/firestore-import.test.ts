@@ -78,6 +78,8 @@ async function snapshot() {
       .orderBy("quiniela_id")
       .orderBy("user_id")
       .execute(),
+    // 'Bitácora': a dry run or a refused import logs nothing.
+    changes: await db.selectFrom("change_log").select(["kind", "subject", "actor_name"]).orderBy("id").execute(),
     poolMatches: await db
       .selectFrom("quiniela_matches")
       .selectAll()
@@ -221,6 +223,10 @@ describe.sequential("import from the original app", () => {
       .executeTakeFirstOrThrow();
     expect(season.is_current).toBe(0);
     expect(season.two_leg_bonus).toBe(1);
+    // 'Bitácora' keeps the import, in its own transaction, made by the server's script.
+    expect(after.changes.slice(before.changes.length)).toEqual([
+      { kind: "firestore-import", subject: "Oficina 2024", actor_name: "Script del servidor" },
+    ]);
 
     expect(after.users.map((user) => user.email)).toEqual([
       "ana.martinez@example.com",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 import { DELETED_PLAYER_NAME, deleteUser } from "#app/data/people/users.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 
@@ -352,7 +353,7 @@ describe("seasons, titles and other seasons", () => {
         .where("name", "=", "Apertura de prueba")
         .executeTakeFirstOrThrow()
     ).id;
-    expect(await deleteUser(server.db, ids.Beto)).toBeNull();
+    expect(await deleteUser(server.db, ids.Beto, SCRIPT_ACTOR)).toBeNull();
     const standIn = (
       await server.db
         .selectFrom("standings_total")

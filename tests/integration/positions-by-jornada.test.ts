@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 import { deletePredictionsOfUser, deleteUser } from "#app/data/people/users.server";
 import { updatePrediction } from "#app/data/predictions/admin-predictions.server";
 import { resetMatch, saveResult } from "#app/data/results/match-results.server";
@@ -166,9 +167,10 @@ test("every completed jornada's table is stored as results come in, are correcte
   const goals = () => Math.floor(next() * 3);
   // Jornadas 1 and 2 played whole, 3 begun: two tables stored.
   for (const name of ["Jornada 1", "Jornada 2"]) {
-    for (const matchId of phase[name]!.matches) await saveResult(db, matchId, { home: goals(), away: goals() });
+    for (const matchId of phase[name]!.matches)
+      await saveResult(db, matchId, { home: goals(), away: goals() }, SCRIPT_ACTOR);
   }
-  await saveResult(db, phase["Jornada 3"]!.matches[0]!, { home: 1, away: 0 });
+  await saveResult(db, phase["Jornada 3"]!.matches[0]!, { home: 1, away: 0 }, SCRIPT_ACTOR);
   const first = await stored();
   expect(new Set(first.map((line) => line.phase_id))).toEqual(
     new Set([phase["Jornada 1"]!.id, phase["Jornada 2"]!.id]),
@@ -177,9 +179,9 @@ test("every completed jornada's table is stored as results come in, are correcte
   expect(first.some((line) => line.place > 1)).toBe(true);
 
   // A correction of an old jornada moves the tables after it; a reset takes a jornada's table away.
-  await saveResult(db, phase["Jornada 1"]!.matches[0]!, { home: 5, away: 5 });
+  await saveResult(db, phase["Jornada 1"]!.matches[0]!, { home: 5, away: 5 }, SCRIPT_ACTOR);
   expect(await stored()).toEqual(await expected());
-  await resetMatch(db, phase["Jornada 2"]!.matches[3]!);
+  await resetMatch(db, phase["Jornada 2"]!.matches[3]!, SCRIPT_ACTOR);
   const reset = await stored();
   expect(reset.some((line) => line.phase_id === phase["Jornada 2"]!.id)).toBe(false);
   expect(reset).toEqual(await expected());
@@ -187,14 +189,14 @@ test("every completed jornada's table is stored as results come in, are correcte
 
 test("a jornada switched off loses its table, switched on gets it back; a later one counts the points before it", async () => {
   const { db } = server;
-  for (const matchId of phase["Jornada 3"]!.matches) await saveResult(db, matchId, { home: 2, away: 1 });
+  for (const matchId of phase["Jornada 3"]!.matches) await saveResult(db, matchId, { home: 2, away: 1 }, SCRIPT_ACTOR);
   // Jornada 2 is missing one result: Jornada 3's table counts what Jornada 2 scored so far.
   expect((await stored()).some((line) => line.phase_id === phase["Jornada 3"]!.id)).toBe(true);
   expect(await stored()).toEqual(await expected());
-  expect(await setPhaseActive(db, phase["Jornada 3"]!.id, false)).toMatchObject({ ok: true });
+  expect(await setPhaseActive(db, phase["Jornada 3"]!.id, false, SCRIPT_ACTOR)).toMatchObject({ ok: true });
   expect((await stored()).some((line) => line.phase_id === phase["Jornada 3"]!.id)).toBe(false);
   expect(await stored()).toEqual(await expected());
-  expect(await setPhaseActive(db, phase["Jornada 3"]!.id, true)).toMatchObject({ ok: true });
+  expect(await setPhaseActive(db, phase["Jornada 3"]!.id, true, SCRIPT_ACTOR)).toMatchObject({ ok: true });
   expect((await stored()).some((line) => line.phase_id === phase["Jornada 3"]!.id)).toBe(true);
   expect(await stored()).toEqual(await expected());
 });
@@ -207,8 +209,8 @@ test("any sequence of results, resets, admin edits, dropped picks and deleted ac
   const pick = () => matches[Math.floor(next() * matches.length)]!;
   for (let step = 0; step < 50; step++) {
     const roll = next();
-    if (roll < 0.6) await saveResult(db, pick(), { home: goals(), away: goals() });
-    else if (roll < 0.75) await resetMatch(db, pick());
+    if (roll < 0.6) await saveResult(db, pick(), { home: goals(), away: goals() }, SCRIPT_ACTOR);
+    else if (roll < 0.75) await resetMatch(db, pick(), SCRIPT_ACTOR);
     else {
       const prediction = await db
         .selectFrom("predictions")
@@ -216,10 +218,10 @@ test("any sequence of results, resets, admin edits, dropped picks and deleted ac
         .where("match_id", "=", pick())
         .orderBy("id")
         .executeTakeFirst();
-      if (prediction) await updatePrediction(db, prediction.id, { home: goals(), away: goals() });
+      if (prediction) await updatePrediction(db, prediction.id, { home: goals(), away: goals() }, SCRIPT_ACTOR);
     }
-    if (step === 20) await deletePredictionsOfUser(db, "u3");
-    if (step === 35) expect(await deleteUser(db, "u5")).toBeNull();
+    if (step === 20) await deletePredictionsOfUser(db, "u3", SCRIPT_ACTOR);
+    if (step === 35) expect(await deleteUser(db, "u5", SCRIPT_ACTOR)).toBeNull();
     expect(await stored(), `paso ${step}`).toEqual(await expected());
   }
   // A rebuild (the demo's, an import's) writes the same.
@@ -231,7 +233,7 @@ test("any sequence of results, resets, admin edits, dropped picks and deleted ac
 test("positionsByJornada: the completed jornadas in order, each player's place and points then", async () => {
   const { db } = server;
   for (const name of JORNADAS)
-    for (const matchId of phase[name]!.matches) await saveResult(db, matchId, { home: 1, away: 1 });
+    for (const matchId of phase[name]!.matches) await saveResult(db, matchId, { home: 1, away: 1 }, SCRIPT_ACTOR);
   const lines = await expected();
   // Someone with no pick at all: 0 points, sharing the place of a zero tally.
   await db

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
+import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 import type { Database } from "#app/data/engine/schema";
 import { deletePredictionsOfUser, deleteUser } from "#app/data/people/users.server";
 import { updatePrediction } from "#app/data/predictions/admin-predictions.server";
@@ -131,7 +132,7 @@ test("results saved, corrected and reset keep the stored standings equal to a re
   for (let step = 0; step < 60; step++) {
     const roll = next();
     if (roll < 0.7) {
-      await saveResult(db, pick().id, { home: goals(), away: goals() });
+      await saveResult(db, pick().id, { home: goals(), away: goals() }, SCRIPT_ACTOR);
     } else if (roll < 0.85) {
       const prediction = await db
         .selectFrom("predictions")
@@ -140,11 +141,11 @@ test("results saved, corrected and reset keep the stored standings equal to a re
         .orderBy("id")
         .executeTakeFirst();
       if (prediction) {
-        await updatePrediction(db, prediction.id, { home: goals(), away: goals() });
+        await updatePrediction(db, prediction.id, { home: goals(), away: goals() }, SCRIPT_ACTOR);
         corrections++;
       }
     } else {
-      await resetMatch(db, pick().id);
+      await resetMatch(db, pick().id, SCRIPT_ACTOR);
       resets++;
     }
     if (step % 10 === 9) expect(await standings(), `paso ${step}`).toEqual(await rebuilt());
@@ -153,7 +154,7 @@ test("results saved, corrected and reset keep the stored standings equal to a re
   expect(corrections).toBeGreaterThan(0);
 
   // Every match of the knockout round with a result: bonuses are in play.
-  for (const match of matches) await saveResult(db, match.id, { home: goals(), away: goals() });
+  for (const match of matches) await saveResult(db, match.id, { home: goals(), away: goals() }, SCRIPT_ACTOR);
   const final = await standings();
   expect(final).toEqual(await rebuilt());
   expect(final.total.length).toBeGreaterThan(0);
@@ -254,7 +255,7 @@ test.runIf(postgres)(
         "insert into predictions (user_id, match_id, home_score, away_score, created_at, updated_at) values ($1, $2, 7, 6, $3, $3)",
         [userId, matchId, NOW],
       );
-      result = saveResult(server.db, matchId, { home: 7, away: 6 });
+      result = saveResult(server.db, matchId, { home: 7, away: 6 }, SCRIPT_ACTOR);
       expect(await stillWaiting(result)).toBe(true);
       await save.query("commit");
       await result;
@@ -333,7 +334,7 @@ test.runIf(postgres)(
     let toggle: ReturnType<typeof setPhaseActive> | undefined;
     try {
       await save.query("select id from matches where id = $1 for share", [matchId]);
-      toggle = setPhaseActive(server.db, phaseId, false);
+      toggle = setPhaseActive(server.db, phaseId, false, SCRIPT_ACTOR);
       expect(await stillWaiting(toggle)).toBe(true);
       // Its phase next: had the switch locked the phase before its matches, each would now wait
       // for the other, and PostgreSQL would fail one of them ('deadlock detected').
@@ -381,8 +382,12 @@ test.runIf(postgres)(
 );
 
 test.runIf(postgres).each([
-  ["'Eliminar Predicciones'", "carrera-6", (userId: string) => deletePredictionsOfUser(server.db, userId)],
-  ["deleting the account", "carrera-7", (userId: string) => deleteUser(server.db, userId)],
+  [
+    "'Eliminar Predicciones'",
+    "carrera-6",
+    (userId: string) => deletePredictionsOfUser(server.db, userId, SCRIPT_ACTOR),
+  ],
+  ["deleting the account", "carrera-7", (userId: string) => deleteUser(server.db, userId, SCRIPT_ACTOR)],
 ] as const)(
   "%s while a result of one of the player's matches is being saved waits for it; no points stay behind",
   async (_, name, remove) => {
@@ -405,7 +410,7 @@ test.runIf(postgres).each([
       await result.end();
       await removal?.catch(() => {});
     }
-    await saveResult(server.db, matchId, { home: 2, away: 1 });
+    await saveResult(server.db, matchId, { home: 2, away: 1 }, SCRIPT_ACTOR);
     expect(
       await server.db.selectFrom("standings_total").select("user_id").where("user_id", "=", userId).execute(),
     ).toEqual([]);

@@ -273,6 +273,28 @@ export interface SenderLeasesTable {
   expires_at: string;
 }
 
+/** 'Bitácora': one row per change that moves points or picks; append-only (migration 0013). */
+export interface ChangeLogTable {
+  id: Generated<number>;
+  /** ISO-8601 UTC, the server's clock. */
+  created_at: string;
+  /** A `ChangeKind` (domain/change-log.ts). */
+  kind: string;
+  /** The season it belongs to; no foreign key, as none of these ids. */
+  season_id: number | null;
+  /** Who made it: an admin's id and name then (null id: a script). */
+  actor_id: string | null;
+  actor_name: string;
+  /** What changed, in words: a match ('Querétaro vs Toluca'), a phase, a season, a person. */
+  subject: string;
+  /** The player whose picks or account changed, and their name then. */
+  player_id: string | null;
+  player_name: string | null;
+  /** Small JSON texts: what it was and what it became. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -299,6 +321,7 @@ export interface Database {
   manual_reminders: ManualRemindersTable;
   reminder_claims: ReminderClaimsTable;
   sender_leases: SenderLeasesTable;
+  change_log: ChangeLogTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { type Kysely, sql } from "kysely";
 import { lockMatches } from "#app/data/seasons/matches.server";
 import { dropFromPositions } from "#app/data/standings/positions-upkeep.server";
 import type { Database } from "#app/data/engine/schema";
+import { type Actor, logChange, logChanges } from "#app/data/changes/change-log.server";
 
 /** The account whose e-mail is ADMIN_EMAIL is admin; called at every start. */
 export async function promoteAdminEmail(db: Kysely<Database>, adminEmail: string | undefined): Promise<void> {
@@ -173,15 +174,39 @@ export const DELETED_PLAYER_NAME = "Jugador eliminado";
  * anyone: their tables, champions and other people's pools read as they did (decision 019).
  * The only admin cannot be deleted; a deleted player's row cannot be deleted (not-found).
  */
-export async function deleteUser(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<UserChangeRefusal | null> {
+export async function deleteUser(
+  db: Kysely<Database>,
+  userId: string,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<UserChangeRefusal | null> {
   return db.transaction().execute(async (trx) => {
     // The matches first, as a result being saved takes them (then the users its standings rows
     // name): the other way round, deleting an admin while a result is saved could deadlock.
     await lockPickedMatches(trx, userId);
     if (await isLastAdmin(trx, userId)) return "last-admin";
-    const user = await trx.selectFrom("users").select("deleted_at").where("id", "=", userId).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["deleted_at", "name", "display_name"])
+      .where("id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
     // Deleting that row would take the finished seasons' rows with it.
     if (!user || user.deleted_at !== null) return "not-found";
+    const name = user.display_name?.trim() || user.name;
+    const picks = await trx
+      .selectFrom("predictions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    await logChange(
+      trx,
+      actor,
+      { kind: "user-deleted", seasonId: null, subject: name, player: { id: userId, name }, before: { predictions: Number(picks.n) } },
+      now,
+    );
+    // Their picks of the seasons not finished go with the account: those tables change.
+    await logPicksDeleted(trx, userId, actor, now);
     await dropFromPositions(trx, userId, openPhases(trx));
     await keepFinishedRows(trx, userId, now);
     // Foreign keys cascade: whatever was not kept goes with the account.
@@ -279,9 +304,15 @@ function openPhases(trx: Kysely<Database>) {
  * (the count its dialog shows: `deletablePredictions`). Nobody else's points change (a knockout
  * bonus lives on the user's own prediction).
  */
-export async function deletePredictionsOfUser(db: Kysely<Database>, userId: string): Promise<number> {
+export async function deletePredictionsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await lockPickedMatches(trx, userId);
+    await logPicksDeleted(trx, userId, actor, now);
     // Finished seasons are read-only: their picks and tables stay as they were.
     const openSeasons = trx.selectFrom("seasons").select("id").where("finished_at", "is", null);
     const deleted = await trx
@@ -294,6 +325,37 @@ export async function deletePredictionsOfUser(db: Kysely<Database>, userId: stri
     await trx.deleteFrom("standings_total").where("user_id", "=", userId).where("season_id", "in", openSeasons).execute();
     return Number(deleted.numDeletedRows);
   });
+}
+
+/** 'Pronósticos eliminados' in the log: one entry per season not finished where the user had picks. */
+async function logPicksDeleted(trx: Kysely<Database>, userId: string, actor: Actor, now: Date): Promise<void> {
+  const user = await trx.selectFrom("users").select(["name", "display_name"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return;
+  const name = user.display_name?.trim() || user.name;
+  const seasons = await trx
+    .selectFrom("predictions as pr")
+    .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .innerJoin("seasons as s", "s.id", "p.season_id")
+    .select((eb) => ["s.id", "s.name", eb.fn.countAll<number>().as("n")])
+    .where("pr.user_id", "=", userId)
+    .where("s.finished_at", "is", null)
+    .groupBy(["s.id", "s.name"])
+    .orderBy("s.id")
+    .execute();
+  await logChanges(
+    trx,
+    actor,
+    seasons.map((season) => ({
+      kind: "predictions-deleted" as const,
+      seasonId: season.id,
+      subject: season.name,
+      player: { id: userId, name },
+      before: { predictions: Number(season.n) },
+      after: { predictions: 0 },
+    })),
+    now,
+  );
 }
 
 /**

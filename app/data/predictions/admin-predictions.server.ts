@@ -3,6 +3,8 @@ import { type PhaseStatus, phaseStatus } from "#app/domain/game/phase-status";
 import type { Score } from "#app/domain/game/scoring";
 import type { Database } from "#app/data/engine/schema";
 import { rescoreAround } from "#app/data/standings/upkeep.server";
+import { type Actor, logChange } from "#app/data/changes/change-log.server";
+import { matchLabelOfNames } from "#app/domain/game/match";
 
 /** A prediction as the admin screens show it (every user's, revealed or not). */
 export interface AdminPrediction {
@@ -83,30 +85,69 @@ export async function updatePrediction(
   db: Kysely<Database>,
   predictionId: number,
   score: Score,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<{ ok: true; matchId: number } | { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string }> {
   return db.transaction().execute(async (trx) => {
-    const prediction = await trx
-      .selectFrom("predictions as pr")
-      .innerJoin("matches as m", "m.id", "pr.match_id")
-      .innerJoin("phases as p", "p.id", "m.phase_id")
-      .innerJoin("seasons as s", "s.id", "p.season_id")
-      .select(["pr.match_id", "s.name as season_name", "s.finished_at"])
-      .where("pr.id", "=", predictionId)
-      .executeTakeFirst();
+    const prediction = await predictionForWrite(trx, predictionId);
     if (!prediction) return { ok: false as const, reason: "not-found" as const };
     if (prediction.finished_at !== null) {
       return { ok: false as const, reason: "finished" as const, seasonName: prediction.season_name };
     }
+    let before = prediction;
     await rescoreAround(trx, [prediction.match_id], async () => {
+      // Read again under the match's lock: the score this edit replaces, for the log.
+      before = (await predictionForWrite(trx, predictionId)) ?? prediction;
       await trx
         .updateTable("predictions")
         .set({ home_score: score.home, away_score: score.away, updated_at: now.toISOString() })
         .where("id", "=", predictionId)
         .execute();
     });
+    if (before.home_score !== score.home || before.away_score !== score.away) {
+      await logChange(
+        trx,
+        actor,
+        {
+          kind: "prediction-edited",
+          seasonId: before.season_id,
+          subject: matchLabelOfNames(before.home_name, before.away_name),
+          player: { id: before.user_id, name: before.display_name?.trim() || before.name },
+          before: { home: before.home_score, away: before.away_score },
+          after: { home: score.home, away: score.away },
+        },
+        now,
+      );
+    }
     return { ok: true as const, matchId: prediction.match_id };
   });
+}
+
+/** The prediction with its match's season, teams and player, read in the caller's transaction. */
+function predictionForWrite(trx: Kysely<Database>, predictionId: number) {
+  return trx
+    .selectFrom("predictions as pr")
+    .innerJoin("matches as m", "m.id", "pr.match_id")
+    .innerJoin("phases as p", "p.id", "m.phase_id")
+    .innerJoin("seasons as s", "s.id", "p.season_id")
+    .innerJoin("users as u", "u.id", "pr.user_id")
+    .leftJoin("teams as ht", "ht.id", "m.home_team_id")
+    .leftJoin("teams as at", "at.id", "m.away_team_id")
+    .select([
+      "pr.match_id",
+      "pr.user_id",
+      "pr.home_score",
+      "pr.away_score",
+      "u.name",
+      "u.display_name",
+      "p.season_id",
+      "s.name as season_name",
+      "s.finished_at",
+      "ht.name as home_name",
+      "at.name as away_name",
+    ])
+    .where("pr.id", "=", predictionId)
+    .executeTakeFirst();
 }
 
 /**

@@ -5,6 +5,9 @@ import type { Score } from "#app/domain/game/scoring";
 import { listMatches } from "#app/data/seasons/matches.server";
 import type { Database } from "#app/data/engine/schema";
 import { rescoreAround, rescoreResult } from "#app/data/standings/upkeep.server";
+import { type Actor, logChange } from "#app/data/changes/change-log.server";
+import { matchLabelOfNames } from "#app/domain/game/match";
+import type { ResultValue } from "#app/domain/change-log";
 
 /** A season's active matches for the results screen: by kickoff (matches without one last), then phase. */
 export async function resultMatches(db: Kysely<Database>, seasonId: number): Promise<MatchView[]> {
@@ -22,15 +25,43 @@ export async function resultMatches(db: Kysely<Database>, seasonId: number): Pro
 /** Why a match's result could not change: no such match, or its season is finished. */
 export type MatchRefusal = { ok: false; reason: "not-found" } | { ok: false; reason: "finished"; seasonName: string };
 
-/** The match's season, and whether it is finished, read in the caller's transaction. */
+/** The match's season, and whether it is finished, read in the caller's transaction; its teams and result for the log. */
 async function matchForWrite(db: Kysely<Database>, matchId: number) {
   return db
     .selectFrom("matches as m")
     .innerJoin("phases as p", "p.id", "m.phase_id")
     .innerJoin("seasons as s", "s.id", "p.season_id")
-    .select(["m.home_score", "p.name as phase_name", "s.name as season_name", "s.finished_at"])
+    .leftJoin("teams as ht", "ht.id", "m.home_team_id")
+    .leftJoin("teams as at", "at.id", "m.away_team_id")
+    .select([
+      "m.home_score",
+      "m.away_score",
+      "m.home_score_extra_time",
+      "m.away_score_extra_time",
+      "m.home_penalties",
+      "m.away_penalties",
+      "p.name as phase_name",
+      "p.season_id",
+      "s.name as season_name",
+      "s.finished_at",
+      "ht.name as home_name",
+      "at.name as away_name",
+    ])
     .where("m.id", "=", matchId)
     .executeTakeFirst();
+}
+
+type MatchForWrite = NonNullable<Awaited<ReturnType<typeof matchForWrite>>>;
+
+/** The match's result as the log keeps it, or null without one. */
+function storedResult(match: MatchForWrite): ResultValue | null {
+  if (match.home_score === null || match.away_score === null) return null;
+  const pair = (home: number | null, away: number | null) => (home !== null && away !== null ? { home, away } : null);
+  return {
+    result: { home: match.home_score, away: match.away_score },
+    extraTime: pair(match.home_score_extra_time, match.away_score_extra_time),
+    penalties: pair(match.home_penalties, match.away_penalties),
+  };
 }
 
 /** A result after extra time (and penalties) comes with the 90-minute one (domain/forms/admin-forms.ts). */
@@ -49,6 +80,7 @@ export async function saveResult(
   db: Kysely<Database>,
   matchId: number,
   scores: OfficialScores | Score,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<{ ok: true; updated: boolean } | MatchRefusal | { ok: false; reason: "no-extra-time" }> {
   const { result, extraTime = null, penalties = null } = "result" in scores ? scores : { result: scores };
@@ -59,7 +91,10 @@ export async function saveResult(
     // Only a knockout match played once goes to extra time and penalties (the form shows them
     // only there; a post that sends them for another match is refused, not stored and scored).
     if ((extraTime || penalties) && !allowsExtraTime(match.phase_name)) return { ok: false as const, reason: "no-extra-time" as const };
+    let locked = match;
     await rescoreResult(trx, matchId, async () => {
+      // Read again now that the match is locked: the result this save replaces, for the log.
+      locked = (await matchForWrite(trx, matchId)) ?? match;
       await trx
         .updateTable("matches")
         .set({
@@ -74,8 +109,28 @@ export async function saveResult(
         .where("id", "=", matchId)
         .execute();
     });
-    return { ok: true as const, updated: match.home_score !== null };
+    const score = (pair: Score | null) => pair && { home: pair.home, away: pair.away };
+    await logResult(trx, actor, locked, { result: score(result)!, extraTime: score(extraTime), penalties: score(penalties) }, now);
+    return { ok: true as const, updated: locked.home_score !== null };
   });
+}
+
+/** 'Resultado guardado' or 'Resultado corregido' in the log; nothing when the same result is saved again. */
+async function logResult(trx: Kysely<Database>, actor: Actor, match: MatchForWrite, after: ResultValue, now: Date) {
+  const before = storedResult(match);
+  if (before && JSON.stringify(before) === JSON.stringify(after)) return;
+  await logChange(
+    trx,
+    actor,
+    {
+      kind: before ? "result-corrected" : "result-saved",
+      seasonId: match.season_id,
+      subject: matchLabelOfNames(match.home_name, match.away_name),
+      before,
+      after,
+    },
+    now,
+  );
 }
 
 /**
@@ -85,13 +140,17 @@ export async function saveResult(
 export async function resetMatch(
   db: Kysely<Database>,
   matchId: number,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<{ ok: true } | MatchRefusal> {
   return db.transaction().execute(async (trx) => {
     const match = await matchForWrite(trx, matchId);
     if (!match) return { ok: false as const, reason: "not-found" as const };
     if (match.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: match.season_name };
+    let deletedPredictions = 0;
+    let locked = match;
     await rescoreAround(trx, [matchId], async () => {
+      locked = (await matchForWrite(trx, matchId)) ?? match;
       await trx
         .updateTable("matches")
         .set({
@@ -105,8 +164,23 @@ export async function resetMatch(
         })
         .where("id", "=", matchId)
         .execute();
-      await trx.deleteFrom("predictions").where("match_id", "=", matchId).execute();
+      const deleted = await trx.deleteFrom("predictions").where("match_id", "=", matchId).executeTakeFirst();
+      deletedPredictions = Number(deleted.numDeletedRows);
     });
+    // A reset of a match with neither result nor picks changed nothing.
+    if (storedResult(locked) === null && deletedPredictions === 0) return { ok: true as const };
+    await logChange(
+      trx,
+      actor,
+      {
+        kind: "result-reset",
+        seasonId: match.season_id,
+        subject: matchLabelOfNames(locked.home_name, locked.away_name),
+        before: storedResult(locked),
+        after: { deletedPredictions },
+      },
+      now,
+    );
     return { ok: true as const };
   });
 }

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   type CurrentMatch,
+  describeCounts,
+  type PlanItem,
   type FileContext,
   parseResultsFile,
   planChanges,
@@ -15,6 +17,8 @@ import { insertMatch, resultOf } from "#app/data/seasons/matches.server";
 import type { Database } from "#app/data/engine/schema";
 import { rescoreAround } from "#app/data/standings/upkeep.server";
 import { namedTeams } from "#app/data/seasons/teams.server";
+import { type Actor, logChanges, type NewChange } from "#app/data/changes/change-log.server";
+import { matchLabelOfNames } from "#app/domain/game/match";
 
 /** The file read against the database as it is now: its rows' problems, or the plan and its fingerprint. */
 export type FilePreview = { ok: true; plan: ResultsPlan; fingerprint: string } | { ok: false; errors: string[] };
@@ -88,6 +92,7 @@ export async function applyResultsFile(
   content: string,
   fingerprint: string,
   season: FileSeason,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<ApplyOutcome> {
   return db.transaction().execute(async (trx) => {
@@ -146,6 +151,31 @@ export async function applyResultsFile(
         }
       },
     );
+    await logChanges(trx, actor, fileChanges(plan, season.id), now);
     return { ok: true as const, plan, changed: true };
   });
+}
+
+/** The log's entries of an applied file: the file with its counts, then each result it saved or changed. */
+function fileChanges(plan: ResultsPlan, seasonId: number): NewChange[] {
+  const results = plan.items.filter((item) => item.after.result !== null && !sameScore(item.before?.result ?? null, item.after.result));
+  return [
+    { kind: "results-file", seasonId, subject: "Archivo de resultados", after: { summary: describeCounts(plan.counts), counts: plan.counts } },
+    ...results.map((item): NewChange => resultChange(item, seasonId)),
+  ];
+}
+
+function resultChange(item: PlanItem, seasonId: number): NewChange {
+  const before = item.before?.result ?? null;
+  return {
+    kind: before ? "result-corrected" : "result-saved",
+    seasonId,
+    subject: matchLabelOfNames(item.row.home.name, item.row.away.name),
+    before: before && { result: before },
+    after: item.after.result && { result: item.after.result },
+  };
+}
+
+function sameScore(a: { home: number; away: number } | null, b: { home: number; away: number } | null): boolean {
+  return a === b || (a !== null && b !== null && a.home === b.home && a.away === b.away);
 }

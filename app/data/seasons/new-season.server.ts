@@ -11,6 +11,7 @@ import {
 import type { SeasonRules } from "#app/domain/game/season-rules";
 import type { Database } from "#app/data/engine/schema";
 import { insertSeason } from "./write-season.server";
+import { type Actor, logChange } from "#app/data/changes/change-log.server";
 import { KNOWN_TEAMS } from "./bundled-seasons.server";
 
 /**
@@ -106,6 +107,7 @@ export async function createSeason(
   db: Kysely<Database>,
   draft: SeasonDraft,
   fingerprint: string,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<CreateResult> {
   return db.transaction().execute(async (trx) => {
@@ -131,6 +133,17 @@ export async function createSeason(
           kickoffAt: match.kickoffAt,
           isFirstLeg: match.isFirstLeg,
         })),
+      },
+      now,
+    );
+    await logChange(
+      trx,
+      actor,
+      {
+        kind: "season-created",
+        seasonId,
+        subject: draft.name,
+        after: { competition, phases: plan.phases.length, matches: plan.matches.length, teams: plan.teams.length },
       },
       now,
     );

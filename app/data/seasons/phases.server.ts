@@ -3,6 +3,7 @@ import { keptUntilSeasonChanges } from "#app/data/engine/kept-reads.server";
 import { refreshPositions } from "#app/data/standings/positions-upkeep.server";
 import { lockMatches } from "./matches.server";
 import type { Database } from "#app/data/engine/schema";
+import { type Actor, logChange } from "#app/data/changes/change-log.server";
 
 /** A phase as the admin screens list it, with how many of its matches exist and are active. */
 export interface PhaseOption {
@@ -142,6 +143,7 @@ export async function setPhaseActive(
   db: Kysely<Database>,
   phaseId: number,
   active: boolean,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhaseWrite<{ phaseName: string; matches: number }>> {
   return db.transaction().execute(async (trx) => {
@@ -151,14 +153,37 @@ export async function setPhaseActive(
     const phase = await phaseForWrite(trx, phaseId).executeTakeFirst();
     if (!phase) return { ok: false as const, reason: "not-found" as const };
     if (phase.finished_at !== null) return { ok: false as const, reason: "finished" as const, seasonName: phase.season_name };
+    const before = await trx
+      .selectFrom("matches")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("phase_id", "=", phaseId)
+      .where("active", "=", 1)
+      .executeTakeFirstOrThrow();
     const result = await trx
       .updateTable("matches")
       .set({ active: active ? 1 : 0, updated_at: now.toISOString() })
       .where("phase_id", "=", phaseId)
       .executeTakeFirst();
+    const matches = Number(result.numUpdatedRows);
+    const activeBefore = Number(before.n);
+    const activeAfter = active ? matches : 0;
+    if (activeBefore !== activeAfter) {
+      await logChange(
+        trx,
+        actor,
+        {
+          kind: active ? "phase-opened" : "phase-closed",
+          seasonId: phase.season_id,
+          subject: phase.name,
+          before: { activeMatches: activeBefore },
+          after: { activeMatches: activeAfter },
+        },
+        now,
+      );
+    }
     // Whether the phase is completed may change (its matches' results were entered before).
     await refreshPositions(trx, phase.season_id, [phaseId]);
-    return { ok: true as const, phaseName: phase.name, matches: Number(result.numUpdatedRows) };
+    return { ok: true as const, phaseName: phase.name, matches };
   });
 }
 
@@ -170,6 +195,7 @@ export async function setPhaseActive(
 export async function activatePhase(
   db: Kysely<Database>,
   phaseId: number,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<PhaseWrite<{ phaseName: string; activated: number }>> {
   return db.transaction().execute(async (trx) => {
@@ -188,6 +214,18 @@ export async function activatePhase(
     if (phase.activated_at === null) {
       await trx.updateTable("phases").set({ activated_at: stamp }).where("id", "=", phaseId).execute();
     }
+    await logChange(
+      trx,
+      actor,
+      {
+        kind: "pools-activated",
+        seasonId: phase.season_id,
+        subject: phase.name,
+        before: { activatedAt: phase.activated_at },
+        after: { activated: Number(result.numUpdatedRows) },
+      },
+      now,
+    );
     return { ok: true as const, phaseName: phase.name, activated: Number(result.numUpdatedRows) };
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/data/engine/schema";
+import { type Actor, logChange } from "#app/data/changes/change-log.server";
 import { toSeasonView, type SeasonView } from "./current-season.server";
 
 /**
@@ -56,12 +57,26 @@ export async function listSeasons(db: Kysely<Database>): Promise<SeasonRow[]> {
 export type SeasonMove = { ok: true; name: string } | { ok: false; reason: "not-found" | "no-players" };
 
 /** 'Hacer actual': the home page and the prediction form show this season from now on. */
-export async function makeCurrent(db: Kysely<Database>, seasonId: number): Promise<SeasonMove> {
+export async function makeCurrent(
+  db: Kysely<Database>,
+  seasonId: number,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<SeasonMove> {
   return db.transaction().execute(async (trx) => {
     const season = await trx.selectFrom("seasons").select("name").where("id", "=", seasonId).executeTakeFirst();
     if (!season) return { ok: false as const, reason: "not-found" as const };
+    const previous = await trx.selectFrom("seasons").select(["id", "name"]).where("is_current", "=", 1).executeTakeFirst();
     await trx.updateTable("seasons").set({ is_current: 0 }).where("is_current", "=", 1).where("id", "<>", seasonId).execute();
     await trx.updateTable("seasons").set({ is_current: 1 }).where("id", "=", seasonId).execute();
+    if (previous?.id !== seasonId) {
+      await logChange(
+        trx,
+        actor,
+        { kind: "season-made-current", seasonId, subject: season.name, before: { current: previous?.name ?? null }, after: { current: season.name } },
+        now,
+      );
+    }
     return { ok: true as const, name: season.name };
   });
 }
@@ -74,6 +89,7 @@ export async function setFinished(
   db: Kysely<Database>,
   seasonId: number,
   finished: boolean,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<SeasonMove> {
   return db.transaction().execute(async (trx) => {
@@ -88,6 +104,21 @@ export async function setFinished(
       .set({ finished_at: finished ? (season.finished_at ?? now.toISOString()) : null })
       .where("id", "=", seasonId)
       .execute();
+    // Finishing a finished season, or reopening an open one, changes nothing.
+    if ((season.finished_at !== null) !== finished) {
+      await logChange(
+        trx,
+        actor,
+        {
+          kind: finished ? "season-finished" : "season-reopened",
+          seasonId,
+          subject: season.name,
+          before: { finishedAt: season.finished_at },
+          after: { finishedAt: finished ? now.toISOString() : null },
+        },
+        now,
+      );
+    }
     return { ok: true as const, name: season.name };
   });
 }

@@ -1,3 +1,4 @@
+import { DELETED_PLAYER_NAME } from "#app/data/people/users.server";
 import type { Kysely } from "kysely";
 import { CSV_BOM, csvLine } from "#app/domain/files/csv";
 import { utcToZonedLocal } from "#app/domain/dates";
@@ -135,6 +136,8 @@ const EXPORTED: readonly { table: keyof Database; order: readonly string[]; keys
   { table: "quiniela_participants", order: ["quiniela_id", "user_id"] },
   { table: "standings_phase", order: ["phase_id", "user_id"] },
   { table: "standings_total", order: ["season_id", "user_id"] },
+  // 'Bitácora': names and scores only, never an e-mail.
+  { table: "change_log", order: ["id"], keyset: "id" },
 ];
 
 const USER_COLUMNS = ["id", "name", "email", "display_name", "role", "avatar_color", "image", "created_at", "updated_at"] as const;
@@ -157,7 +160,8 @@ export function databaseJson(db: Kysely<Database>, exportedAt: Date = new Date()
     query = table === "users" ? query.select([...USER_COLUMNS]) : query.selectAll();
     for (const column of order) query = query.orderBy(column);
     query = keyset ? query.where(keyset, ">", afterId).limit(BATCH) : query.limit(BATCH).offset(offset);
-    const rows: Record<string, unknown>[] = await query.execute();
+    let rows: Record<string, unknown>[] = await query.execute();
+    if (table === "change_log") rows = await withoutDeletedNames(db, rows);
     let text = "";
     for (const row of rows) {
       text += (firstRow ? "" : ",") + JSON.stringify(row);
@@ -176,4 +180,28 @@ export function databaseJson(db: Kysely<Database>, exportedAt: Date = new Date()
     const next = EXPORTED[tableIndex];
     return `${text}]${next ? `,"${next.table}":[` : "}}"}`;
   });
+}
+
+/**
+ * 'Bitácora''s rows with the name of a player whose account is gone read 'Jugador eliminado', as
+ * everywhere else (decision 019): the entry stays, the person's name does not travel.
+ */
+async function withoutDeletedNames(db: Kysely<Database>, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const ids = [...new Set(rows.map((row) => row.player_id).filter((id): id is string => typeof id === "string"))];
+  const present = new Set(
+    ids.length === 0
+      ? []
+      : (await db.selectFrom("users").select("id").where("id", "in", ids).where("deleted_at", "is", null).execute()).map(
+          (user) => user.id,
+        ),
+  );
+  return rows.map((row) =>
+    typeof row.player_id === "string" && !present.has(row.player_id)
+      ? {
+          ...row,
+          player_name: DELETED_PLAYER_NAME,
+          subject: row.kind === "user-deleted" ? DELETED_PLAYER_NAME : row.subject,
+        }
+      : row,
+  );
 }

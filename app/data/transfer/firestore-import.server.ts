@@ -10,6 +10,7 @@ import { insertSeason } from "#app/data/seasons/write-season.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { namedTeams } from "#app/data/seasons/teams.server";
 import { chunked, eachChunk } from "#app/data/engine/chunks";
+import { type Actor, logChange, SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
 
 /**
  * Loads an export of the original app (normalised by import/firestore-values.ts, planned by
@@ -376,13 +377,21 @@ export async function importFirestoreExport(
     adminEmail,
     now = new Date(),
     seasonName = defaultImportSeasonName(now),
-  }: { dryRun?: boolean; adminEmail?: string; now?: Date; seasonName?: string } = {},
+    actor = SCRIPT_ACTOR,
+  }: { dryRun?: boolean; adminEmail?: string; now?: Date; seasonName?: string; actor?: Actor } = {},
 ): Promise<ImportReport> {
   try {
     return await db.transaction().execute(async (trx) => {
       const seasonId = await createImportSeason(trx, seasonName, now);
       const plan = planImport(data, await readDatabaseState(trx, seasonId), newInviteCode);
       const report = await apply(trx, engine, seasonId, plan, adminEmail, now.toISOString());
+      const after = {
+        users: plan.users.length,
+        matches: plan.matches.length,
+        predictions: plan.predictions.length,
+        pools: plan.quinielas.length,
+      };
+      await logChange(trx, actor, { kind: "firestore-import", seasonId, subject: seasonName, after }, now);
       if (dryRun) throw new DryRunRollback(report);
       return report;
     });

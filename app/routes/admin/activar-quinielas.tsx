@@ -5,6 +5,7 @@ import { parseForm } from "#app/domain/forms/form";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer(400, { toast: parsed.message === ADMIN_MESSAGES.noPhase ? warning : errorToast(parsed.message) });
     }
     const { db, live } = servicesOf(context);
-    const activated = await activatePhase(db, parsed.data.phaseId);
+    const activated = await activatePhase(db, parsed.data.phaseId, adminActor({ request, context }));
     if (!activated.ok)
       return answer(400, { toast: errorToast(`${FAILURE} ${refusalMessage(activated, "La jornada no existe")}.`) });
     await live.publish("resultados");

@@ -13,6 +13,7 @@ import type { Score } from "#app/domain/game/scoring";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
 import { errorToast, showToast, successToast, useToast } from "#app/ui/feedback/Toasts";
@@ -120,7 +121,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!fields.ok) return answer(400, { toast: errorToast(fields.message, FAILURE) });
     if (byteLength(fields.data.content) > RESULTS_FILE_MAX_BYTES)
       return answer(413, { toast: errorToast(TOO_BIG, FAILURE) });
-    const outcome = await applyResultsFile(db, normalizeFileText(fields.data.content), fields.data.fingerprint, season);
+    const outcome = await applyResultsFile(
+      db,
+      normalizeFileText(fields.data.content),
+      fields.data.fingerprint,
+      season,
+      adminActor({ request, context }),
+    );
     if (!outcome.ok && outcome.reason === "stale") return answer(409, { toast: errorToast(STALE, FAILURE) });
     if (!outcome.ok && outcome.reason === "finished") {
       return answer(409, { toast: errorToast(finishedMessage(outcome.seasonName), FAILURE) });

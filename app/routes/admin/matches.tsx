@@ -21,6 +21,7 @@ import { scoreLabel } from "#app/domain/game/season-rules";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { adminTable as t, TeamCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
@@ -145,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer(200, { toast: successToast("Partido creado correctamente") });
       }
       case "toggle-phase": {
-        const updated = await setPhaseActive(db, input.phaseId, input.active);
+        const updated = await setPhaseActive(db, input.phaseId, input.active, adminActor({ request, context }));
         if (!updated.ok) {
           return answer(400, {
             toast: errorToast(`${FAILURE["toggle-phase"]}. ${refusalMessage(updated, "La jornada no existe")}.`),
@@ -157,7 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "reset": {
-        const reset = await resetMatch(db, input.matchId);
+        const reset = await resetMatch(db, input.matchId, adminActor({ request, context }));
         if (!reset.ok)
           return answer(400, {
             toast: errorToast(`${FAILURE.reset} ${refusalMessage(reset, "El partido no existe")}.`),

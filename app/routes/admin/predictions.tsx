@@ -17,6 +17,7 @@ import { countOf } from "#app/domain/plural";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { PointsCell, ScoreBox, adminTable as t, UserCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
@@ -74,7 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(FAILURE, async () => {
     const parsed = parseForm(predictionFormSchema, form);
     if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
-    const updated = await updatePrediction(servicesOf(context).db, parsed.data.predictionId, parsed.data);
+    const updated = await updatePrediction(
+      servicesOf(context).db,
+      parsed.data.predictionId,
+      parsed.data,
+      adminActor({ request, context }),
+    );
     if (!updated.ok)
       // After the original's 'la predicción', no second word for it: "Ya no existe".
       return answer(400, { toast: errorToast(`${FAILURE}. ${refusalMessage(updated, "Ya no existe")}.`) });

@@ -12,6 +12,7 @@ import { countOf } from "#app/domain/plural";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { ScoreBox, adminTable as t, TeamCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
     const { db, live } = servicesOf(context);
     const { matchId, result, extraTime, penalties } = parsed.data;
-    const saved = await saveResult(db, matchId, { result, extraTime, penalties });
+    const saved = await saveResult(db, matchId, { result, extraTime, penalties }, adminActor({ request, context }));
     if (!saved.ok) {
       const why =
         saved.reason === "no-extra-time" ? ADMIN_MESSAGES.noExtraTime : refusalMessage(saved, "El partido no existe");

@@ -1,6 +1,7 @@
 import { Alert, List } from "@mantine/core";
 import { useState } from "react";
 
+import type { Actor } from "#app/data/changes/change-log.server";
 import { isTemplateKey, templateOptions, templateText } from "#app/data/seasons/bundled-seasons.server";
 import { createSeason, previewSeason, type SeasonDraft, type SeasonPreview } from "#app/data/seasons/new-season.server";
 import { listSeasons, makeCurrent, setFinished, type SeasonRow } from "#app/data/seasons/season-status.server";
@@ -17,6 +18,7 @@ import { countOf } from "#app/domain/plural";
 import { answer, runAction, type Answer } from "#app/http/action-answer.server";
 import { servicesOf, type Services } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
@@ -108,7 +110,7 @@ async function readDraft(form: FormData, intent: "preview" | "create", defaultTi
   return { draft: { ...settings, content, defaultTimeZone }, name: settings.name, carried };
 }
 
-type Handler = (form: FormData, services: Services) => Promise<Answer<SeasonsMore>>;
+type Handler = (form: FormData, services: Services, actor: Actor) => Promise<Answer<SeasonsMore>>;
 
 /** 'Revisar': the file read and checked against the database, shown before anything is written. */
 const previewNewSeason: Handler = async (form, { db, config }) => {
@@ -130,10 +132,10 @@ const previewNewSeason: Handler = async (form, { db, config }) => {
 };
 
 /** 'Crear Temporada': the previewed file written, unless the database changed since the preview. */
-const createNewSeason: Handler = async (form, { db, config }) => {
+const createNewSeason: Handler = async (form, { db, config }, actor) => {
   const read = await readDraft(form, "create", config.APP_TIMEZONE);
   if ("message" in read) return answer(400, { toast: errorToast(read.message, CREATE_FAILURE) });
-  const created = await createSeason(db, read.draft, String(form.get("fingerprint") ?? ""));
+  const created = await createSeason(db, read.draft, String(form.get("fingerprint") ?? ""), actor);
   if (!created.ok && created.reason === "stale")
     return answer(409, { toast: errorToast(SEASON_MESSAGES.stale, CREATE_FAILURE) });
   if (!created.ok) {
@@ -154,12 +156,14 @@ const MOVED = {
 };
 
 /** 'Hacer actual', 'Terminar temporada', 'Reabrir' (and any intent the screen does not send: refused). */
-const moveSeason: Handler = async (form, { db, live }) => {
+const moveSeason: Handler = async (form, { db, live }, actor) => {
   const parsed = parseForm(seasonActionSchema, form, SEASON_MESSAGES.unknownIntent);
   if (!parsed.ok) return answer(400, { toast: errorToast(parsed.message) });
   const { intent: move, seasonId } = parsed.data;
   const done =
-    move === "make-current" ? await makeCurrent(db, seasonId) : await setFinished(db, seasonId, move === "finish");
+    move === "make-current"
+      ? await makeCurrent(db, seasonId, actor)
+      : await setFinished(db, seasonId, move === "finish", actor);
   if (!done.ok) {
     const why = done.reason === "no-players" ? SEASON_MESSAGES.noPlayers : SEASON_MESSAGES.noSeason;
     return answer(400, { toast: errorToast(`${FAILURE}. ${why}.`) });
@@ -182,7 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // 'Crear Temporada' sends the preview's form again, with its own button's field.
   const intent = form.get("crear") ? "create" : String(form.get("intent") ?? "");
   const { failure, handle } = INTENTS.get(intent) ?? SEASON_MOVE;
-  return runAction<SeasonsMore>(failure, () => handle(form, servicesOf(context)));
+  return runAction<SeasonsMore>(failure, () => handle(form, servicesOf(context), adminActor({ request, context })));
 }
 
 /** The draft's file: a bundled template's text, the uploaded file's, or the preview's carried copy. */

@@ -22,6 +22,7 @@ import { formatRoster, parseRoster } from "#app/domain/roster";
 import { answer, runAction, withFailureToast } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
+import { adminActor } from "#app/http/guards.server";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { errorToast, successToast, useToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return refusal ? refused(form.intent, refusal) : answer(200, { toast: successToast("Usuario guardado") });
       }
       case "delete-user": {
-        const refusal = await deleteUser(db, form.userId);
+        const refusal = await deleteUser(db, form.userId, adminActor({ request, context }));
         if (refusal) return refused(form.intent, refusal);
         // The tables change (the current season's loses them, finished ones rename them): public
         // pages kept by other processes are dropped at once.
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return answer(200, { toast: successToast("Usuario eliminado") });
       }
       case "delete-predictions": {
-        const count = await deletePredictionsOfUser(db, form.userId);
+        const count = await deletePredictionsOfUser(db, form.userId, adminActor({ request, context }));
         return answer(200, {
           toast: successToast(
             countOf(count, "pronóstico eliminado", "pronósticos eliminados"),

@@ -36,6 +36,7 @@ export const ADMIN_LINKS = [
   { to: "/admin/estado-pronosticos", label: "Estado de Pronósticos" },
   { to: "/admin/importar-resultados", label: "Importar Resultados" },
   { to: "/admin/temporadas", label: "Temporadas" },
+  { to: "/admin/bitacora", label: "Bitácora" },
 ];
 
 /**

@@ -11,6 +11,7 @@ import * as m0009 from "./0009_calendar";
 import * as m0010 from "./0010_phase_top_index";
 import * as m0011 from "./0011_reminders";
 import * as m0012 from "./0012_standings_after_phase";
+import * as m0013 from "./0013_change_log";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -35,5 +36,6 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0010_phase_top_index": m0010,
     "0011_reminders": m0011,
     "0012_standings_after_phase": m0012,
+    "0013_change_log": m0013,
   };
 }
