@@ -2,12 +2,12 @@ import { ColorSwatch, Group, Radio, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 
-import { calendarFeedUrl } from "#app/auth/links/calendar-link.server";
 import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
 import { forwardCookies } from "#app/auth/cookies";
 import { ChangePasswordSchema } from "#app/auth/forms/account-forms";
-import { createResetLink, publicOrigin } from "#app/auth/links/password-reset.server";
 import { ProfileSchema } from "#app/auth/forms/profile-forms";
+import { calendarFeedUrl } from "#app/auth/links/calendar-link.server";
+import { createResetLink, publicOrigin } from "#app/auth/links/password-reset.server";
 import { removeAvatar, updateAvatar } from "#app/data/people/avatars.server";
 import { renewFeed } from "#app/data/people/calendar-feeds.server";
 import { pushDeviceState } from "#app/data/push/subscriptions.server";

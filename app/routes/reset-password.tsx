@@ -4,8 +4,8 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 
 import { forwardCookies } from "#app/auth/cookies";
 import { NewPasswordSchema, resetToken } from "#app/auth/forms/account-forms";
-import { accountForToken } from "#app/auth/links/password-reset.server";
 import { PASSWORD_HINT } from "#app/auth/forms/password-rule";
+import { accountForToken } from "#app/auth/links/password-reset.server";
 import { parseForm } from "#app/domain/forms/form";
 import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";

@@ -3,8 +3,8 @@ import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { createAccountWithoutPassword } from "#app/auth/accounts.server";
-import { adminLinkSeconds, createResetLink, publicOrigin } from "#app/auth/links/password-reset.server";
 import { UsersAdminSchema } from "#app/auth/forms/user-forms";
+import { adminLinkSeconds, createResetLink, publicOrigin } from "#app/auth/links/password-reset.server";
 import { listRoster, replaceRoster } from "#app/data/people/roster.server";
 import {
   deletePredictionsOfUser,
