@@ -439,4 +439,28 @@ describe("the pages", () => {
     const odd = await requestText(server, "/admin/bitacora?temporada=x&tipo=borrar&pagina=-3", { cookie: admin });
     expect(odd.status).toBe(200);
   });
+
+  test("an admin whose account is gone is named on neither page (decision 019)", async () => {
+    await server.db
+      .insertInto("change_log")
+      .values({
+        created_at: new Date().toISOString(),
+        kind: "result-reset",
+        season_id: seasonId,
+        actor_id: "an-admin-who-left",
+        actor_name: "Rodolfo Borrado",
+        subject: "Partido de Rodolfo",
+        before: JSON.stringify({ result: { home: 1, away: 0 }, predictions: 0 }),
+      })
+      .execute();
+    for (const [path, cookie] of [
+      [`/admin/bitacora?temporada=${seasonId}`, admin],
+      [`/rankings/cambios?temporada=${seasonId}`, undefined],
+    ] as const) {
+      const page = await requestText(server, path, cookie ? { cookie } : {});
+      expect(page.status, path).toBe(200);
+      expect(page.body, path).toContain("Partido de Rodolfo");
+      expect(page.body, path).not.toContain("Rodolfo Borrado");
+    }
+  });
 });
