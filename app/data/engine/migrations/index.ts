@@ -10,6 +10,7 @@ import * as m0008 from "./0008_push";
 import * as m0009 from "./0009_calendar";
 import * as m0010 from "./0010_phase_top_index";
 import * as m0011 from "./0011_reminders";
+import * as m0014 from "./0014_pick_counts";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -33,5 +34,6 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0009_calendar": m0009,
     "0010_phase_top_index": m0010,
     "0011_reminders": m0011,
+    "0014_pick_counts": m0014,
   };
 }
