@@ -141,6 +141,18 @@ describe("a match card", () => {
     expect(visitor.picks.map((p) => p.name)).toEqual(Array.from({ length: 50 }, (_, i) => playerName(i)));
   });
 
+  test("'Todas' lists none of a long match's picks but the viewer's own, with its shares and its link", async () => {
+    const all = `${PATH}?jornada=todas`;
+    const card = cardOf(await capturedData(`${PATH}.data?jornada=todas`, zoeCookie), big)!;
+    expect(card.picks).toEqual([expect.objectContaining({ name: "Zoe", mine: true })]);
+    expect(card.shares!.total).toBe(card.total);
+    expect(cardOf(await capturedData(`${PATH}.data?jornada=todas`), big)!.picks).toEqual([]);
+    expect(cardOf(await capturedData(`${PATH}.data?jornada=todas`), small)!.picks).toHaveLength(11);
+    expect(hrefOf((await requestText(server, all)).body, `Ver los ${card.total} pronósticos`)).toBe(
+      `${PATH}?partido=${big}`,
+    );
+  });
+
   test("a match with at most 50 picks lists them all, as before, and no link", async () => {
     const card = cardOf(await capturedData(`${PATH}.data`, zoeCookie), small)!;
     expect(card.picks.map((p) => p.name)).toEqual([...Array.from({ length: 10 }, (_, i) => playerName(i)), "Zoe"]);

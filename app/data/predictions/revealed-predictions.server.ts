@@ -293,11 +293,18 @@ function byPhase(
 
 /**
  * The cards' picks: the revealed matches with at most CARD_PICKS picks listed whole (one query for
- * all), the others' first CARD_PICKS by name (a page each), the viewer's own of every shown match.
+ * all), the others' first CARD_PICKS by name (a page each; on 'Todas', none), the viewer's own of
+ * every shown match.
  */
 async function cardPicks(
   db: Kysely<Database>,
-  { shownRevealed, shownIds, counts, viewerId }: { shownRevealed: number[]; shownIds: number[]; counts: ReadonlyMap<number, ScoreCount[]>; viewerId: string | null },
+  {
+    shownRevealed,
+    shownIds,
+    counts,
+    viewerId,
+    all,
+  }: { shownRevealed: number[]; shownIds: number[]; counts: ReadonlyMap<number, ScoreCount[]>; viewerId: string | null; all: boolean },
 ): Promise<Map<number, CapturedPrediction[]>> {
   const long = new Set(shownRevealed.filter((id) => totalOf(counts.get(id) ?? []) > CARD_PICKS));
   const picksByMatch = await visiblePicks(
@@ -307,6 +314,12 @@ async function cardPicks(
     viewerId,
   );
   for (const id of long) {
+    // 'Todas' (a whole season: 167 cards) lists none of a long match's picks but the viewer's
+    // own, under its shares and its link: 50 of each would be thousands of rows.
+    if (all) {
+      if (!picksByMatch.has(id)) picksByMatch.set(id, []);
+      continue;
+    }
     const mine = picksByMatch.get(id)?.[0];
     const picks = await pickPage(db, id, { limit: CARD_PICKS, offset: 0, viewerId, mine });
     if (picks.length > 0) picksByMatch.set(id, picks);
@@ -337,7 +350,7 @@ export async function revealedPredictions(
   if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
 
   const counts = await pickCounts(db, shownRevealed);
-  const picksByMatch = await cardPicks(db, { shownRevealed, shownIds, counts, viewerId });
+  const picksByMatch = await cardPicks(db, { shownRevealed, shownIds, counts, viewerId, all: selected === "all" });
   return { tabs, selected, phases: byPhase(shown, picksByMatch, { revealed, timeZone, counts }) };
 }
 

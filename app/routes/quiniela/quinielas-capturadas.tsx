@@ -177,7 +177,7 @@ function MatchCard({ match, links }: { match: RevealedMatch; links: MatchLinks }
         )}
       </div>
       {match.shares && <PickShares shares={match.shares} className={classes.shares} />}
-      <PredictionsTable match={match} />
+      {match.picks.length > 0 && <PredictionsTable match={match} />}
       {more && (
         <Link to={links.hrefFor(match.id)} className={classes.more}>
           {`Ver los ${countText(match.total!)} pronósticos`}
