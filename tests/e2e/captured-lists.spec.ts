@@ -8,8 +8,8 @@ import { ADMIN } from "./support";
 
 /**
  * Captured predictions when a match has more picks than its card lists (issue 46, item 5): the
- * demo season on a server of this file's own, with 150 more players who picked the latest
- * jornada's finished matches. A card lists its first 50 picks and links 'Ver los 16x pronósticos'
+ * demo season on a server of this file's own, with 150 more players who picked every match of
+ * the current season. A card lists its first 50 picks and links 'Ver los 16x pronósticos'
  * to the match's own pages of 100 ('Anterior', 'Siguiente'); axe finds nothing there in light or
  * dark mode, and the pages are photographed at a phone's and a desktop's width.
  */
@@ -30,8 +30,8 @@ test.beforeAll(async () => {
     const now = new Date().toISOString();
     const matches = db
       .prepare(
-        `select id from matches where home_score is not null and phase_id =
-           (select phase_id from matches where home_score is not null order by kickoff_at desc limit 1)`,
+        `select m.id from matches m join phases p on p.id = m.phase_id join seasons s on s.id = p.season_id
+           where s.is_current = 1`,
       )
       .all() as { id: number }[];
     const user = db.prepare(
