@@ -606,16 +606,44 @@ function sharesCheck(res: HttpResult): string | undefined {
   return bodyText(res).includes("Más elegido") ? undefined : "la página no muestra los porcentajes";
 }
 
-/** d.: the captured predictions of the latest revealed jornada, with what everybody picked, as a visitor sees them. */
+const CAPTURED = "/quiniela/quinielas-capturadas";
+
+/**
+ * The first view after the reveal counts the jornada's picks (pick_counts, decision 026): timed
+ * alone, before the line's warm-up, since every later view reads the counts.
+ */
+async function capturedFirstView(big: BigBench): Promise<number | null> {
+  const res = await big.client.request("GET", CAPTURED, { cookie: RENDERED_COOKIE });
+  console.log(
+    `  d. primera vista tras la revelación (cuenta los pronósticos): ${res.ms.toFixed(1)} ms · HTTP ${res.status}`,
+  );
+  const id = /partido=(\d+)/.exec(bodyText(res))?.[1];
+  return id ? Number(id) : null;
+}
+
+/** d.: the captured predictions of the latest revealed jornada, with what everybody picked, as a visitor sees them; its 'Todas' tab and a match's own page. */
 async function measureCaptured(big: BigBench) {
+  const matchId = await capturedFirstView(big);
+  const get = (path: string) => () => big.client.request("GET", path, { cookie: RENDERED_COOKIE });
+  const line = { dataset: big.label, server: big.server, budgetMs: 100 };
   await measure({
-    dataset: big.label,
-    server: big.server,
+    ...line,
     title: "d. GET /quiniela/quinielas-capturadas (con porcentajes)",
-    budgetMs: 100,
-    run: () => big.client.request("GET", "/quiniela/quinielas-capturadas", { cookie: RENDERED_COOKIE }),
+    run: get(CAPTURED),
     check: sharesCheck,
   });
+  await measure({
+    ...line,
+    title: "d. GET …/quinielas-capturadas?jornada=todas",
+    run: get(`${CAPTURED}?jornada=todas`),
+    check: sharesCheck,
+  });
+  if (matchId !== null)
+    await measure({
+      ...line,
+      title: "d. GET …/quinielas-capturadas?partido=…&pagina=50",
+      run: get(`${CAPTURED}?partido=${matchId}&pagina=50`),
+    });
 }
 
 /** `--only capturadas`: the big dataset served for the captured predictions' line alone. */

@@ -6,3 +6,8 @@
 export function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** A count as people read it, thousands grouped as in Mexico: '10,000'. */
+export function countText(count: number): string {
+  return count.toLocaleString("es-MX");
+}

@@ -49,6 +49,8 @@ async function sharedDemoFolder(cacheDir: string, adminEmail: string): Promise<s
 
 export interface OwnServer {
   url: string;
+  /** Its data folder (the SQLite file: data/engine/db.server.ts), for a test that writes rows the screens cannot. */
+  dataDir: string;
   /** Stops the server and removes its data folder. */
   stop(): Promise<void>;
 }
@@ -108,6 +110,7 @@ export async function startOwnServer(
   });
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -52,6 +52,7 @@ export async function changePage(db: Kysely<Database>, query: ChangeQuery): Prom
     .selectFrom("change_log as c")
     .leftJoin("seasons as s", "s.id", "c.season_id")
     .leftJoin("users as u", "u.id", "c.player_id")
+    .leftJoin("users as a", "a.id", "c.actor_id")
     .select([
       "c.id",
       "c.created_at",
@@ -65,6 +66,9 @@ export async function changePage(db: Kysely<Database>, query: ChangeQuery): Prom
       "s.name as season_name",
       "u.deleted_at",
       "u.id as user_id",
+      "c.actor_id",
+      "a.id as actor_user_id",
+      "a.deleted_at as actor_deleted_at",
     ])
     .orderBy("c.id", "desc")
     .limit(query.perPage + 1)
@@ -77,13 +81,15 @@ export async function changePage(db: Kysely<Database>, query: ChangeQuery): Prom
     rows: rows.slice(0, query.perPage).map((row) => {
       const gone = row.player_id !== null && (row.user_id === null || row.deleted_at !== null);
       const playerName = query.hideDeletedPlayers && gone ? DELETED_PLAYER_NAME : row.player_name;
+      // An admin whose account is gone is named nowhere either (decision 019); the script's entries have no id.
+      const actorGone = row.actor_id !== null && (row.actor_user_id === null || row.actor_deleted_at !== null);
       return {
         id: row.id,
         createdAt: row.created_at,
         when: formatDateTime(row.created_at, query.timeZone),
         kind: row.kind,
         seasonName: row.season_name,
-        actorName: row.actor_name,
+        actorName: query.hideDeletedPlayers && actorGone ? DELETED_PLAYER_NAME : row.actor_name,
         text: describeChange({
           kind: row.kind,
           subject: row.kind === "user-deleted" && playerName !== row.player_name ? (playerName ?? row.subject) : row.subject,

@@ -152,6 +152,14 @@ export interface PredictionsTable {
   updated_at: string;
 }
 
+/** How many picks of a revealed match got one score (migration 0014; emptied by a trigger on predictions). */
+export interface PickCountsTable {
+  match_id: number;
+  home_goals: number;
+  away_goals: number;
+  picks: number;
+}
+
 export interface StandingsRow {
   user_id: string;
   points: number;
@@ -307,6 +315,7 @@ export interface Database {
   phases: PhasesTable;
   matches: MatchesTable;
   predictions: PredictionsTable;
+  pick_counts: PickCountsTable;
   quinielas: PoolsTable;
   quiniela_matches: PoolMatchesTable;
   quiniela_participants: PoolParticipantsTable;

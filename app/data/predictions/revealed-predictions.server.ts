@@ -2,19 +2,29 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { formatKickoff } from "#app/domain/dates";
 import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView, TeamView } from "#app/domain/game/match";
-import { countScores, pickShares, type PickShares } from "#app/domain/game/pick-shares";
+import { pickShares, type PickShares, type ScoreCount } from "#app/domain/game/pick-shares";
 import type { Score } from "#app/domain/game/scoring";
 import { scoreLabel } from "#app/domain/game/season-rules";
 import { listMatches } from "#app/data/seasons/matches.server";
 import type { Database } from "#app/data/engine/schema";
 import { displayNameOf } from "#app/data/people/display-name.server";
+import { pickCounts, totalOf } from "#app/data/predictions/pick-counts.server";
 
 /**
  * The captured-predictions page (SPEC §2.4): other people's picks only for matches whose picks
  * are revealed (kickoff passed, result entered, or phase activated: domain/game/locking.ts), the
  * viewer's own picks always. The rule is applied here, to what is read from the database, so
  * hidden picks never reach the loader data.
+ *
+ * Every list has a limit: a match card lists at most CARD_PICKS picks (a pool of coworkers sees
+ * them all), and a match with more has pages of its own (matchPicksPage, PAGE_PICKS each), read in
+ * name order by walking an index on the names (migration 0014) and stopping at the page's end.
  */
+
+/** Picks a match card lists; beyond them, a link to the match's own pages. */
+export const CARD_PICKS = 50;
+/** Picks on one of a match's own pages. */
+export const PAGE_PICKS = 100;
 
 export interface CapturedPrediction extends Score {
   userId: string;
@@ -36,10 +46,13 @@ export interface RevealedMatch {
   resultLabel: string | null;
   /** Everyone's picks show; until then, only the viewer's own. */
   revealed: boolean;
+  /** At most CARD_PICKS (or a page's PAGE_PICKS), in name order; the viewer's own first when it is not among them. */
   picks: CapturedPrediction[];
+  /** Every pick of a revealed match (null when not revealed): beyond CARD_PICKS, the card links to its pages. */
+  total: number | null;
   /**
-   * What everybody picked: every pick the page lists (every named player's), counted. Only for a
-   * revealed match: shares of one still open would give its picks away.
+   * What everybody picked: every pick of the match, counted (pick_counts). Only for a revealed
+   * match: shares of one still open would give its picks away.
    */
   shares: PickShares | null;
 }
@@ -137,13 +150,36 @@ function tabsOf(matches: readonly MatchView[], phasesWithPicks: ReadonlySet<numb
   return tabs;
 }
 
-/** The picks of the shown matches the viewer may see (revealed ones, and their own of any), by match. */
+/** A row of the picks read: the viewer's own marked. */
+interface PickRow {
+  match_id: number;
+  user_id: string;
+  home_score: number;
+  away_score: number;
+  name: string;
+}
+
+const captured = (row: PickRow, viewerId: string | null): CapturedPrediction => ({
+  userId: row.user_id,
+  name: row.name,
+  home: row.home_score,
+  away: row.away_score,
+  mine: row.user_id === viewerId,
+});
+
+/**
+ * The picks of the shown matches the viewer may see, by match: every named player's of the
+ * revealed matches listed whole (`whole`: at most CARD_PICKS picks each), and the viewer's own of
+ * any shown match.
+ */
 async function visiblePicks(
   db: Kysely<Database>,
-  shownRevealed: readonly number[],
+  whole: readonly number[],
   shownIds: readonly number[],
   viewerId: string | null,
 ): Promise<Map<number, CapturedPrediction[]>> {
+  const predictionsByMatch = new Map<number, CapturedPrediction[]>();
+  if (whole.length === 0 && !viewerId) return predictionsByMatch;
   const predictions = await db
     .selectFrom("predictions as pr")
     .innerJoin("users as u", "u.id", "pr.user_id")
@@ -151,33 +187,62 @@ async function visiblePicks(
     .where(known)
     .where((eb) =>
       eb.or([
-        ...(shownRevealed.length > 0 ? [eb("pr.match_id", "in", shownRevealed)] : []),
+        ...(whole.length > 0 ? [eb("pr.match_id", "in", whole)] : []),
         ...(viewerId ? [eb.and([eb("pr.user_id", "=", viewerId), eb("pr.match_id", "in", shownIds)])] : []),
       ]),
     )
     .execute();
-
-  const predictionsByMatch = new Map<number, CapturedPrediction[]>();
   for (const prediction of predictions) {
     const list = predictionsByMatch.get(prediction.match_id) ?? [];
-    list.push({
-      userId: prediction.user_id,
-      name: prediction.name,
-      home: prediction.home_score,
-      away: prediction.away_score,
-      mine: prediction.user_id === viewerId,
-    });
+    list.push(captured(prediction, viewerId));
     predictionsByMatch.set(prediction.match_id, list);
   }
+  for (const list of predictionsByMatch.values()) list.sort(inNameOrder);
   return predictionsByMatch;
 }
 
-/** A match card: first legs first within a phase, picks in name order. */
+function inNameOrder(a: CapturedPrediction, b: CapturedPrediction): number {
+  return byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1);
+}
+
+/** The names as the index of migration 0014 holds them: the order of a match's pages. */
+const listName = sql<string>`lower(${displayName})`;
+
+/**
+ * One page of a match's picks, in name order: the users are walked along their names' index and
+ * each one's pick of the match looked up (CROSS JOIN keeps SQLite to that order), stopping at the
+ * page's end, instead of reading and sorting every pick of the match. The viewer's own pick, when
+ * not on the page, comes first (`mine`).
+ */
+async function pickPage(
+  db: Kysely<Database>,
+  matchId: number,
+  { limit, offset, viewerId, mine }: { limit: number; offset: number; viewerId: string | null; mine?: CapturedPrediction },
+): Promise<CapturedPrediction[]> {
+  const rows = await db
+    .selectFrom("users as u")
+    .crossJoin("predictions as pr")
+    .select(["pr.match_id", "pr.user_id", "pr.home_score", "pr.away_score", displayName.as("name")])
+    .whereRef("pr.user_id", "=", "u.id")
+    .where("pr.match_id", "=", matchId)
+    .where(known)
+    .orderBy(listName)
+    .orderBy("u.id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const picks = rows.map((row) => captured(row, viewerId));
+  return mine && !picks.some((pick) => pick.mine) ? [mine, ...picks] : picks;
+}
+
+/** A match card or page: first legs first within a phase. */
 function revealedMatch(
   match: MatchView,
-  { revealed, timeZone }: { revealed: ReadonlySet<number>; timeZone: string },
+  { revealed, timeZone, counts }: Cards,
   picks: CapturedPrediction[],
 ): RevealedMatch {
+  const isRevealed = revealed.has(match.id);
+  const scoreCounts = counts.get(match.id) ?? [];
   return {
     id: match.id,
     phaseName: match.phaseName,
@@ -186,17 +251,25 @@ function revealedMatch(
     away: team(match.away),
     result: match.result,
     resultLabel: scoreLabel(match),
-    revealed: revealed.has(match.id),
-    shares: revealed.has(match.id) ? pickShares(countScores(picks)) : null,
-    picks: picks.sort((a, b) => byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1)),
+    revealed: isRevealed,
+    total: isRevealed ? totalOf(scoreCounts) : null,
+    shares: isRevealed ? pickShares(scoreCounts) : null,
+    picks,
   };
+}
+
+/** What every card is made with: which matches are revealed, and their picks counted. */
+interface Cards {
+  revealed: ReadonlySet<number>;
+  timeZone: string;
+  counts: ReadonlyMap<number, ScoreCount[]>;
 }
 
 /** The shown matches with visible picks, grouped by phase in season order. */
 function byPhase(
   shown: readonly MatchView[],
   picksByMatch: ReadonlyMap<number, CapturedPrediction[]>,
-  cards: { revealed: ReadonlySet<number>; timeZone: string },
+  cards: Cards,
 ): RevealedPhase[] {
   const phases: RevealedPhase[] = [];
   let group: MatchView[] = [];
@@ -216,6 +289,42 @@ function byPhase(
   }
   flush();
   return phases;
+}
+
+/**
+ * The cards' picks: the revealed matches with at most CARD_PICKS picks listed whole (one query for
+ * all), the others' first CARD_PICKS by name (a page each; on 'Todas', none), the viewer's own of
+ * every shown match.
+ */
+async function cardPicks(
+  db: Kysely<Database>,
+  {
+    shownRevealed,
+    shownIds,
+    counts,
+    viewerId,
+    all,
+  }: { shownRevealed: number[]; shownIds: number[]; counts: ReadonlyMap<number, ScoreCount[]>; viewerId: string | null; all: boolean },
+): Promise<Map<number, CapturedPrediction[]>> {
+  const long = new Set(shownRevealed.filter((id) => totalOf(counts.get(id) ?? []) > CARD_PICKS));
+  const picksByMatch = await visiblePicks(
+    db,
+    shownRevealed.filter((id) => !long.has(id)),
+    shownIds,
+    viewerId,
+  );
+  for (const id of long) {
+    // 'Todas' (a whole season: 167 cards) lists none of a long match's picks but the viewer's
+    // own, under its shares and its link: 50 of each would be thousands of rows.
+    if (all) {
+      if (!picksByMatch.has(id)) picksByMatch.set(id, []);
+      continue;
+    }
+    const mine = picksByMatch.get(id)?.[0];
+    const picks = await pickPage(db, id, { limit: CARD_PICKS, offset: 0, viewerId, mine });
+    if (picks.length > 0) picksByMatch.set(id, picks);
+  }
+  return picksByMatch;
 }
 
 export async function revealedPredictions(
@@ -240,6 +349,51 @@ export async function revealedPredictions(
   const shownIds = shown.map((match) => match.id);
   if (shownIds.length === 0 || (shownRevealed.length === 0 && !viewerId)) return { tabs, selected, phases: [] };
 
-  const picksByMatch = await visiblePicks(db, shownRevealed, shownIds, viewerId);
-  return { tabs, selected, phases: byPhase(shown, picksByMatch, { revealed, timeZone }) };
+  const counts = await pickCounts(db, shownRevealed);
+  const picksByMatch = await cardPicks(db, { shownRevealed, shownIds, counts, viewerId, all: selected === "all" });
+  return { tabs, selected, phases: byPhase(shown, picksByMatch, { revealed, timeZone, counts }) };
+}
+
+/** One of a revealed match's own pages (?partido=<id>&pagina=<n>). */
+export interface MatchPicksPage {
+  tabs: RevealedPredictions["tabs"];
+  phaseId: number;
+  match: RevealedMatch;
+  page: number;
+  pages: number;
+}
+
+/**
+ * A page of a revealed match's picks, PAGE_PICKS in name order, the viewer's own first on the first
+ * page; null when the match is not the season's, its picks are not revealed, or the page is past
+ * the last: a match not revealed shows nobody's pick here, not even the viewer's.
+ */
+export async function matchPicksPage(
+  db: Kysely<Database>,
+  {
+    seasonId,
+    timeZone,
+    matchId,
+    page,
+    viewerId,
+    now = new Date(),
+  }: { seasonId: number; timeZone: string; matchId: number; page: number; viewerId: string | null; now?: Date },
+): Promise<MatchPicksPage | null> {
+  const matches = await listMatches(db, { seasonId });
+  const revealed = revealedMatchIds(matches, now);
+  const match = matches.find((candidate) => candidate.id === matchId);
+  if (!match || !revealed.has(match.id)) return null;
+  const counts = await pickCounts(db, [match.id]);
+  const pages = Math.max(1, Math.ceil(totalOf(counts.get(match.id)!) / PAGE_PICKS));
+  if (page > pages) return null;
+  const mine = page === 1 && viewerId ? (await visiblePicks(db, [], [match.id], viewerId)).get(match.id)?.[0] : undefined;
+  const picks = await pickPage(db, match.id, { limit: PAGE_PICKS, offset: (page - 1) * PAGE_PICKS, viewerId, mine });
+  const phasesWithPicks = await phasesWithVisiblePicks(db, seasonId, [...revealed], viewerId);
+  return {
+    tabs: tabsOf(matches, phasesWithPicks),
+    phaseId: match.phaseId,
+    match: revealedMatch(match, { revealed, timeZone, counts }, picks),
+    page,
+    pages,
+  };
 }

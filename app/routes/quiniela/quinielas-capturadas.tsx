@@ -1,12 +1,18 @@
 import { Center, Group, Loader, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
 
-import { revealedPredictions, type RevealedMatch } from "#app/data/predictions/revealed-predictions.server";
+import {
+  matchPicksPage,
+  revealedPredictions,
+  type RevealedMatch,
+} from "#app/data/predictions/revealed-predictions.server";
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
-import { parseId } from "#app/domain/forms/input";
+import { MAX_ID, parseId } from "#app/domain/forms/input";
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
+import { countText } from "#app/domain/plural";
 import { servicesOf } from "#app/http/context";
 import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
@@ -32,13 +38,44 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const PATH = "/quiniela/quinielas-capturadas";
 const ALL = "todas";
 
-/** One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. */
+/** A match's own pages: ?partido=<id>&pagina=<n> (the first by default). */
+const MatchPageQuery = z.object({
+  partido: z.coerce.number().int().min(1).max(MAX_ID),
+  pagina: z.coerce.number().int().min(1).max(MAX_ID).catch(1),
+});
+
+const NOT_FOUND = "Partido no encontrado";
+
+/**
+ * One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. With
+ * ?partido=<id>, one revealed match's picks a page at a time, under its phase's tab.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = optionalUser({ context });
   const { db } = servicesOf(context);
-  const jornada = new URL(request.url).searchParams.get("jornada");
-  const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
+  const params = new URL(request.url).searchParams;
   const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);
+  const seasonView = { id: season.id, name: season.name, isCurrent: season.isCurrent };
+  if (params.has("partido")) {
+    const query = MatchPageQuery.safeParse({
+      partido: params.get("partido"),
+      pagina: params.get("pagina") ?? undefined,
+    });
+    if (!query.success) throw data({ message: NOT_FOUND }, { status: 404 });
+    const found = await matchPicksPage(db, {
+      seasonId: season.id,
+      timeZone: season.timeZone,
+      matchId: query.data.partido,
+      page: query.data.pagina,
+      viewerId: viewer?.id ?? null,
+    });
+    if (!found) throw data({ message: NOT_FOUND }, { status: 404 });
+    const phases = [{ phaseId: found.phaseId, phaseName: found.match.phaseName, matches: [found.match] }];
+    const paging = { matchId: found.match.id, page: found.page, pages: found.pages };
+    return { season: seasonView, seasons, selected: found.phaseId, tabs: found.tabs, phases, paging };
+  }
+  const jornada = params.get("jornada");
+  const phaseId = jornada === ALL ? "all" : (parseId(jornada) ?? null);
   const captured = await revealedPredictions(db, {
     seasonId: season.id,
     timeZone: season.timeZone,
@@ -46,11 +83,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewerId: viewer?.id ?? null,
   });
   return {
-    season: { id: season.id, name: season.name, isCurrent: season.isCurrent },
+    season: seasonView,
     seasons,
     selected: captured.selected,
     tabs: captured.tabs,
     phases: captured.phases,
+    paging: null,
   };
 }
 
@@ -97,8 +135,37 @@ function PredictionsTable({ match, season }: { match: RevealedMatch; season: Tab
   );
 }
 
+/** Where a card or a page leads: a match's own pages (one of them, on a page). */
+interface MatchLinks {
+  hrefFor: (matchId: number, page?: number) => string;
+  paging: { matchId: number; page: number; pages: number } | null;
+}
+
+/** 'Anterior' and 'Siguiente' between a match's own pages. */
+function Pager({ links: { hrefFor, paging } }: { links: MatchLinks }) {
+  if (!paging || paging.pages <= 1) return null;
+  const { matchId, page, pages } = paging;
+  return (
+    <nav aria-label="Páginas de pronósticos" className={classes.pager}>
+      {page > 1 && (
+        <Link to={hrefFor(matchId, page - 1)} className={classes.pagerLink}>
+          Anterior
+        </Link>
+      )}
+      <span className={classes.pagerText}>{`Página ${countText(page)} de ${countText(pages)}`}</span>
+      {page < pages && (
+        <Link to={hrefFor(matchId, page + 1)} className={classes.pagerLink}>
+          Siguiente
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 /** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
-function MatchCard({ match, season }: { match: RevealedMatch; season: TableSeason }) {
+function MatchCard({ match, links, season }: { match: RevealedMatch; links: MatchLinks; season: TableSeason }) {
+  // The card lists the first picks only (and the viewer's own): the rest are on the match's pages.
+  const more = !links.paging && match.total !== null && match.total > match.picks.length;
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.teams}>
@@ -117,7 +184,13 @@ function MatchCard({ match, season }: { match: RevealedMatch; season: TableSeaso
         )}
       </div>
       {match.shares && <PickShares shares={match.shares} className={classes.shares} />}
-      <PredictionsTable match={match} season={season} />
+      {match.picks.length > 0 && <PredictionsTable match={match} season={season} />}
+      {more && (
+        <Link to={links.hrefFor(match.id)} className={classes.more}>
+          {`Ver los ${countText(match.total!)} pronósticos`}
+        </Link>
+      )}
+      <Pager links={links} />
       {!match.revealed && (
         <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>
       )}
@@ -125,7 +198,15 @@ function MatchCard({ match, season }: { match: RevealedMatch; season: TableSeaso
   );
 }
 
-function Content({ phases, season }: { phases: Route.ComponentProps["loaderData"]["phases"]; season: TableSeason }) {
+function Content({
+  phases,
+  links,
+  season,
+}: {
+  phases: Route.ComponentProps["loaderData"]["phases"];
+  links: MatchLinks;
+  season: TableSeason;
+}) {
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname === PATH) {
     return (
@@ -156,7 +237,7 @@ function Content({ phases, season }: { phases: Route.ComponentProps["loaderData"
           tileMin="26rem"
         >
           {phase.matches.map((match) => (
-            <MatchCard key={match.id} match={match} season={season} />
+            <MatchCard key={match.id} match={match} links={links} season={season} />
           ))}
         </PhaseSection>
       ))}
@@ -232,14 +313,19 @@ export default function RevealedPredictions({ loaderData }: Route.ComponentProps
   ];
   const panelId = "capturadas-panel";
   const { season } = loaderData;
-  const hrefFor = (value: string) => `${PATH}?${season.isCurrent ? "" : `temporada=${season.id}&`}jornada=${value}`;
+  const seasonParam = season.isCurrent ? "" : `temporada=${season.id}&`;
+  const hrefFor = (value: string) => `${PATH}?${seasonParam}jornada=${value}`;
+  const links: MatchLinks = {
+    hrefFor: (matchId, page = 1) => `${PATH}?${seasonParam}partido=${matchId}${page > 1 ? `&pagina=${page}` : ""}`,
+    paging: loaderData.paging,
+  };
   return (
     <Page title="Quinielas Capturadas" description={season.name}>
       <SeasonSelect seasons={loaderData.seasons} selected={season.id} action={PATH} className={classes.seasonSelect} />
       <div>
         <PhaseTabs tabs={tabs} current={current} panelId={panelId} hrefFor={hrefFor} />
         <div role="tabpanel" id={panelId} aria-labelledby={`tab-${current}`} className={classes.panel}>
-          <Content phases={loaderData.phases} season={loaderData.season} />
+          <Content phases={loaderData.phases} links={links} season={loaderData.season} />
         </div>
       </div>
     </Page>

@@ -1,0 +1,126 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+
+import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
+import { ADMIN } from "./support";
+
+/**
+ * Captured predictions when a match has more picks than its card lists (issue 46, item 5): the
+ * demo season on a server of this file's own, with 150 more players who picked every match of
+ * the current season. A card lists its first 50 picks and links 'Ver los 16x pronósticos'
+ * to the match's own pages of 100 ('Anterior', 'Siguiente'); axe finds nothing there in light or
+ * dark mode, and the pages are photographed at a phone's and a desktop's width.
+ */
+
+const EXTRA = 150;
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const COLOR_SCHEME_KEY = "quiniela-color-scheme";
+const SHOTS = process.env.SHOTS_DIR ?? "";
+let server: OwnServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer("capturadas", ADMIN.email, { demo: true });
+  const db = new Database(path.join(server.dataDir, "quiniela.sqlite"));
+  try {
+    const now = new Date().toISOString();
+    const matches = db
+      .prepare(
+        `select m.id from matches m join phases p on p.id = m.phase_id join seasons s on s.id = p.season_id
+           where s.is_current = 1`,
+      )
+      .all() as { id: number }[];
+    const user = db.prepare(
+      "insert into users (id, name, email, email_verified, created_at, updated_at) values (?, ?, ?, 0, ?, ?)",
+    );
+    const pick = db.prepare(
+      "insert into predictions (user_id, match_id, home_score, away_score, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+    );
+    db.transaction(() => {
+      for (let i = 0; i < EXTRA; i++) {
+        const id = `aficion-${i}`;
+        user.run(id, `Afición ${String(i + 1).padStart(3, "0")}`, `${id}@quiniela.test`, now, now);
+        for (const match of matches) pick.run(id, match.id, i % 4, i % 3, now, now);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+});
+test.afterAll(() => server?.stop());
+
+async function scheme(page: Page, value: "light" | "dark") {
+  await page.evaluate(
+    ([key, v]) => {
+      const oldValue = localStorage.getItem(key);
+      localStorage.setItem(key, v);
+      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: v, storageArea: localStorage }));
+    },
+    [COLOR_SCHEME_KEY, value] as const,
+  );
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", value);
+}
+
+async function noViolations(page: Page, where: string) {
+  for (const value of ["light", "dark"] as const) {
+    await scheme(page, value);
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(
+      results.violations.map((v) => `${where} (${value}): ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
+  }
+  await scheme(page, "light");
+}
+
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const [width, height, label] of [
+    [375, 812, "telefono"],
+    [1280, 800, "escritorio"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const value of ["light", "dark"] as const) {
+      await scheme(page, value);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${label}-${value}.png`), fullPage: width > 400 });
+    }
+  }
+  await scheme(page, "light");
+}
+
+test("a card links to its match's pages, which go 100 at a time by name", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", timezoneId: "America/Mexico_City" });
+  const page = await context.newPage();
+  await page.goto("/quiniela/quinielas-capturadas");
+  // The demo's players who picked it, and the 150 more.
+  const link = page.getByRole("link", { name: /^Ver los 1\d\d pronósticos$/ }).first();
+  await expect(link).toBeVisible();
+  const total = Number((await link.textContent())!.replace(/\D/g, ""));
+  expect(total).toBeGreaterThan(100 + 50);
+  const card = page.getByRole("region").filter({ has: link }).first();
+  // 50 picks and the table's header row.
+  await expect(card.getByRole("row")).toHaveCount(51);
+  await noViolations(page, "tarjeta");
+  await shots(page, "tarjeta");
+
+  await link.click();
+  await expect(page).toHaveURL(/[?&]partido=\d+$/);
+  await expect(page.getByRole("table", { name: /^Pronósticos de / })).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Pronósticos de / }).getByRole("row")).toHaveCount(101);
+  const pages = page.getByRole("navigation", { name: "Páginas de pronósticos" });
+  await expect(pages.getByText("Página 1 de 2")).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Anterior" })).toHaveCount(0);
+  await noViolations(page, "página 1");
+  await shots(page, "partido");
+
+  await pages.getByRole("link", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL(/[?&]pagina=2$/);
+  await expect(page.getByRole("table", { name: /^Pronósticos de / }).getByRole("row")).toHaveCount(total - 100 + 1);
+  await expect(pages.getByRole("link", { name: "Siguiente" })).toHaveCount(0);
+  await pages.getByRole("link", { name: "Anterior" }).click();
+  await expect(page).toHaveURL(/[?&]partido=\d+$/);
+  await context.close();
+});
