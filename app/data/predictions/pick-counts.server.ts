@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { ScoreCount } from "#app/domain/game/pick-shares";
 import type { Database } from "#app/data/engine/schema";
+import { displayNameOf } from "#app/data/people/display-name.server";
 import { PICK_COUNT_LOCK } from "#app/data/engine/migrations/0014_pick_counts";
 
 /**
@@ -19,18 +20,21 @@ async function fill(db: Kysely<Database>, matchId: number): Promise<void> {
       .columns(["match_id", "home_goals", "away_goals", "picks"])
       .expression((eb) =>
         eb
-          .selectFrom("predictions")
+          .selectFrom("predictions as p")
+          // Users whose name is unknown are hidden (SPEC §2.4): their picks are not counted either.
+          .innerJoin("users as u", "u.id", "p.user_id")
           .select((s) => [
             sql.lit(matchId).as("match_id"),
-            "home_score",
-            "away_score",
+            "p.home_score",
+            "p.away_score",
             s.fn.countAll<number>().as("picks"),
           ])
-          .where("match_id", "=", matchId)
+          .where("p.match_id", "=", matchId)
+          .where(sql<boolean>`trim(${displayNameOf("u")}) <> ''`)
           .where(({ not, exists, selectFrom }) =>
             not(exists(selectFrom("pick_counts").select("match_id").where("match_id", "=", matchId))),
           )
-          .groupBy(["home_score", "away_score"]),
+          .groupBy(["p.home_score", "p.away_score"]),
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
