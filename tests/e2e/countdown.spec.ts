@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
 import { signedOutPage, signInAsAdminOn } from "./private-server";
-import { ADMIN, expectToast, hydrated, newAccount, signUp } from "./support";
+import { ADMIN, expectAccessible, expectToast, hydrated, newAccount, signUp } from "./support";
 
 /**
  * What a player still owes (issue 45, item 5): 'Cómo vas' on the home page says 'Te faltan 3
@@ -40,27 +39,6 @@ async function post(side: { page: Page }, path: string, form: Record<string, str
       : { form }),
   });
   expect(response.status(), path).toBeLessThan(400);
-}
-
-/** axe's WCAG 2.1 A/AA rules and best practices, light then dark (the app's key, as a second tab sets it). */
-async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate((value) => {
-      const key = "quiniela-color-scheme";
-      const oldValue = localStorage.getItem(key);
-      localStorage.setItem(key, value);
-      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: value, storageArea: localStorage }));
-    }, scheme);
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`),
-      `${what} (${scheme})`,
-    ).toEqual([]);
-  }
 }
 
 test.beforeAll(async ({ browser }) => {

@@ -1,12 +1,11 @@
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
 import { signedOutPage, signInAsAdminOn } from "./private-server";
-import { ADMIN, hydrated, newAccount, signUp, toast } from "./support";
+import { ADMIN, expectAccessible, hydrated, newAccount, signUp, toast } from "./support";
 
 /**
  * E-mail reminders (issue 45) as people meet them: the switch 'Recordatorios por correo' on
@@ -37,28 +36,6 @@ let server: OwnServer;
 const player = newAccount("recordatorio");
 let playerSide: { context: BrowserContext; page: Page };
 let adminSide: { context: BrowserContext; page: Page };
-
-/** axe's WCAG 2.1 A/AA rules and best practices, light then dark (the app's key, as a second tab sets it). */
-async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.evaluate((value) => {
-      const key = "quiniela-color-scheme";
-      const oldValue = localStorage.getItem(key);
-      localStorage.setItem(key, value);
-      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: value, storageArea: localStorage }));
-    }, scheme);
-    // Colours fade between schemes: measured once still.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`),
-      `${what} (${scheme})`,
-    ).toEqual([]);
-  }
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);

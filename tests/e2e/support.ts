@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
   type APIRequest,
@@ -278,4 +279,26 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   }
   // Takes the flash toast, so it does not cover the first admin page.
   await page.request.get("/");
+}
+
+/** axe's WCAG 2.1 A/AA rules and best practices, light then dark (the app's key, as a second tab sets it). */
+export async function expectAccessible(page: Page, what: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.evaluate((value) => {
+      const key = "quiniela-color-scheme";
+      const oldValue = localStorage.getItem(key);
+      localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: value, storageArea: localStorage }));
+    }, scheme);
+    // Colours fade between schemes: measured once still.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`),
+      `${what} (${scheme})`,
+    ).toEqual([]);
+  }
 }

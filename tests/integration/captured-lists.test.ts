@@ -7,6 +7,7 @@ import { updatePrediction } from "#app/data/predictions/admin-predictions.server
 import { countScores, pickShares, type PickShares } from "#app/domain/game/pick-shares";
 
 import { createUser } from "../support/accounts";
+import { insertPick } from "../support/picks";
 import { activatePhase, requestText, routeData, startTestServer, userIdOf, type TestServer } from "../support/server";
 
 /**
@@ -73,17 +74,7 @@ async function directShares(matchId: number): Promise<PickShares> {
 }
 
 async function pick(userId: string, matchId: number, home: number, away: number) {
-  await server.db
-    .insertInto("predictions")
-    .values({
-      user_id: userId,
-      match_id: matchId,
-      home_score: home,
-      away_score: away,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
+  await insertPick(server.db, { userId, matchId, home, away }, NOW);
 }
 
 beforeAll(async () => {

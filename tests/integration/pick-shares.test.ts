@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PickShares } from "#app/domain/game/pick-shares";
 
 import { createUser } from "../support/accounts";
+import { insertPick } from "../support/picks";
 import { activatePhase, requestText, routeData, startTestServer, userIdOf, type TestServer } from "../support/server";
 
 /**
@@ -39,17 +40,7 @@ async function cardsOf(path: string, cookie?: string): Promise<string[]> {
 }
 
 async function pick(player: Player, matchId: number, home: number, away: number) {
-  await server.db
-    .insertInto("predictions")
-    .values({
-      user_id: ids[player],
-      match_id: matchId,
-      home_score: home,
-      away_score: away,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
+  await insertPick(server.db, { userId: ids[player], matchId, home, away }, NOW);
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { isCompleted } from "#app/domain/game/movement";
 import type { Database } from "#app/data/engine/schema";
 
 /**
@@ -43,7 +44,11 @@ async function phaseStates(db: Kysely<Database>, seasonId: number): Promise<Phas
     .orderBy("p.position")
     .orderBy("p.id")
     .execute();
-  return rows.map((row) => ({ id: row.id, completed: Number(row.active ?? 0) > 0 && Number(row.waiting ?? 0) === 0 }));
+  // The rule is the domain's, as the pages that read these rows apply it (winners, movement).
+  return rows.map((row) => ({
+    id: row.id,
+    completed: isCompleted({ activeMatches: Number(row.active ?? 0), activeWithoutResult: Number(row.waiting ?? 0) }),
+  }));
 }
 
 /**

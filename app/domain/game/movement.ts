@@ -22,7 +22,7 @@ export interface PhaseProgress {
 }
 
 /** A jornada is completed when it has active matches and every one of them has its result. */
-export function isCompleted(phase: PhaseProgress): boolean {
+export function isCompleted(phase: Pick<PhaseProgress, "activeMatches" | "activeWithoutResult">): boolean {
   return phase.activeMatches > 0 && phase.activeWithoutResult === 0;
 }
 
