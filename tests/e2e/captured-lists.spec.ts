@@ -92,6 +92,9 @@ async function shots(page: Page, name: string) {
 }
 
 test("a card links to its match's pages, which go 100 at a time by name", async ({ browser }) => {
+  // Four axe passes over pages of 50 and 100 rows a card: seconds each on a quiet machine, three
+  // times that when CI shares the machine's two cores.
+  test.slow();
   const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", timezoneId: "America/Mexico_City" });
   const page = await context.newPage();
   await page.goto("/quiniela/quinielas-capturadas");

@@ -79,6 +79,8 @@ test("'Recordatorios por correo' en Mi Perfil: encendido al principio, se apaga 
 });
 
 test("'Recordar a los que faltan' avisa a quien le faltan pronósticos, una vez por hora; el correo lleva a la baja", async () => {
+  // Three pages measured by axe in both schemes and a toast waited out: three times the usual time.
+  test.slow();
   const { page } = adminSide;
   // Open the first phase for predictions, as its 'Activar Jornada' button does.
   const matches = await (await page.request.get("/admin/matches")).text();
