@@ -235,4 +235,44 @@ describe("the stored counts", () => {
     expect((await sharesNow())!.total).toBe(PLAYERS - 1);
     expect(await sharesNow()).toEqual(await directShares(big));
   });
+  test("a player who gets a name is counted from then on, and one who loses it no more (migration 0015)", async () => {
+    const sharesNow = async () => cardOf(await capturedData(`${PATH}.data`, zoeCookie), big)!.shares!;
+    // An imported account without a name (SPEC §2.4: hidden), with a pick of the revealed match.
+    const nameless = "sin-nombre";
+    await server.db
+      .insertInto("users")
+      .values({
+        id: nameless,
+        name: "",
+        email: "sin-nombre@quiniela.test",
+        email_verified: sql.lit(false),
+        image: null,
+        display_name: null,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    await pick(nameless, big, 7, 7);
+    const hidden = await sharesNow();
+    expect(hidden.total).toBe((await directShares(big)).total - 1);
+    expect(await countRows(big)).not.toEqual([]);
+
+    // A rename between two blank names, or of a player who picked nothing here, changes no count.
+    await server.db.updateTable("users").set({ display_name: "" }).where("id", "=", nameless).execute();
+    expect(await countRows(big)).not.toEqual([]);
+
+    await server.db.updateTable("users").set({ name: "Nuevo" }).where("id", "=", nameless).execute();
+    expect(await countRows(big)).toEqual([]);
+    const named = await sharesNow();
+    expect(named.total).toBe(hidden.total + 1);
+    expect(named).toEqual(await directShares(big));
+
+    // A nickname over a name keeps them shown: nothing to count again.
+    await server.db.updateTable("users").set({ display_name: "Apodo" }).where("id", "=", nameless).execute();
+    expect(await countRows(big)).not.toEqual([]);
+
+    await server.db.updateTable("users").set({ name: " ", display_name: null }).where("id", "=", nameless).execute();
+    expect(await countRows(big)).toEqual([]);
+    expect((await sharesNow()).total).toBe(hidden.total);
+  });
 });
