@@ -317,3 +317,49 @@ test("/rankings draws 'Evolución de la temporada' for the top 5 and the viewer,
   expect(page).toContain("<summary>Posición por jornada</summary>");
   expect(page).toContain("Zoe Visitante (tú)");
 });
+
+test("results saved while accounts are deleted, at once, leave the tables true (PostgreSQL: one writer of a season's tables at a time)", async () => {
+  const { db } = server;
+  // Players who picked jornada 1 only: deleting them locks none of the matches saved beside it.
+  const early = phase["Jornada 1"]!.matches;
+  for (let u = 0; u < 6; u++) {
+    await db
+      .insertInto("users")
+      .values({
+        id: `c${u}`,
+        name: `Corredor ${u}`,
+        email: `c${u}@quiniela.test`,
+        email_verified: 0,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    await db
+      .insertInto("predictions")
+      .values(
+        early.map((matchId, i) => ({
+          user_id: `c${u}`,
+          match_id: matchId,
+          home_score: (u + i) % 3,
+          away_score: 1,
+          activated: 1,
+          created_at: NOW,
+          updated_at: NOW,
+        })),
+      )
+      .execute();
+  }
+  await refreshAllScores(db);
+  const later = [...phase["Jornada 3"]!.matches, ...phase["Jornada 4"]!.matches];
+  for (const matchId of later) await saveResult(db, matchId, { home: 1, away: 1 }, SCRIPT_ACTOR);
+  expect(await stored()).toEqual(await expected());
+  for (let round = 0; round < 6; round++) {
+    const refusals = await Promise.all([
+      deleteUser(db, `c${round}`, SCRIPT_ACTOR),
+      saveResult(db, later[round % later.length]!, { home: round % 4, away: 2 }, SCRIPT_ACTOR).then(() => null),
+      saveResult(db, later[(round + 3) % later.length]!, { home: 2, away: round % 3 }, SCRIPT_ACTOR).then(() => null),
+    ]);
+    expect(refusals).toEqual([null, null, null]);
+    expect(await stored(), `vuelta ${round}`).toEqual(await expected());
+  }
+});

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { lockMatches } from "#app/data/seasons/matches.server";
-import { dropFromPositions } from "#app/data/standings/positions-upkeep.server";
+import { dropFromPositions, lockPositionsOf } from "#app/data/standings/positions-upkeep.server";
 import type { Database } from "#app/data/engine/schema";
 import { type Actor, logChange, logChanges } from "#app/data/changes/change-log.server";
 
@@ -184,6 +184,8 @@ export async function deleteUser(
     // The matches first, as a result being saved takes them (then the users its standings rows
     // name): the other way round, deleting an admin while a result is saved could deadlock.
     await lockPickedMatches(trx, userId);
+    // Then the seasons' stored positions, as a result being saved takes them after its matches.
+    await lockPositionsOf(trx, openPhases(trx));
     if (await isLastAdmin(trx, userId)) return "last-admin";
     const user = await trx
       .selectFrom("users")
@@ -312,6 +314,7 @@ export async function deletePredictionsOfUser(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await lockPickedMatches(trx, userId);
+    await lockPositionsOf(trx, openPhases(trx));
     await logPicksDeleted(trx, userId, actor, now);
     // Finished seasons are read-only: their picks and tables stay as they were.
     const openSeasons = trx.selectFrom("seasons").select("id").where("finished_at", "is", null);

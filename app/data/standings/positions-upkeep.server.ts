@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
 import { isCompleted } from "#app/domain/game/movement";
 import type { Database } from "#app/data/engine/schema";
 
@@ -7,13 +7,49 @@ import type { Database } from "#app/data/engine/schema";
  * completed phase ended (every active match with its result), places and cumulative tallies, for
  * movement and the season's chart (positions.server.ts) to read instead of ranking a season per
  * view. Call inside the transaction that changes the standings (upkeep.server.ts, a player's
- * deletion) or what completes a phase (a phase's matches switched on or off), after the change.
+ * deletion) or what completes a phase (a phase's matches switched on or off), after the change
+ * and as its last write of standings (the lock below is taken last).
  *
  * Only the phases a change can move are written again: from the changed phase on, each completed
  * one from the one before it (one INSERT … SELECT with RANK() per phase: the previous completed
  * phase's stored rows plus the phase points stored since). A phase no longer completed loses its
  * rows. A result in a jornada still being played, with no completed phase after it, writes nothing.
  */
+
+/** The advisory lock's first key: one writer of a season's stored positions at a time. */
+const POSITIONS_LOCK = 46_012;
+
+/**
+ * Makes the transaction the only writer of these seasons' stored positions until it ends. On
+ * PostgreSQL two writes of one season (two results saved at once, a result beside an account's
+ * deletion) would each delete a phase's rows and insert them again from what they saw, the second
+ * failing on the rows the first inserted, or shifting places the first rewrote. Taken last, after
+ * the matches and standings rows a write locks, and in season order, so no two writers wait on
+ * each other in a circle. SQLite has a single writer already.
+ */
+async function lockPositions(db: Kysely<Database>, seasonIds: readonly number[]): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  for (const seasonId of [...new Set(seasonIds)].sort((a, b) => a - b)) {
+    await db.selectNoFrom(sql`pg_advisory_xact_lock(${sql.lit(POSITIONS_LOCK)}, ${seasonId}::int)`.as("locked")).execute();
+  }
+}
+
+/**
+ * Takes the positions lock of the seasons of these phases, for a write that later drops a player
+ * from them (dropFromPositions): call it right after the matches are locked and before any user
+ * row is, since a result saved meanwhile, holding the lock, checks its rows' users (their foreign
+ * key) and would wait for a user row locked before.
+ */
+export async function lockPositionsOf(
+  db: Kysely<Database>,
+  phaseIds: SelectQueryBuilder<Database, "phases", { id: number }>,
+): Promise<void> {
+  const seasons = await db.selectFrom("phases").select("season_id").distinct().where("id", "in", phaseIds).execute();
+  await lockPositions(
+    db,
+    seasons.map((row) => row.season_id),
+  );
+}
 
 interface PhaseState {
   id: number;
@@ -78,6 +114,7 @@ export async function refreshPositions(
   seasonId: number,
   fromPhaseIds: readonly number[] | null,
 ): Promise<void> {
+  await lockPositions(db, [seasonId]);
   const phases = await phaseStates(db, seasonId);
   const start = fromPhaseIds === null ? 0 : phases.findIndex((phase) => fromPhaseIds.includes(phase.id));
   if (start < 0) return;
@@ -113,6 +150,7 @@ export async function dropFromPositions(
   userId: string,
   phaseIds: SelectQueryBuilder<Database, "phases", { id: number }>,
 ): Promise<void> {
+  await lockPositionsOf(db, phaseIds);
   await db
     .updateTable("standings_after_phase as s")
     .set((eb) => ({ place: eb("s.place", "-", 1) }))

@@ -159,6 +159,8 @@ export async function refreshAllScores(db: Kysely<Database>, seasonId?: number):
     .selectAll("s")
     .select("c.name as competition")
     .$if(seasonId !== undefined, (query) => query.where("s.id", "=", seasonId!))
+    // In season order: each season's stored positions are locked in turn (positions-upkeep.server.ts).
+    .orderBy("s.id")
     .execute();
   for (const season of seasons.map(toSeasonView)) {
     const matches = await db
