@@ -363,3 +363,44 @@ test("results saved while accounts are deleted, at once, leave the tables true (
     expect(await stored(), `vuelta ${round}`).toEqual(await expected());
   }
 });
+
+test("a player whose only scored pick is reset leaves every later table (written over in place, not inserted again)", async () => {
+  const { db } = server;
+  for (const name of ["Jornada 1", "Jornada 2"]) {
+    for (const matchId of phase[name]!.matches) await saveResult(db, matchId, { home: 1, away: 0 }, SCRIPT_ACTOR);
+  }
+  const only = phase["Jornada 1"]!.matches[0]!;
+  await db
+    .insertInto("users")
+    .values({
+      id: "solo",
+      name: "Solo",
+      email: "solo@quiniela.test",
+      email_verified: 0,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .execute();
+  await db
+    .insertInto("predictions")
+    .values({
+      user_id: "solo",
+      match_id: only,
+      home_score: 1,
+      away_score: 0,
+      activated: 1,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .execute();
+  // Scored with the others' picks of that match, when its result is saved again.
+  await saveResult(db, only, { home: 1, away: 0 }, SCRIPT_ACTOR);
+  const inTable = async (jornada: string) =>
+    (await stored()).some((line) => line.user_id === "solo" && line.phase_id === phase[jornada]!.id);
+  expect(await inTable("Jornada 2")).toBe(true);
+  expect(await stored()).toEqual(await expected());
+
+  await resetMatch(db, only, SCRIPT_ACTOR);
+  expect(await inTable("Jornada 2")).toBe(false);
+  expect(await stored()).toEqual(await expected());
+});

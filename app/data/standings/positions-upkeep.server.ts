@@ -11,7 +11,7 @@ import type { Database } from "#app/data/engine/schema";
  * and as its last write of standings (the lock below is taken last).
  *
  * Only the phases a change can move are written again: from the changed phase on, each completed
- * one from the one before it (one INSERT … SELECT with RANK() per phase: the previous completed
+ * one from the one before it (one upsert … SELECT with RANK() per phase: the previous completed
  * phase's stored rows plus the phase points stored since). A phase no longer completed loses its
  * rows. A result in a jornada still being played, with no completed phase after it, writes nothing.
  */
@@ -90,19 +90,35 @@ async function phaseStates(db: Kysely<Database>, seasonId: number): Promise<Phas
 /**
  * Writes phase `phaseId`'s rows: the stored rows of `base` (the completed phase before it, or
  * none) plus the phase points of `gained` (every phase after `base` up to this one), ranked.
+ * Rows already stored are updated in place, and only where they changed, rather than deleted and
+ * inserted again: a correction of an early jornada rewrites every later one, and re-inserting
+ * each jornada's table cost an index entry per row and, on PostgreSQL, two foreign-key checks.
+ * Whoever has no points left to count (a result reset, an account's picks dropped) loses the row.
  */
 async function writePhase(db: Kysely<Database>, phaseId: number, base: number | null, gained: readonly number[]): Promise<void> {
   const before =
     base === null
       ? sql``
       : sql`select user_id, points, exact_hits, outcome_hits from standings_after_phase where phase_id = ${base} union all `;
+  const counted = sql`${before}select user_id, points, exact_hits, outcome_hits from standings_phase where phase_id in (${sql.join(gained)})`;
+  // `where true`: SQLite's grammar needs a WHERE before an upsert's ON CONFLICT after a SELECT.
   await sql`
     insert into standings_after_phase (phase_id, user_id, place, points, exact_hits, outcome_hits)
     select ${sql.lit(phaseId)}, t.user_id,
       rank() over (order by sum(t.points) desc, sum(t.exact_hits) desc, sum(t.outcome_hits) desc),
       sum(t.points), sum(t.exact_hits), sum(t.outcome_hits)
-    from (${before}select user_id, points, exact_hits, outcome_hits from standings_phase where phase_id in (${sql.join(gained)})) t
-    group by t.user_id`.execute(db);
+    from (${counted}) t
+    where true
+    group by t.user_id
+    on conflict (phase_id, user_id) do update set
+      place = excluded.place, points = excluded.points, exact_hits = excluded.exact_hits, outcome_hits = excluded.outcome_hits
+    where standings_after_phase.place <> excluded.place
+      or standings_after_phase.points <> excluded.points
+      or standings_after_phase.exact_hits <> excluded.exact_hits
+      or standings_after_phase.outcome_hits <> excluded.outcome_hits`.execute(db);
+  await sql`
+    delete from standings_after_phase
+    where phase_id = ${phaseId} and user_id not in (select t.user_id from (${counted}) t)`.execute(db);
 }
 
 /**
@@ -119,14 +135,9 @@ export async function refreshPositions(
   const start = fromPhaseIds === null ? 0 : phases.findIndex((phase) => fromPhaseIds.includes(phase.id));
   if (start < 0) return;
   const later = phases.slice(start);
-  await db
-    .deleteFrom("standings_after_phase")
-    .where(
-      "phase_id",
-      "in",
-      later.map((phase) => phase.id),
-    )
-    .execute();
+  // A phase no longer completed has no table; a completed one is written over below.
+  const unfinished = later.filter((phase) => !phase.completed).map((phase) => phase.id);
+  if (unfinished.length > 0) await db.deleteFrom("standings_after_phase").where("phase_id", "in", unfinished).execute();
   if (!later.some((phase) => phase.completed)) return;
   let base: number | null = phases.slice(0, start).findLast((phase) => phase.completed)?.id ?? null;
   let gained: number[] = phases.slice(phases.findIndex((phase) => phase.id === base) + 1, start).map((phase) => phase.id);
