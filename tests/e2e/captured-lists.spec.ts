@@ -4,20 +4,22 @@ import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
-import { ADMIN } from "./support";
+import { ADMIN, expectAccessible, hydrated } from "./support";
 
 /**
  * Captured predictions when a match has more picks than its card lists (issue 46, item 5): the
  * demo season on a server of this file's own, with 150 more players who picked every match of
  * the current season. A card lists its first 50 picks and links 'Ver los 16x pronósticos'
  * to the match's own pages of 100 ('Anterior', 'Siguiente'); axe finds nothing there in light or
- * dark mode, and the pages are photographed at a phone's and a desktop's width.
+ * dark mode, and the pages are photographed at a phone's and a desktop's width. The admin's
+ * 'Quinielas Capturadas' is bounded the same way, over every pick, revealed or not.
  */
 
 const EXTRA = 150;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const COLOR_SCHEME_KEY = "quiniela-color-scheme";
 const SHOTS = process.env.SHOTS_DIR ?? "";
+const DEMO_PASSWORD = "quiniela2024"; // scripts/lib/demo-season.ts
 let server: OwnServer;
 
 test.describe.configure({ mode: "serial" });
@@ -125,5 +127,71 @@ test("a card links to its match's pages, which go 100 at a time by name", async 
   await expect(pages.getByRole("link", { name: "Siguiente" })).toHaveCount(0);
   await pages.getByRole("link", { name: "Anterior" }).click();
   await expect(page).toHaveURL(/[?&]partido=\d+$/);
+  await context.close();
+});
+
+test("the admin's 'Quinielas Capturadas': a card lists 50 picks and links to the match's pages of 100", async ({
+  browser,
+}) => {
+  // Four axe passes over a phase's cards of 50 rows and a page of 100 (see the test above).
+  test.slow();
+  const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", timezoneId: "America/Mexico_City" });
+  const page = await context.newPage();
+  const signedIn = await page.request.post("/login", {
+    headers: { Origin: server.url },
+    form: { email: ADMIN.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status(), "inicio de sesión del administrador").toBe(302);
+  // Takes the flash toast, so it does not cover the page.
+  await page.request.get("/");
+  await page.goto("/admin/ver-quinielas");
+  await expect(page.getByRole("heading", { name: "Quinielas Capturadas", level: 1 })).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ pronósticos? en \d+ partidos?$/)).toBeVisible();
+  const link = page.getByRole("link", { name: /^Ver los 1\d\d pronósticos$/ }).first();
+  await expect(link).toBeVisible();
+  const total = Number((await link.textContent())!.replace(/\D/g, ""));
+  expect(total).toBeGreaterThan(EXTRA);
+  const card = page.getByRole("region").filter({ has: link }).first();
+  // 50 picks and the table's header row.
+  await expect(card.getByRole("table", { name: /^Pronósticos de / }).getByRole("row")).toHaveCount(51);
+  await expectAccessible(page, "tarjetas del administrador");
+  await shots(page, "admin-tarjetas");
+
+  await link.click();
+  await expect(page).toHaveURL(/\/admin\/ver-quinielas\?partido=\d+$/);
+  const picks = page.getByRole("table", { name: /^Pronósticos de / });
+  await expect(picks.getByRole("row")).toHaveCount(101);
+  await expect(page.getByText(`${total} pronósticos en 1 partido`, { exact: true })).toBeVisible();
+  const pages = page.getByRole("navigation", { name: "Páginas de pronósticos" });
+  await expect(pages.getByText("Página 1 de 2")).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Anterior" })).toHaveCount(0);
+  await expectAccessible(page, "página 1 del administrador");
+  await shots(page, "admin-partido");
+
+  await pages.getByRole("link", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL(/[?&]pagina=2$/);
+  await expect(picks.getByRole("row")).toHaveCount(total - 100 + 1);
+  await expect(pages.getByRole("link", { name: "Siguiente" })).toHaveCount(0);
+
+  // Another phase leaves the match's pages for that phase's cards.
+  await hydrated(page);
+  const phase = page.getByRole("combobox", { name: "Jornada" });
+  const shown = await phase.inputValue();
+  const other = (
+    await phase.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+  ).find((value) => value !== "" && value !== shown)!;
+  await phase.selectOption(other);
+  await expect(page).toHaveURL(new RegExp(`\\?jornada=${other}$`));
+  await expect(pages).toHaveCount(0);
+
+  // Back on a match's page, the link to its phase's cards.
+  await page
+    .getByRole("link", { name: /^Ver los 1\d\d pronósticos$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\?partido=\d+$/);
+  await page.getByRole("link", { name: /^← Todos los partidos de / }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?jornada=${other}$`));
   await context.close();
 });

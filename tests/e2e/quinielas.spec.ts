@@ -3,6 +3,7 @@ import { expect, test, type APIRequest, type Browser, type Locator, type Page } 
 import {
   ADMIN,
   ensureAdmin,
+  expectAccessible,
   expectToast,
   field,
   fillRegisterForm,
@@ -235,6 +236,21 @@ test("A crea una quiniela, B se une con el enlace, ambos pronostican y la tabla 
       .filter({ hasText: label })
       .getByText("Local 50 % · Empate 50 % · Visitante 0 % · Más elegido: 1 - 1 y 2 - 1", { exact: true }),
   ).toBeVisible();
+
+  // Every name on the pool's page leads to that player's page, the standings' as the others.
+  const participants = b.getByRole("region", { name: "Participantes", exact: true });
+  for (const account of [accountA, accountB]) {
+    const href = await table.getByRole("link", { name: account.name, exact: true }).getAttribute("href");
+    expect(href).toMatch(/^\/jugador\/[^/?]+$/);
+    await expect(participants.getByRole("link", { name: account.name, exact: true })).toHaveAttribute("href", href!);
+    await expect(grid.getByRole("link", { name: account.name, exact: true })).toHaveAttribute("href", href!);
+  }
+  await expectAccessible(b, "la quiniela con sus enlaces a los jugadores");
+  await grid.getByRole("link", { name: accountA.name, exact: true }).click();
+  await expect(b.getByRole("heading", { level: 1, name: accountA.name, exact: true })).toBeVisible();
+  await b.goBack();
+  await participants.getByRole("link", { name: accountB.name, exact: true }).click();
+  await expect(b.getByRole("heading", { level: 1, name: accountB.name, exact: true })).toBeVisible();
 
   // B's list shows the pool.
   await b.goto("/quinielas");

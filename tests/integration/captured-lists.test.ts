@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
@@ -6,9 +5,17 @@ import { deletePredictionsOfUser, deleteUser } from "#app/data/people/users.serv
 import { updatePrediction } from "#app/data/predictions/admin-predictions.server";
 import { countScores, pickShares, type PickShares } from "#app/domain/game/pick-shares";
 
-import { createUser } from "../support/accounts";
+import { createUser, insertPlayers } from "../support/accounts";
 import { insertPick } from "../support/picks";
-import { activatePhase, requestText, routeData, startTestServer, userIdOf, type TestServer } from "../support/server";
+import {
+  activatePhase,
+  kickoffIn,
+  requestText,
+  routeData,
+  startTestServer,
+  userIdOf,
+  type TestServer,
+} from "../support/server";
 
 /**
  * Captured predictions with more picks than a card lists (issue 46, item 5, at 10,000 users), on
@@ -20,7 +27,6 @@ import { activatePhase, requestText, routeData, startTestServer, userIdOf, type 
 
 let server: TestServer;
 const NOW = new Date().toISOString();
-const HOUR = 3_600_000;
 /** 130 players 'Jugador 001'…'Jugador 130', then the viewer 'Zoe', last by name. */
 const PLAYERS = 130;
 const playerIds: string[] = [];
@@ -82,21 +88,11 @@ beforeAll(async () => {
   zoeCookie = await createUser(server, { name: "Zoe", email: "zoe@quiniela.test" });
   zoe = await userIdOf(server, "zoe@quiniela.test");
   for (let i = 0; i < PLAYERS; i++) playerIds.push(`jugador-${i}`);
-  await server.db
-    .insertInto("users")
-    .values(
-      playerIds.map((id, i) => ({
-        id,
-        name: playerName(i),
-        email: `${id}@quiniela.test`,
-        email_verified: sql.lit(false),
-        image: null,
-        display_name: null,
-        created_at: NOW,
-        updated_at: NOW,
-      })),
-    )
-    .execute();
+  await insertPlayers(
+    server,
+    playerIds.map((id, i) => ({ id, name: playerName(i) })),
+    NOW,
+  );
   const { matchIds } = await activatePhase(server, "Jornada 1");
   [big, small, open] = matchIds as [number, number, number];
   for (const [i, id] of playerIds.entries()) {
@@ -106,16 +102,8 @@ beforeAll(async () => {
   }
   for (const matchId of [big, small, open]) await pick(zoe, matchId, 3, 3);
   await server.db.updateTable("matches").set({ home_score: 2, away_score: 0 }).where("id", "=", big).execute();
-  await server.db
-    .updateTable("matches")
-    .set({ kickoff_at: new Date(Date.now() - HOUR).toISOString() })
-    .where("id", "=", small)
-    .execute();
-  await server.db
-    .updateTable("matches")
-    .set({ kickoff_at: new Date(Date.now() + 48 * HOUR).toISOString() })
-    .where("id", "=", open)
-    .execute();
+  await kickoffIn(server, small, -1);
+  await kickoffIn(server, open, 48);
 }, 120_000);
 afterAll(() => server.close());
 

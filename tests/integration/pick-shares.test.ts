@@ -4,7 +4,15 @@ import type { PickShares } from "#app/domain/game/pick-shares";
 
 import { createUser } from "../support/accounts";
 import { insertPick } from "../support/picks";
-import { activatePhase, requestText, routeData, startTestServer, userIdOf, type TestServer } from "../support/server";
+import {
+  activatePhase,
+  kickoffIn,
+  requestText,
+  routeData,
+  startTestServer,
+  userIdOf,
+  type TestServer,
+} from "../support/server";
 
 /**
  * What everybody picked (issue 46, item 5), on both engines: under each revealed match of the
@@ -14,7 +22,6 @@ import { activatePhase, requestText, routeData, startTestServer, userIdOf, type 
 
 let server: TestServer;
 const NOW = new Date().toISOString();
-const HOUR = 3_600_000;
 const PLAYERS = ["Ana", "Beto", "Carla", "Dani"] as const;
 type Player = (typeof PLAYERS)[number];
 const cookies = {} as Record<Player | "admin", string>;
@@ -66,16 +73,8 @@ beforeAll(async () => {
   await pick("Beto", open, 3, 3);
   await pick("Carla", open, 3, 3);
   await server.db.updateTable("matches").set({ home_score: 2, away_score: 0 }).where("id", "=", withResult).execute();
-  await server.db
-    .updateTable("matches")
-    .set({ kickoff_at: new Date(Date.now() - HOUR).toISOString() })
-    .where("id", "=", started)
-    .execute();
-  await server.db
-    .updateTable("matches")
-    .set({ kickoff_at: new Date(Date.now() + 48 * HOUR).toISOString() })
-    .where("id", "=", open)
-    .execute();
+  await kickoffIn(server, started, -1);
+  await kickoffIn(server, open, 48);
   // Ana's pool: the three matches, Ana and Beto (Carla and Dani play the season, not the pool).
   const pool = await server.db
     .insertInto("quinielas")

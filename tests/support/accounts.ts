@@ -1,4 +1,5 @@
 import { hashPassword, makeSignature } from "better-auth/crypto";
+import { sql } from "kysely";
 
 import { createAuth, type Auth } from "#app/auth/auth.server";
 
@@ -90,4 +91,31 @@ export async function sessionExpiry(server: Pick<TestServer, "db">, userId: stri
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
   return new Date(row.expires_at).getTime();
+}
+
+/**
+ * Players with no password and no session, written straight in one insert: the many people a
+ * list names (a match with more picks than a card lists), where an account each would cost a
+ * sign-up's work. Their e-mail is `<id>@quiniela.test`.
+ */
+export async function insertPlayers(
+  server: Pick<TestServer, "db">,
+  players: readonly { id: string; name: string }[],
+  at = new Date().toISOString(),
+): Promise<void> {
+  await server.db
+    .insertInto("users")
+    .values(
+      players.map(({ id, name }) => ({
+        id,
+        name,
+        email: `${id}@quiniela.test`,
+        email_verified: sql.lit(false),
+        image: null,
+        display_name: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
 }

@@ -274,6 +274,18 @@ export async function activatePhase(
   return { phaseId: phase.id, matchIds: matches.map((match) => match.id) };
 }
 
+/**
+ * Moves a match's kickoff `hours` from now (negative: it has kicked off, so its picks are
+ * revealed; far ahead: it stays open), written straight as no form would.
+ */
+export async function kickoffIn(server: Pick<TestServer, "db">, matchId: number, hours: number): Promise<void> {
+  await server.db
+    .updateTable("matches")
+    .set({ kickoff_at: new Date(Date.now() + hours * 3_600_000).toISOString() })
+    .where("id", "=", matchId)
+    .execute();
+}
+
 /** The current season's id (a fresh install's: the seeded Clausura 2024). */
 export async function currentSeasonId(server: Pick<TestServer, "db">): Promise<number> {
   return (await server.db.selectFrom("seasons").select("id").where("is_current", "=", 1).executeTakeFirstOrThrow()).id;

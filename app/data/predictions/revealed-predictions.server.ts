@@ -9,6 +9,7 @@ import { listMatches } from "#app/data/seasons/matches.server";
 import type { Database } from "#app/data/engine/schema";
 import { displayNameOf } from "#app/data/people/display-name.server";
 import { pickCounts, totalOf } from "#app/data/predictions/pick-counts.server";
+import { CARD_PICKS, named, PAGE_PICKS, pageCount, picksByName } from "#app/data/predictions/match-picks.server";
 
 /**
  * The captured-predictions page (SPEC §2.4): other people's picks only for matches whose picks
@@ -18,13 +19,8 @@ import { pickCounts, totalOf } from "#app/data/predictions/pick-counts.server";
  *
  * Every list has a limit: a match card lists at most CARD_PICKS picks (a pool of coworkers sees
  * them all), and a match with more has pages of its own (matchPicksPage, PAGE_PICKS each), read in
- * name order by walking an index on the names (migration 0014) and stopping at the page's end.
+ * name order as match-picks.server.ts reads them.
  */
-
-/** Picks a match card lists; beyond them, a link to the match's own pages. */
-export const CARD_PICKS = 50;
-/** Picks on one of a match's own pages. */
-export const PAGE_PICKS = 100;
 
 export interface CapturedPrediction extends Score {
   userId: string;
@@ -83,9 +79,6 @@ function firstLegsFirst(a: MatchView, b: MatchView): number {
   return Number(b.isFirstLeg === true) - Number(a.isFirstLeg === true);
 }
 
-/** Users without a name are hidden: who may be seen are the named users' picks. */
-const known = sql<boolean>`trim(${displayName}) <> ''`;
-
 /** The matches whose picks everyone may see now (domain/game/locking.ts). */
 function revealedMatchIds(matches: readonly MatchView[], now: Date): Set<number> {
   return new Set(
@@ -119,7 +112,7 @@ async function phasesWithVisiblePicks(
         .innerJoin("users as u", "u.id", "pr.user_id")
         .select(sql.lit(1).as("one"))
         .whereRef("pr.match_id", "=", "m.id")
-        .where(known)
+        .where(named)
         .$if(ownOnly, (q) => q.where("pr.user_id", "=", viewerId!)),
     );
   const rows = await db
@@ -152,7 +145,6 @@ function tabsOf(matches: readonly MatchView[], phasesWithPicks: ReadonlySet<numb
 
 /** A row of the picks read: the viewer's own marked. */
 interface PickRow {
-  match_id: number;
   user_id: string;
   home_score: number;
   away_score: number;
@@ -184,7 +176,7 @@ async function visiblePicks(
     .selectFrom("predictions as pr")
     .innerJoin("users as u", "u.id", "pr.user_id")
     .select(["pr.match_id", "pr.user_id", "pr.home_score", "pr.away_score", displayName.as("name")])
-    .where(known)
+    .where(named)
     .where((eb) =>
       eb.or([
         ...(whole.length > 0 ? [eb("pr.match_id", "in", whole)] : []),
@@ -205,33 +197,18 @@ function inNameOrder(a: CapturedPrediction, b: CapturedPrediction): number {
   return byName.compare(a.name, b.name) || (a.userId < b.userId ? -1 : 1);
 }
 
-/** The names as the index of migration 0014 holds them: the order of a match's pages. */
-const listName = sql<string>`lower(${displayName})`;
-
 /**
- * One page of a match's picks, in name order: the users are walked along their names' index and
- * each one's pick of the match looked up (CROSS JOIN keeps SQLite to that order), stopping at the
- * page's end, instead of reading and sorting every pick of the match. The viewer's own pick, when
- * not on the page, comes first (`mine`).
+ * One page of a match's picks in name order (match-picks.server.ts: named players only), the
+ * viewer's own first when it is not on the page (`mine`).
  */
 async function pickPage(
   db: Kysely<Database>,
   matchId: number,
   { limit, offset, viewerId, mine }: { limit: number; offset: number; viewerId: string | null; mine?: CapturedPrediction },
 ): Promise<CapturedPrediction[]> {
-  const rows = await db
-    .selectFrom("users as u")
-    .crossJoin("predictions as pr")
-    .select(["pr.match_id", "pr.user_id", "pr.home_score", "pr.away_score", displayName.as("name")])
-    .whereRef("pr.user_id", "=", "u.id")
-    .where("pr.match_id", "=", matchId)
-    .where(known)
-    .orderBy(listName)
-    .orderBy("u.id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  const picks = rows.map((row) => captured(row, viewerId));
+  const picks = (await picksByName(db, matchId, { limit, offset })).map((pick) =>
+    captured({ user_id: pick.userId, name: pick.name, home_score: pick.home, away_score: pick.away }, viewerId),
+  );
   return mine && !picks.some((pick) => pick.mine) ? [mine, ...picks] : picks;
 }
 
@@ -384,7 +361,7 @@ export async function matchPicksPage(
   const match = matches.find((candidate) => candidate.id === matchId);
   if (!match || !revealed.has(match.id)) return null;
   const counts = await pickCounts(db, [match.id]);
-  const pages = Math.max(1, Math.ceil(totalOf(counts.get(match.id)!) / PAGE_PICKS));
+  const pages = pageCount(totalOf(counts.get(match.id)!));
   if (page > pages) return null;
   const mine = page === 1 && viewerId ? (await visiblePicks(db, [], [match.id], viewerId)).get(match.id)?.[0] : undefined;
   const picks = await pickPage(db, match.id, { limit: PAGE_PICKS, offset: (page - 1) * PAGE_PICKS, viewerId, mine });

@@ -1,20 +1,25 @@
 import { Group, Text } from "@mantine/core";
+import { data, Link } from "react-router";
 
-import { predictionsOfPhase, type AdminPrediction } from "#app/data/predictions/admin-predictions.server";
-import { listMatches } from "#app/data/seasons/matches.server";
+import {
+  adminMatchPicksPage,
+  capturedOfPhase,
+  type AdminCapturedMatch,
+} from "#app/data/predictions/admin-captured.server";
 import { listPhases } from "#app/data/seasons/phases.server";
-import { formatKickoff } from "#app/domain/dates";
 import { phaseParam } from "#app/domain/forms/admin-forms";
-import { matchLabel, type MatchView } from "#app/domain/game/match";
+import { MATCH_NOT_FOUND, matchPageQuery } from "#app/domain/forms/match-page";
+import { matchLabel } from "#app/domain/game/match";
 import { defaultPhaseId } from "#app/domain/game/phase-status";
-import { countScores, pickShares, type PickShares as Shares } from "#app/domain/game/pick-shares";
+import { countOf, countText } from "#app/domain/plural";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
 import { PointsCell, adminTable as t, UserCell } from "#app/ui/admin/AdminCells";
-import { AdminSeasonSelect, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
+import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
 import { PickShares } from "#app/ui/game/PickShares";
+import { MorePicks, PicksPager, type MatchPageHref, type PicksPaging } from "#app/ui/game/PicksPager";
 import { Page } from "#app/ui/layout/Page";
 import { Badge } from "#app/ui/primitives/Badge";
 import { buttonClass } from "#app/ui/primitives/Button";
@@ -27,42 +32,42 @@ import classes from "./ver-quinielas.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quinielas Capturadas · Quiniela" }];
 
-/** The admin sees every pick, revealed or not (SPEC §2.4), and so what they add up to. */
-type RevealedMatch = MatchView & { kickoffLabel: string | null; predictions: AdminPrediction[]; shares: Shares };
+const PATH = "/admin/ver-quinielas";
 
+/**
+ * The admin sees every pick, revealed or not (SPEC §2.4): a phase's matches (?jornada=<id>), each
+ * card with its first picks by name and a link to the match's own pages (?partido=<id>&pagina=<n>)
+ * when it has more; what every pick adds up to, counted by the database.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const phases = await listPhases(db, season.id);
-  const phaseId = defaultPhaseId(phases, phaseParam(request.url));
-  if (phaseId === null) return { phases, phaseId, matches: [] as RevealedMatch[], total: 0 };
-  const [matches, predictions] = await Promise.all([
-    listMatches(db, { phaseIds: [phaseId] }),
-    predictionsOfPhase(db, phaseId),
-  ]);
-  const byMatch = new Map<number, AdminPrediction[]>();
-  for (const prediction of predictions) {
-    byMatch.set(prediction.matchId, [...(byMatch.get(prediction.matchId) ?? []), prediction]);
+  const params = new URL(request.url).searchParams;
+  if (params.has("partido")) {
+    const query = matchPageQuery(params);
+    if (!query) throw data({ message: MATCH_NOT_FOUND }, { status: 404 });
+    const found = await adminMatchPicksPage(db, { seasonId: season.id, timeZone: season.timeZone, ...query });
+    if (!found) throw data({ message: MATCH_NOT_FOUND }, { status: 404 });
+    const paging: PicksPaging = { matchId: found.match.id, page: found.page, pages: found.pages };
+    return { phases, phaseId: found.match.phaseId, matches: [found.match], total: found.match.total, paging };
   }
-  return {
-    phases,
-    phaseId,
-    total: predictions.length,
-    matches: matches
-      .filter((match) => byMatch.has(match.id))
-      .map((match): RevealedMatch => ({
-        ...match,
-        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
-        shares: pickShares(countScores(byMatch.get(match.id) ?? [])),
-        predictions: (byMatch.get(match.id) ?? []).sort((a, b) =>
-          a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }),
-        ),
-      })),
-  };
+  const phaseId = defaultPhaseId(phases, phaseParam(request.url));
+  if (phaseId === null) return { phases, phaseId, matches: [] as AdminCapturedMatch[], total: 0, paging: null };
+  const captured = await capturedOfPhase(db, { phaseId, timeZone: season.timeZone });
+  return { phases, phaseId, ...captured, paging: null };
 }
 
-/** One match and everyone's picks: plain markup (a phase has nine, each with twenty rows). */
-function MatchCard({ match }: { match: RevealedMatch }) {
+/** One match and its picks: plain markup (a phase has nine cards, each with up to fifty rows). */
+function MatchCard({
+  match,
+  paging,
+  hrefFor,
+}: {
+  match: AdminCapturedMatch;
+  paging: PicksPaging | null;
+  hrefFor: MatchPageHref;
+}) {
   return (
     <section className={classes.card} aria-label={matchLabel(match)}>
       <div className={classes.head}>
@@ -80,35 +85,47 @@ function MatchCard({ match }: { match: RevealedMatch }) {
         {match.result ? `Resultado oficial: ${match.result.home} - ${match.result.away}` : "Resultado pendiente"}
       </p>
       <PickShares shares={match.shares} className={classes.center} />
-      <Table hover className={t.table}>
-        <thead>
-          <tr>
-            <th>Usuario</th>
-            <th style={{ textAlign: "center" }}>Pronóstico</th>
-            <th className={t.right}>Puntos</th>
-          </tr>
-        </thead>
-        <tbody>
-          {match.predictions.map((prediction) => (
-            <tr key={prediction.id}>
-              <td>
-                <UserCell name={prediction.userName} image={prediction.userImage} color={prediction.userColor} />
-              </td>
-              <td className={t.points} style={{ textAlign: "center" }}>{`${prediction.home} - ${prediction.away}`}</td>
-              <td className={t.right}>
-                <PointsCell points={prediction.points} bonus={prediction.bonus} />
-              </td>
+      {match.picks.length > 0 && (
+        <Table hover className={t.table} aria-label={`Pronósticos de ${matchLabel(match)}`}>
+          <thead>
+            <tr>
+              <th>Usuario</th>
+              <th style={{ textAlign: "center" }}>Pronóstico</th>
+              <th className={t.right}>Puntos</th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {match.picks.map((prediction) => (
+              <tr key={prediction.id}>
+                <td>
+                  <UserCell name={prediction.name} image={prediction.image} color={prediction.avatarColor} />
+                </td>
+                <td
+                  className={t.points}
+                  style={{ textAlign: "center" }}
+                >{`${prediction.home} - ${prediction.away}`}</td>
+                <td className={t.right}>
+                  <PointsCell points={prediction.points} bonus={prediction.bonus} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {!paging && match.total > match.picks.length && (
+        <MorePicks matchId={match.id} total={match.total} hrefFor={hrefFor} />
+      )}
+      <PicksPager paging={paging} hrefFor={hrefFor} />
     </section>
   );
 }
 
 export default function AdminRevealed({ loaderData }: Route.ComponentProps) {
-  const { phases, phaseId, matches, total } = loaderData;
+  const { phases, phaseId, matches, total, paging } = loaderData;
   const { season } = useAdminSeason();
+  const hrefFor: MatchPageHref = (matchId, page = 1) =>
+    `${PATH}?${seasonQuery(season)}partido=${matchId}${page > 1 ? `&pagina=${page}` : ""}`;
+  const phaseName = phases.find((phase) => phase.id === phaseId)?.name;
   return (
     <Page
       title="Quinielas Capturadas"
@@ -131,13 +148,19 @@ export default function AdminRevealed({ loaderData }: Route.ComponentProps) {
     >
       <AdminSeasonSelect />
       <Group align="flex-end" justify="space-between" gap="sm">
-        <PhaseFilter phases={phases} phaseId={phaseId} />
+        {/* Another phase leaves a match's pages for that phase's cards. */}
+        <PhaseFilter phases={phases} phaseId={phaseId} clears={["partido", "pagina"]} />
         {total > 0 && (
           <Text size="sm" c="dimmed">
-            {`${total === 1 ? "1 pronóstico" : `${total} pronósticos`} en ${matches.length === 1 ? "1 partido" : `${matches.length} partidos`}`}
+            {`${countText(total)} ${total === 1 ? "pronóstico" : "pronósticos"} en ${countOf(matches.length, "partido", "partidos")}`}
           </Text>
         )}
       </Group>
+      {paging && phaseName && (
+        <Link to={`${PATH}?${seasonQuery(season)}jornada=${phaseId}`} className={classes.back}>
+          {`← Todos los partidos de ${phaseName}`}
+        </Link>
+      )}
       {matches.length === 0 ? (
         <Panel padding="xl">
           <Text c="dimmed" ta="center">
@@ -147,7 +170,7 @@ export default function AdminRevealed({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className={classes.cards}>
           {matches.map((match) => (
-            <MatchCard key={match.id} match={match} />
+            <MatchCard key={match.id} match={match} paging={paging} hrefFor={hrefFor} />
           ))}
         </div>
       )}

@@ -34,6 +34,7 @@ import { savePredictionForm } from "#app/http/save-predictions.server";
 import { orReload } from "#app/ui/behaviour/load-on-use";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
+import { playerHref } from "#app/ui/game/player-link";
 import { PoolPredictionsGrid } from "#app/ui/game/PoolPredictionsGrid";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
 import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
@@ -296,9 +297,13 @@ function Participants({ data }: { data: LoaderData }) {
         {participants.map((person) => (
           <li key={person.id} className={classes.person}>
             <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={32} />
-            <span className={person.id === data.viewerId ? `${classes.personName} ${classes.me}` : classes.personName}>
+            <Link
+              to={playerHref(person.id, pool.season)}
+              className={person.id === data.viewerId ? `${classes.personName} ${classes.me}` : classes.personName}
+              title={person.name}
+            >
               {person.name}
-            </span>
+            </Link>
             {person.isOwner && (
               <>
                 <Badge tone="teal" className="mantine-visible-from-sm">
@@ -394,6 +399,7 @@ export default function PoolDetail({ loaderData: loaded, actionData }: Route.Com
         phases={loaderData.picks}
         people={participants.map((person) => ({ ...person, userId: person.id }))}
         viewerId={loaderData.viewerId}
+        season={pool.season}
       />
       {loaderData.manage && (
         <Suspense fallback={null}>

@@ -1,7 +1,6 @@
 import { Center, Group, Loader, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { data, Link, useNavigation } from "react-router";
-import { z } from "zod";
 
 import {
   matchPicksPage,
@@ -9,16 +8,17 @@ import {
   type RevealedMatch,
 } from "#app/data/predictions/revealed-predictions.server";
 import { listSeasonOptions } from "#app/data/seasons/current-season.server";
-import { MAX_ID, parseId } from "#app/domain/forms/input";
+import { parseId } from "#app/domain/forms/input";
+import { MATCH_NOT_FOUND, matchPageQuery } from "#app/domain/forms/match-page";
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
-import { countText } from "#app/domain/plural";
 import { servicesOf } from "#app/http/context";
 import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
 import { PickShares } from "#app/ui/game/PickShares";
+import { MorePicks, PicksPager, type MatchPageHref, type PicksPaging } from "#app/ui/game/PicksPager";
 import { playerHref, type TableSeason } from "#app/ui/game/player-link";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { Page } from "#app/ui/layout/Page";
@@ -38,14 +38,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const PATH = "/quiniela/quinielas-capturadas";
 const ALL = "todas";
 
-/** A match's own pages: ?partido=<id>&pagina=<n> (the first by default). */
-const MatchPageQuery = z.object({
-  partido: z.coerce.number().int().min(1).max(MAX_ID),
-  pagina: z.coerce.number().int().min(1).max(MAX_ID).catch(1),
-});
-
-const NOT_FOUND = "Partido no encontrado";
-
 /**
  * One tab at a time (?jornada=<id>, 'todas' for every phase); by default the latest phase. With
  * ?partido=<id>, one revealed match's picks a page at a time, under its phase's tab.
@@ -57,19 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [season, seasons] = await Promise.all([shownSeason(db, request), listSeasonOptions(db)]);
   const seasonView = { id: season.id, name: season.name, isCurrent: season.isCurrent };
   if (params.has("partido")) {
-    const query = MatchPageQuery.safeParse({
-      partido: params.get("partido"),
-      pagina: params.get("pagina") ?? undefined,
-    });
-    if (!query.success) throw data({ message: NOT_FOUND }, { status: 404 });
+    const query = matchPageQuery(params);
+    if (!query) throw data({ message: MATCH_NOT_FOUND }, { status: 404 });
     const found = await matchPicksPage(db, {
       seasonId: season.id,
       timeZone: season.timeZone,
-      matchId: query.data.partido,
-      page: query.data.pagina,
+      ...query,
       viewerId: viewer?.id ?? null,
     });
-    if (!found) throw data({ message: NOT_FOUND }, { status: 404 });
+    if (!found) throw data({ message: MATCH_NOT_FOUND }, { status: 404 });
     const phases = [{ phaseId: found.phaseId, phaseName: found.match.phaseName, matches: [found.match] }];
     const paging = { matchId: found.match.id, page: found.page, pages: found.pages };
     return { season: seasonView, seasons, selected: found.phaseId, tabs: found.tabs, phases, paging };
@@ -137,29 +125,8 @@ function PredictionsTable({ match, season }: { match: RevealedMatch; season: Tab
 
 /** Where a card or a page leads: a match's own pages (one of them, on a page). */
 interface MatchLinks {
-  hrefFor: (matchId: number, page?: number) => string;
-  paging: { matchId: number; page: number; pages: number } | null;
-}
-
-/** 'Anterior' and 'Siguiente' between a match's own pages. */
-function Pager({ links: { hrefFor, paging } }: { links: MatchLinks }) {
-  if (!paging || paging.pages <= 1) return null;
-  const { matchId, page, pages } = paging;
-  return (
-    <nav aria-label="Páginas de pronósticos" className={classes.pager}>
-      {page > 1 && (
-        <Link to={hrefFor(matchId, page - 1)} className={classes.pagerLink}>
-          Anterior
-        </Link>
-      )}
-      <span className={classes.pagerText}>{`Página ${countText(page)} de ${countText(pages)}`}</span>
-      {page < pages && (
-        <Link to={hrefFor(matchId, page + 1)} className={classes.pagerLink}>
-          Siguiente
-        </Link>
-      )}
-    </nav>
-  );
+  hrefFor: MatchPageHref;
+  paging: PicksPaging | null;
 }
 
 /** Plain markup: the 'Todas' tab holds up to a season (167) of these. */
@@ -185,12 +152,8 @@ function MatchCard({ match, links, season }: { match: RevealedMatch; links: Matc
       </div>
       {match.shares && <PickShares shares={match.shares} className={classes.shares} />}
       {match.picks.length > 0 && <PredictionsTable match={match} season={season} />}
-      {more && (
-        <Link to={links.hrefFor(match.id)} className={classes.more}>
-          {`Ver los ${countText(match.total!)} pronósticos`}
-        </Link>
-      )}
-      <Pager links={links} />
+      {more && <MorePicks matchId={match.id} total={match.total!} hrefFor={links.hrefFor} />}
+      <PicksPager paging={links.paging} hrefFor={links.hrefFor} />
       {!match.revealed && (
         <p className={classes.notYet}>{`Los pronósticos de los demás se ven ${PREDICTIONS_REVEALED_WHEN}.`}</p>
       )}

@@ -44,9 +44,17 @@ export function PhaseSelect({
 
 /**
  * A 'Jornada' select that keeps the choice in the URL (?jornada=<id>, the other parameters such
- * as ?temporada= kept), for screens that filter by phase.
+ * as ?temporada= kept, but those in `clears`: what only meant something in the phase left).
  */
-export function PhaseFilter({ phases, phaseId }: { phases: readonly PhaseChoice[]; phaseId: number | null }) {
+export function PhaseFilter({
+  phases,
+  phaseId,
+  clears = [],
+}: {
+  phases: readonly PhaseChoice[];
+  phaseId: number | null;
+  clears?: readonly string[];
+}) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -56,6 +64,7 @@ export function PhaseFilter({ phases, phaseId }: { phases: readonly PhaseChoice[
       value={phaseId === null ? null : String(phaseId)}
       onChange={(value) => {
         const next = new URLSearchParams(params);
+        for (const name of clears) next.delete(name);
         next.set("jornada", value);
         navigate(`?${next}`, { preventScrollReset: true });
       }}

@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { Link } from "react-router";
 
 import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
 import type { PickShares as Shares } from "#app/domain/game/pick-shares";
 import { PickShares } from "#app/ui/game/PickShares";
+import { playerHref, type TableSeason } from "#app/ui/game/player-link";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Badge } from "#app/ui/primitives/Badge";
 import typography from "#app/ui/theme/typography.module.css";
@@ -61,7 +63,17 @@ function Cell({ pick: prediction }: { pick: GridPhase["rows"][number]["picks"][n
   );
 }
 
-function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map<string, Person>; viewerId: string }) {
+function PhaseTable({
+  phase,
+  people,
+  viewerId,
+  season,
+}: {
+  phase: GridPhase;
+  people: Map<string, Person>;
+  viewerId: string;
+  season: TableSeason;
+}) {
   return (
     // Scrolls sideways on phones: focusable (and named) so the keyboard can scroll it too.
     <div
@@ -106,9 +118,9 @@ function PhaseTable({ phase, people, viewerId }: { phase: GridPhase; people: Map
                 <th scope="row" className={classes.person}>
                   <span className={classes.personInner}>
                     <UserAvatar name={person.name} image={person.image} color={person.avatarColor} size={24} />
-                    <span className={classes.personName} title={person.name}>
+                    <Link to={playerHref(row.userId, season)} className={classes.personName} title={person.name}>
                       {person.name}
-                    </span>
+                    </Link>
                   </span>
                 </th>
                 {phase.matches.map((match) => (
@@ -141,16 +153,19 @@ function PhaseShares({ phase }: { phase: GridPhase }) {
 
 /**
  * 'Pronósticos de los participantes': everyone's picks for the pool's matches that are already
- * locked (the server sends no others), a table per phase; the latest phase open.
+ * locked (the server sends no others), a table per phase; the latest phase open. Each name links
+ * to the player's page of the pool's season.
  */
 export function PoolPredictionsGrid({
   phases,
   people,
   viewerId,
+  season,
 }: {
   phases: GridPhase[];
   people: Person[];
   viewerId: string;
+  season: TableSeason;
 }) {
   const byId = new Map(people.map((person) => [person.userId, person]));
   const latest = phases.at(-1);
@@ -197,7 +212,7 @@ export function PoolPredictionsGrid({
                 </summary>
                 {opened.has(phase.phaseId) && (
                   <div className={classes.content}>
-                    <PhaseTable phase={phase} people={byId} viewerId={viewerId} />
+                    <PhaseTable phase={phase} people={byId} viewerId={viewerId} season={season} />
                     <PhaseShares phase={phase} />
                   </div>
                 )}
