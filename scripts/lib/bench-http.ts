@@ -91,9 +91,8 @@ interface Pending {
  * server closed (its keep-alive timeout, 5 s) is opened again for the next request.
  *
  * Not Node's HTTP client: the load lines' generator runs on the two cores the server is measured
- * on, and an Agent, its sockets, parser and request objects cost it 1.0–1.3 ms of CPU per rush
- * batch, a quarter of what a batch may cost the whole machine at 400 batches/s; this, about 0.5
- * (decision 009).
+ * on, and an Agent, its sockets, parser and request objects cost it a sizeable share of what a
+ * rush batch may cost the whole machine; this client, less than half of that (decision 009).
  */
 export class BenchClient {
   private socket: net.Socket | null = null;
