@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
-import { ADMIN, expectAccessible, hydrated } from "./support";
+import { ADMIN, expectAccessible, expectToast, hydrated } from "./support";
 
 /**
  * Captured predictions when a match has more picks than its card lists (issue 46, item 5): the
@@ -12,7 +12,8 @@ import { ADMIN, expectAccessible, hydrated } from "./support";
  * the current season. A card lists its first 50 picks and links 'Ver los 16x pronósticos'
  * to the match's own pages of 100 ('Anterior', 'Siguiente'); axe finds nothing there in light or
  * dark mode, and the pages are photographed at a phone's and a desktop's width. The admin's
- * 'Quinielas Capturadas' is bounded the same way, over every pick, revealed or not.
+ * 'Quinielas Capturadas' is bounded the same way, over every pick, revealed or not, and its
+ * 'Administración de Pronósticos' lists a phase's picks 100 a page, searched by the server.
  */
 
 const EXTRA = 150;
@@ -193,5 +194,85 @@ test("the admin's 'Quinielas Capturadas': a card lists 50 picks and links to the
   await expect(page).toHaveURL(/\?partido=\d+$/);
   await page.getByRole("link", { name: /^← Todos los partidos de / }).click();
   await expect(page).toHaveURL(new RegExp(`\\?jornada=${other}$`));
+  await context.close();
+});
+
+test("the admin's 'Administración de Pronósticos': pages of 100 picks, a search done by the server, a correction on a page of it", async ({
+  browser,
+}) => {
+  // Axe over pages of 100 rows, each with its own form, in light and dark (see the tests above).
+  test.slow();
+  const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", timezoneId: "America/Mexico_City" });
+  const page = await context.newPage();
+  const signedIn = await page.request.post("/login", {
+    headers: { Origin: server.url },
+    form: { email: ADMIN.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status(), "inicio de sesión del administrador").toBe(302);
+  await page.request.get("/");
+  await page.goto("/admin/predictions");
+  await expect(page.getByRole("heading", { name: "Administración de Pronósticos", level: 1 })).toBeVisible();
+  const count = page.getByText(/^[\d,]+ pronósticos$/);
+  await expect(count).toBeVisible();
+  const total = Number((await count.textContent())!.replace(/\D/g, ""));
+  // The demo players' picks of the phase shown and the 150 more: two pages at least.
+  expect(total).toBeGreaterThan(EXTRA);
+  const table = page.getByRole("table");
+  // 100 picks and the header row, whatever the phase holds.
+  await expect(table.getByRole("row")).toHaveCount(101);
+  const pages = page.getByRole("navigation", { name: "Páginas de pronósticos" });
+  const last = Math.ceil(total / 100);
+  await expect(pages.getByText(`Página 1 de ${last}`, { exact: true })).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Anterior" })).toHaveCount(0);
+  await expectAccessible(page, "pronósticos del administrador");
+  await shots(page, "admin-pronosticos");
+
+  // The search goes to the server with the phase; its pages keep both.
+  await hydrated(page);
+  const phase = await page.getByRole("combobox", { name: "Jornada" }).inputValue();
+  const search = page.getByRole("searchbox", { name: "Buscar", exact: true });
+  await expect(search).toHaveAttribute("placeholder", "Usuario o equipo");
+  await search.fill("AFICION");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?jornada=${phase}&q=AFICION$`));
+  const found = page.getByText(new RegExp(`^[\\d,]+ de ${total.toLocaleString("es-MX")} pronósticos$`));
+  await expect(found).toBeVisible();
+  const matched = Number((await found.textContent())!.split(" de ")[0]!.replace(/\D/g, ""));
+  expect(matched).toBeGreaterThan(100);
+  expect(matched).toBeLessThan(total);
+  await expect(table.getByRole("row").filter({ hasText: "Afición" })).toHaveCount(100);
+  await pages.getByRole("link", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?jornada=${phase}&q=AFICION&pagina=2$`));
+  await expect(pages.getByText(`Página 2 de ${Math.ceil(matched / 100)}`, { exact: true })).toBeVisible();
+  await expect(search).toHaveValue("AFICION");
+
+  // A correction on the searched page: its toast, and the page stays where it was.
+  const row = table.getByRole("row").filter({ hasText: "Afición" }).first();
+  const name = (await row.getAttribute("aria-label"))!;
+  const [home, away] = await row.getByRole("spinbutton").all();
+  const before = [await home!.inputValue(), await away!.inputValue()];
+  const changed = before[0] === "9" ? "8" : "9";
+  await home!.fill(changed);
+  await row.getByRole("button", { name: "Actualizar", exact: true }).click();
+  await expectToast(page, "Éxito", "Predicción actualizada correctamente");
+  await expect(page).toHaveURL(new RegExp(`\\?jornada=${phase}&q=AFICION&pagina=2$`));
+  await page.reload();
+  await hydrated(page);
+  const again = page.getByRole("row", { name, exact: true });
+  await expect(again.getByRole("spinbutton").first()).toHaveValue(changed);
+  await expectAccessible(page, "búsqueda de pronósticos del administrador");
+  await shots(page, "admin-pronosticos-busqueda");
+  // Put back as it was.
+  await again.getByRole("spinbutton").first().fill(before[0]!);
+  await again.getByRole("button", { name: "Actualizar", exact: true }).click();
+  await expectToast(page, "Éxito", "Predicción actualizada correctamente");
+
+  // Nobody: the page says so, with no pager.
+  await search.fill("nadie se llama así");
+  await search.press("Enter");
+  await expect(page.getByText("Ningún pronóstico coincide con «nadie se llama así».", { exact: true })).toBeVisible();
+  await expect(pages).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]q=nadie/);
   await context.close();
 });

@@ -427,13 +427,17 @@ test("'Administración de Pronósticos': el administrador busca y corrige un pro
   await expect(chosenOption(admin, "Jornada")).toHaveText(phaseOption);
   await expect(admin.getByText(`${2 * phaseMatches} pronósticos`, { exact: true })).toBeVisible();
 
-  // The search keeps B's picks only (name or team, accents ignored).
+  // The search, sent to the server, keeps B's picks only (a name in any case), and the phase.
   const search = admin.getByRole("searchbox", { name: "Buscar", exact: true });
   await search.fill("nadie se llama así");
+  await search.press("Enter");
   await expect(admin.getByText("Ningún pronóstico coincide con «nadie se llama así».", { exact: true })).toBeVisible();
   await search.fill(playerB.name.toUpperCase());
+  await admin.getByRole("button", { name: "Buscar", exact: true }).click();
   await expect(admin.getByText(`${phaseMatches} de ${2 * phaseMatches} pronósticos`, { exact: true })).toBeVisible();
   await expect(admin.getByRole("row").filter({ hasText: playerA.name })).toHaveCount(0);
+  await expect(admin).toHaveURL(/[?&]jornada=\d+&q=/);
+  await expect(chosenOption(admin, "Jornada")).toHaveText(phaseOption);
 
   const [local, visitor] = teams(M2);
   const row = () => admin.getByRole("row", { name: `${playerB.name}: ${M2}`, exact: true });
@@ -451,8 +455,9 @@ test("'Administración de Pronósticos': el administrador busca y corrige un pro
 
   // Out of range: refused by the server (the form does not validate in the browser).
   await correct("21", "1", "Error", "Los goles deben ser un número entero entre 0 y 20");
-  // A correction is stored (seen after a reload), then put back as B predicted it.
+  // A correction is stored (seen after a reload of the same search), then put back as B predicted it.
   await correct("2", "2", "Éxito", "Predicción actualizada correctamente");
+  await expect(admin).toHaveURL(/[?&]q=/);
   await admin.reload();
   await hydrated(admin);
   await expect(row().getByRole("spinbutton", { name: `Goles de ${local}`, exact: true })).toHaveValue("2");

@@ -61,6 +61,8 @@ test("NUL bytes and ids beyond the database's integer reach no SQL: Spanish 4xx 
     "/quiniela/2147483648/unirse?codigo=abc",
     "/admin/results?jornada=2147483648",
     "/admin/predictions?jornada=%00",
+    "/admin/predictions?q=%00&pagina=99999999999",
+    `/admin/predictions?q=${"%25".repeat(500)}&pagina=-1`,
     "/admin/estado-pronosticos?jornada=99999999999",
     "/admin/exportar/posiciones.csv?jornada=2147483648",
   ];

@@ -16,3 +16,47 @@ function likePattern(search: string): string {
 export function nameHolds(name: Expression<string>, search: string) {
   return sql<boolean>`lower(${name}) like lower(${likePattern(search)}) escape '\\'`;
 }
+
+/**
+ * Spanish's accented letters (and ñ, ü), each with the plain letter it is searched by. Folded in
+ * SQL by a chain of replace(), both cases given: SQLite's lower() changes ASCII letters only, so
+ * 'Á' must become 'a' before it, and PostgreSQL's would give the same. Other letters with marks
+ * keep them (a chain over every Latin letter would cost each row dozens of calls).
+ */
+const ACCENTS: readonly (readonly [string, string])[] = [
+  ["á", "a"],
+  ["é", "e"],
+  ["í", "i"],
+  ["ó", "o"],
+  ["ú", "u"],
+  ["ü", "u"],
+  ["ñ", "n"],
+  ["Á", "a"],
+  ["É", "e"],
+  ["Í", "i"],
+  ["Ó", "o"],
+  ["Ú", "u"],
+  ["Ü", "u"],
+  ["Ñ", "n"],
+];
+
+/** A searched text folded as `withoutAccents` folds the names it is compared with. */
+export function foldAccents(text: string): string {
+  return ACCENTS.reduce((folded, [letter, plain]) => folded.replaceAll(letter, plain), text.normalize("NFC"));
+}
+
+/** A name (an SQL expression) with Spanish's accents taken off, as `foldAccents` does in JavaScript. */
+function withoutAccents(name: Expression<string>): Expression<string> {
+  return ACCENTS.reduce<Expression<string>>(
+    (folded, [letter, plain]) => sql<string>`replace(${folded}, ${sql.lit(letter)}, ${sql.lit(plain)})`,
+    name,
+  );
+}
+
+/**
+ * Whether a name (an SQL expression) holds `search` in any case and with or without Spanish's
+ * accents ('jose' finds 'José', 'PEÑA' finds 'Peña'); `%` and `_` in it are letters.
+ */
+export function nameHoldsFolded(name: Expression<string>, search: string) {
+  return nameHolds(withoutAccents(name), foldAccents(search));
+}

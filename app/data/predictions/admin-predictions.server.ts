@@ -4,76 +4,137 @@ import type { Score } from "#app/domain/game/scoring";
 import type { Database } from "#app/data/engine/schema";
 import { rescoreAround } from "#app/data/standings/upkeep.server";
 import { type Actor, logChange } from "#app/data/changes/change-log.server";
-import { matchLabelOfNames } from "#app/domain/game/match";
+import { matchLabelOfNames, type MatchView } from "#app/domain/game/match";
+import { displayNameOf, nameHoldsFolded } from "#app/data/people/display-name.server";
+import { listMatches } from "#app/data/seasons/matches.server";
+import { picksByName, type ListedPick } from "#app/data/predictions/match-picks.server";
 
-/** A prediction as the admin screens show it (every user's, revealed or not). */
-export interface AdminPrediction {
-  id: number;
-  matchId: number;
-  userId: string;
-  userName: string;
-  userImage: string | null;
-  userColor: string;
-  home: number;
-  away: number;
-  /** Null while the match has no result. */
-  points: number | null;
-  bonus: number;
-  activated: boolean;
+/** Picks on one page of the admin's 'Administración de Pronósticos'. */
+export const PREDICTIONS_PAGE = 100;
+
+/** A page of the phase's picks, and what the whole list holds. */
+export interface AdminPredictionsPage {
+  /** The matches the page's picks belong to, in season order. */
+  matches: MatchView[];
+  /** At most PREDICTIONS_PAGE, by match in season order, then by name (`picksByName`). */
+  picks: ListedPick[];
+  /** Every pick of the phase. */
+  total: number;
+  /** The picks the search finds (every pick without one). */
+  matched: number;
+  page: number;
+  pages: number;
 }
 
-/** Every prediction of the phase's matches (one query), by match in season order, then user name. */
-export async function predictionsOfPhase(db: Kysely<Database>, phaseId: number): Promise<AdminPrediction[]> {
-  const rows = await db
-    .selectFrom("predictions as pr")
-    .innerJoin("matches as m", "m.id", "pr.match_id")
-    .innerJoin("users as u", "u.id", "pr.user_id")
-    .select([
-      "pr.id",
-      "pr.match_id",
-      "pr.user_id",
-      "u.name",
-      "u.display_name",
-      "u.image",
-      "u.avatar_color",
-      "pr.home_score",
-      "pr.away_score",
-      "pr.points",
-      "pr.bonus",
-      "pr.activated",
-      "m.kickoff_at",
-    ])
-    .where("m.phase_id", "=", phaseId)
-    .execute();
-  const predictions = rows.map((row) => ({
-    id: row.id,
-    matchId: row.match_id,
-    userId: row.user_id,
-    userName: row.display_name?.trim() || row.name,
-    userImage: row.image,
-    userColor: row.avatar_color,
-    home: row.home_score,
-    away: row.away_score,
-    points: row.points,
-    bonus: row.bonus,
-    activated: row.activated === 1,
-    kickoffAt: row.kickoff_at,
-  }));
-  predictions.sort(
-    (a, b) =>
-      compareNullableText(a.kickoffAt, b.kickoffAt) ||
-      a.matchId - b.matchId ||
-      a.userName.localeCompare(b.userName, "es", { sensitivity: "base" }) ||
-      a.id - b.id,
+/** A team's name as a search compares it: any case, without any accent. */
+function foldTeam(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+}
+
+/** How many picks each of the matches has, and how many of them are by a user whose name holds `search`. */
+async function countsByMatch(
+  db: Kysely<Database>,
+  matchIds: readonly number[],
+  search: string,
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (matchIds.length === 0) return counts;
+  const rows =
+    search === ""
+      ? await db
+          .selectFrom("predictions as pr")
+          .select((eb) => ["pr.match_id", eb.fn.countAll<number>().as("picks")])
+          .where("pr.match_id", "in", matchIds)
+          .groupBy("pr.match_id")
+          .execute()
+      : // Each user's name is folded once, then the user's picks of these matches looked up.
+        await db
+          .selectFrom("users as u")
+          .crossJoin("predictions as pr")
+          .select((eb) => ["pr.match_id", eb.fn.countAll<number>().as("picks")])
+          .whereRef("pr.user_id", "=", "u.id")
+          .where(nameHoldsFolded(displayNameOf("u"), search))
+          .where("pr.match_id", "in", matchIds)
+          .groupBy("pr.match_id")
+          .execute();
+  for (const row of rows) counts.set(row.match_id, Number(row.picks));
+  return counts;
+}
+
+/**
+ * The admin's 'Administración de Pronósticos' (/admin/predictions): every pick of the phase,
+ * revealed or not, a nameless player's too (SPEC §2.4), PREDICTIONS_PAGE at a time, by match in
+ * season order, then by name. `search` (trimmed by the caller) keeps the picks of the matches
+ * with a team whose name holds it (any case, without accents) and, of the others, those of the
+ * users whose name holds it (`nameHoldsFolded`). What the lists hold is counted in SQL, by match;
+ * then only the page's picks are read by walking the names' index (`picksByName`): the matches
+ * the page holds whole in one walk, a match it cuts from its offset. A page past the last is the
+ * last.
+ */
+export async function predictionsPage(
+  db: Kysely<Database>,
+  { phaseId, search: query, page }: { phaseId: number; search: string; page: number },
+): Promise<AdminPredictionsPage> {
+  const matches = await listMatches(db, { phaseIds: [phaseId] });
+  const ids = matches.map((match) => match.id);
+  const needle = foldTeam(query);
+  const byTeam = new Set(
+    query === ""
+      ? ids
+      : matches
+          .filter((match) => [match.home, match.away].some((team) => team && foldTeam(team.name).includes(needle)))
+          .map((match) => match.id),
   );
-  return predictions.map(({ kickoffAt: _kickoffAt, ...prediction }) => prediction);
-}
+  const totals = await countsByMatch(db, ids, "");
+  const byName =
+    query === "" ? new Map<number, number>() : await countsByMatch(db, ids.filter((id) => !byTeam.has(id)), query);
+  const found = matches
+    .map((match) => ({ match, count: (byTeam.has(match.id) ? totals.get(match.id) : byName.get(match.id)) ?? 0 }))
+    .filter(({ count }) => count > 0);
+  const matched = found.reduce((sum, { count }) => sum + count, 0);
+  const pages = Math.max(1, Math.ceil(matched / PREDICTIONS_PAGE));
+  const shown = Math.min(Math.max(1, page), pages);
 
-function compareNullableText(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
+  // The page's window over the matches' lists laid end to end: each match's part of it.
+  let skip = (shown - 1) * PREDICTIONS_PAGE;
+  let room = PREDICTIONS_PAGE;
+  const parts: { match: MatchView; offset: number; limit: number; whole: boolean; search: string }[] = [];
+  for (const { match, count } of found) {
+    if (room === 0) break;
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    const limit = Math.min(count - skip, room);
+    const search = byTeam.has(match.id) ? "" : query;
+    parts.push({ match, offset: skip, limit, whole: skip === 0 && limit === count, search });
+    room -= limit;
+    skip = 0;
+  }
+  // The matches the page holds whole (a search that finds a few players in each): one walk of
+  // the names for all of them, by search, instead of one each, every one through every name. A
+  // match cut by the page's start or end (two at most) is walked alone, from its offset.
+  const picksOf = new Map<number, ListedPick[]>();
+  for (const search of new Set(parts.filter((part) => part.whole).map((part) => part.search))) {
+    const together = parts.filter((part) => part.whole && part.search === search);
+    const limit = together.reduce((sum, part) => sum + part.limit, 0);
+    const ids = together.map((part) => part.match.id);
+    for (const pick of await picksByName(db, ids, { limit, offset: 0, everyone: true, search })) {
+      const list = picksOf.get(pick.matchId) ?? [];
+      list.push(pick);
+      picksOf.set(pick.matchId, list);
+    }
+  }
+  for (const part of parts.filter((part) => !part.whole)) {
+    const { match, offset, limit, search } = part;
+    picksOf.set(match.id, await picksByName(db, match.id, { limit, offset, everyone: true, search }));
+  }
+  const picks = parts.flatMap((part) => picksOf.get(part.match.id) ?? []);
+  const total = [...totals.values()].reduce((sum, count) => sum + count, 0);
+  return { matches: parts.map((part) => part.match), picks, total, matched, page: shown, pages };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#app/data/engine/schema";
-import { displayNameOf } from "#app/data/people/display-name.server";
+import { displayNameOf, nameHoldsFolded } from "#app/data/people/display-name.server";
 
 /**
  * A match's picks listed in name order, a page at a time: what both captured-predictions pages
@@ -46,13 +46,17 @@ const listName = sql<string>`lower(${displayName})`;
 /**
  * One page of a match's picks in name order: the users are walked along their names' index and
  * each one's pick of the match looked up (CROSS JOIN keeps SQLite to that order), stopping at the
- * page's end. `everyone`: the nameless users' picks too (the admin sees every pick).
+ * page's end. `everyone`: the nameless users' picks too (the admin sees every pick). `search`:
+ * only the users whose name holds it (`nameHoldsFolded`), checked as the names are walked.
+ * Several matches (a list of ids): their picks in one walk, in name order, a match's after
+ * another's of the same user.
  */
 export async function picksByName(
   db: Kysely<Database>,
-  matchId: number,
-  { limit, offset, everyone = false }: { limit: number; offset: number; everyone?: boolean },
+  match: number | readonly number[],
+  { limit, offset, everyone = false, search = "" }: { limit: number; offset: number; everyone?: boolean; search?: string },
 ): Promise<ListedPick[]> {
+  if (typeof match !== "number" && match.length === 0) return [];
   const rows = await db
     .selectFrom("users as u")
     .crossJoin("predictions as pr")
@@ -69,10 +73,12 @@ export async function picksByName(
       "pr.bonus",
     ])
     .whereRef("pr.user_id", "=", "u.id")
-    .where("pr.match_id", "=", matchId)
+    .where((eb) => (typeof match === "number" ? eb("pr.match_id", "=", match) : eb("pr.match_id", "in", match)))
     .$if(!everyone, (query) => query.where(named))
+    .$if(search !== "", (query) => query.where(nameHoldsFolded(displayName, search)))
     .orderBy(listName)
     .orderBy("u.id")
+    .$if(typeof match !== "number", (query) => query.orderBy("pr.match_id"))
     .limit(limit)
     .offset(offset)
     .execute();

@@ -6,6 +6,8 @@ import {
   matchesFormSchema,
   phaseParam,
   predictionFormSchema,
+  PREDICTIONS_SEARCH_MAX,
+  predictionsQuery,
   resultFormSchema,
 } from "./admin-forms";
 import { parseForm } from "./form";
@@ -265,5 +267,22 @@ describe("phaseParam", () => {
     expect(phaseParam(new URL("http://x/?jornada=0"))).toBeNull();
     expect(phaseParam("http://x/?jornada=abc")).toBeNull();
     expect(phaseParam("http://x/")).toBeNull();
+  });
+});
+
+describe("predictionsQuery", () => {
+  const query = (search: string) => predictionsQuery(`http://x/admin/predictions?${search}`);
+
+  test("?q= trimmed and ?pagina= as a number", () => {
+    expect(query("q=%20%20Ana%20&pagina=3")).toEqual({ search: "Ana", page: 3 });
+    expect(query("q=100%25_")).toEqual({ search: "100%_", page: 1 });
+    expect(query("")).toEqual({ search: "", page: 1 });
+  });
+
+  test("a search too long or with control characters is no search; a page that is no number is the first", () => {
+    expect(query(`q=${"a".repeat(PREDICTIONS_SEARCH_MAX)}`).search).toHaveLength(PREDICTIONS_SEARCH_MAX);
+    expect(query(`q=${"a".repeat(PREDICTIONS_SEARCH_MAX + 1)}`).search).toBe("");
+    expect(query("q=Ana%00").search).toBe("");
+    for (const page of ["0", "-1", "x", "2.5", "99999999999"]) expect(query(`pagina=${page}`).page, page).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { zonedLocalToUtc } from "#app/domain/dates";
 import { goalsField, RESULT_MAX_GOALS } from "#app/domain/game/score";
 
-import { idField, parseId } from "./input";
+import { idField, MAX_ID, parseId, plainText } from "./input";
 
 /**
  * What the admin game screens post (their form contracts), parsed with Spanish messages. Every
@@ -182,4 +182,23 @@ export const predictionFormSchema = z.object({
 /** The `?jornada=` search parameter as a phase id, or null when absent or not an id. */
 export function phaseParam(url: URL | string): number | null {
   return parseId(new URL(url, "http://x").searchParams.get("jornada")) ?? null;
+}
+
+/** The longest search of 'Administración de Pronósticos' (a player's or a team's name). */
+export const PREDICTIONS_SEARCH_MAX = 60;
+
+/**
+ * /admin/predictions's query string besides ?jornada=: ?q= (the search, trimmed) and ?pagina=.
+ * What is not valid is ignored: a search with control characters or too long is no search (no
+ * person's: the box takes PREDICTIONS_SEARCH_MAX characters), a page that is no number the first.
+ */
+const PredictionsQuery = z.object({
+  q: plainText().trim().max(PREDICTIONS_SEARCH_MAX).catch(""),
+  pagina: z.coerce.number().int().min(1).max(MAX_ID).catch(1),
+});
+
+export function predictionsQuery(url: URL | string): { search: string; page: number } {
+  const params = new URL(url, "http://x").searchParams;
+  const query = PredictionsQuery.parse({ q: params.get("q") ?? "", pagina: params.get("pagina") ?? undefined });
+  return { search: query.q, page: query.pagina };
 }

@@ -1,28 +1,29 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 
-import {
-  predictionsOfPhase,
-  updatePrediction,
-  type AdminPrediction,
-} from "#app/data/predictions/admin-predictions.server";
-import { listMatches } from "#app/data/seasons/matches.server";
+import { predictionsPage, updatePrediction } from "#app/data/predictions/admin-predictions.server";
+import type { ListedPick } from "#app/data/predictions/match-picks.server";
 import { listPhases } from "#app/data/seasons/phases.server";
 import { formatKickoff } from "#app/domain/dates";
-import { phaseParam, predictionFormSchema } from "#app/domain/forms/admin-forms";
+import {
+  phaseParam,
+  predictionFormSchema,
+  PREDICTIONS_SEARCH_MAX,
+  predictionsQuery,
+} from "#app/domain/forms/admin-forms";
 import { parseForm } from "#app/domain/forms/form";
 import { matchLabel, teamLabel, type TeamView } from "#app/domain/game/match";
 import { defaultPhaseId } from "#app/domain/game/phase-status";
-import { countOf } from "#app/domain/plural";
+import { countText } from "#app/domain/plural";
 import { answer, refusalMessage, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { PointsCell, ScoreBox, adminTable as t, UserCell } from "#app/ui/admin/AdminCells";
-import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
+import { AdminSeasonSelect, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
+import { PicksPages } from "#app/ui/game/PicksPager";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
@@ -33,7 +34,9 @@ import classes from "./predictions.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Pronósticos · Quiniela" }];
 
-interface PredictionRow extends AdminPrediction {
+const PATH = "/admin/predictions";
+
+interface PredictionRow extends ListedPick {
   homeTeam: TeamView | null;
   awayTeam: TeamView | null;
   result: { home: number; away: number } | null;
@@ -41,31 +44,32 @@ interface PredictionRow extends AdminPrediction {
   kickoffLabel: string | null;
 }
 
+/**
+ * Every pick of the phase (?jornada=), revealed or not, a page of them at a time (?pagina=), the
+ * search (?q=) done by the database: at 10,000 players a phase of nine matches holds 90,000 picks,
+ * each row with a form of its own.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context);
   const season = await shownSeason(db, request);
   const phases = await listPhases(db, season.id);
   const phaseId = defaultPhaseId(phases, phaseParam(request.url));
-  if (phaseId === null) return { phases, phaseId, rows: [] };
-  const [matches, predictions] = await Promise.all([
-    listMatches(db, { phaseIds: [phaseId] }),
-    predictionsOfPhase(db, phaseId),
-  ]);
-  const order = new Map(matches.map((match, index) => [match.id, { index, match }]));
-  const rows: PredictionRow[] = predictions
-    .filter((prediction) => order.has(prediction.matchId))
-    .sort((a, b) => order.get(a.matchId)!.index - order.get(b.matchId)!.index)
-    .map((prediction) => {
-      const { match } = order.get(prediction.matchId)!;
-      return {
-        ...prediction,
-        homeTeam: match.home,
-        awayTeam: match.away,
-        result: match.result,
-        kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
-      };
-    });
-  return { phases, phaseId, rows };
+  const { search, page } = predictionsQuery(request.url);
+  if (phaseId === null) return { phases, phaseId, search, rows: [], total: 0, matched: 0, page: 1, pages: 1 };
+  const found = await predictionsPage(db, { phaseId, search, page });
+  const matches = new Map(found.matches.map((match) => [match.id, match]));
+  const rows: PredictionRow[] = found.picks.map((pick) => {
+    const match = matches.get(pick.matchId)!;
+    return {
+      ...pick,
+      homeTeam: match.home,
+      awayTeam: match.away,
+      result: match.result,
+      kickoffLabel: formatKickoff(match.kickoffAt, season.timeZone),
+    };
+  });
+  const { total, matched, page: shown, pages } = found;
+  return { phases, phaseId, search, rows, total, matched, page: shown, pages };
 }
 
 const FAILURE = "No se pudo actualizar la predicción";
@@ -95,9 +99,9 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
   const result = `${row.kickoffLabel ?? "Fecha por confirmar"} · ${row.result ? `Resultado oficial: ${row.result.home} - ${row.result.away}` : "Sin resultado"}`;
   const busy = fetcher.state !== "idle";
   return (
-    <tr aria-label={`${row.userName}: ${label}`}>
+    <tr aria-label={`${row.name}: ${label}`}>
       <td>
-        <UserCell name={row.userName} image={row.userImage} color={row.userColor} />
+        <UserCell name={row.name} image={row.image} color={row.avatarColor} />
         <span className={t.mobile} style={{ marginTop: 4 }}>
           <span style={{ fontSize: "var(--mantine-font-size-xs)" }}>{label}</span>
           <span className={t.dimmed}>{result}</span>
@@ -128,49 +132,67 @@ function PredictionRowView({ row }: { row: PredictionRow }) {
   );
 }
 
-function fold(text: string) {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
+/** The page's address with its filters: the season (when not the current one), the phase, the search, a page. */
+function pageHref(
+  season: { id: number; isCurrent: boolean },
+  { phaseId, search }: { phaseId: number | null; search: string },
+  page: number,
+): string {
+  const params = new URLSearchParams();
+  if (!season.isCurrent) params.set("temporada", String(season.id));
+  if (phaseId !== null) params.set("jornada", String(phaseId));
+  if (search) params.set("q", search);
+  if (page > 1) params.set("pagina", String(page));
+  return `${PATH}?${params}`;
+}
+
+/** 'Buscar': a GET form sent to the server, which keeps the season and phase; a new search starts at page 1. */
+function SearchForm({ phaseId, search }: { phaseId: number | null; search: string }) {
+  const { season } = useAdminSeason();
+  return (
+    <Form method="get" action={PATH} role="search" className={classes.searchForm}>
+      {!season.isCurrent && <input type="hidden" name="temporada" value={season.id} />}
+      {phaseId !== null && <input type="hidden" name="jornada" value={phaseId} />}
+      <TextField
+        label="Buscar"
+        name="q"
+        type="search"
+        placeholder="Usuario o equipo"
+        defaultValue={search}
+        key={search}
+        maxLength={PREDICTIONS_SEARCH_MAX}
+        className={classes.search}
+      />
+      <Button type="submit" variant="light">
+        Buscar
+      </Button>
+    </Form>
+  );
 }
 
 export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
-  const { phases, phaseId, rows } = loaderData;
-  const [search, setSearch] = useState("");
-  const needle = fold(search.trim());
-  const shown = needle
-    ? rows.filter((row) =>
-        fold(`${row.userName} ${matchLabel({ home: row.homeTeam, away: row.awayTeam })}`).includes(needle),
-      )
-    : rows;
+  const { phases, phaseId, search, rows, total, matched, page, pages } = loaderData;
+  const { season } = useAdminSeason();
   const phaseName = phases.find((phase) => phase.id === phaseId)?.name;
+  const picks = (count: number) => (count === 1 ? "pronóstico" : "pronósticos");
 
   return (
     <Page title="Administración de Pronósticos" description="Corrige el marcador de cualquier pronóstico capturado.">
       <AdminSeasonSelect />
       <div className={classes.filters}>
-        <PhaseFilter phases={phases} phaseId={phaseId} />
-        {rows.length > 0 && (
-          <TextField
-            label="Buscar"
-            type="search"
-            placeholder="Usuario o equipo"
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            className={classes.search}
-          />
-        )}
+        {/* Another phase's picks start at their first page. */}
+        <PhaseFilter phases={phases} phaseId={phaseId} clears={["pagina"]} />
+        {total > 0 && <SearchForm phaseId={phaseId} search={search} />}
       </div>
       <div className={classes.panel}>
-        {rows.length === 0 ? (
+        {total === 0 ? (
           <p className={classes.empty}>{`No hay pronósticos capturados${phaseName ? ` para ${phaseName}` : ""}.`}</p>
         ) : (
           <>
             <p className={classes.count}>
-              {shown.length === rows.length
-                ? countOf(rows.length, "pronóstico", "pronósticos")
-                : `${shown.length} de ${countOf(rows.length, "pronóstico", "pronósticos")}`}
+              {search
+                ? `${countText(matched)} de ${countText(total)} ${picks(total)}`
+                : `${countText(total)} ${picks(total)}`}
             </p>
             <TableScroll>
               <Table hover className={t.table}>
@@ -183,19 +205,20 @@ export default function AdminPredictions({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {shown.map((row) => (
+                  {rows.map((row) => (
                     <PredictionRowView key={row.id} row={row} />
                   ))}
-                  {shown.length === 0 && (
+                  {rows.length === 0 && (
                     <tr>
                       <td colSpan={4} className={classes.empty}>
-                        {`Ningún pronóstico coincide con «${search.trim()}».`}
+                        {`Ningún pronóstico coincide con «${search}».`}
                       </td>
                     </tr>
                   )}
                 </tbody>
               </Table>
             </TableScroll>
+            <PicksPages page={page} pages={pages} hrefFor={(to) => pageHref(season, { phaseId, search }, to)} />
           </>
         )}
       </div>

@@ -23,23 +23,40 @@ export function MorePicks({ matchId, total, hrefFor }: { matchId: number; total:
   );
 }
 
-/** 'Anterior' · 'Página 1 de 2' · 'Siguiente' between a match's own pages (nothing for one page). */
-export function PicksPager({ paging, hrefFor }: { paging: PicksPaging | null; hrefFor: MatchPageHref }) {
-  if (!paging || paging.pages <= 1) return null;
-  const { matchId, page, pages } = paging;
+/**
+ * 'Anterior' · 'Página 1 de 2' · 'Siguiente' between the pages of a list of picks (nothing for
+ * one page): a match's own pages, the admin's 'Administración de Pronósticos'.
+ */
+export function PicksPages({
+  page,
+  pages,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+}) {
+  if (pages <= 1) return null;
   return (
     <nav aria-label="Páginas de pronósticos" className={classes.pager}>
       {page > 1 && (
-        <Link to={hrefFor(matchId, page - 1)} className={classes.link}>
+        <Link to={hrefFor(page - 1)} className={classes.link}>
           Anterior
         </Link>
       )}
       <span className={classes.text}>{`Página ${countText(page)} de ${countText(pages)}`}</span>
       {page < pages && (
-        <Link to={hrefFor(matchId, page + 1)} className={classes.link}>
+        <Link to={hrefFor(page + 1)} className={classes.link}>
           Siguiente
         </Link>
       )}
     </nav>
   );
+}
+
+/** The pager between a match's own pages. */
+export function PicksPager({ paging, hrefFor }: { paging: PicksPaging | null; hrefFor: MatchPageHref }) {
+  if (!paging) return null;
+  const { matchId } = paging;
+  return <PicksPages page={paging.page} pages={paging.pages} hrefFor={(page) => hrefFor(matchId, page)} />;
 }
