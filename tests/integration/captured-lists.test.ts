@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
