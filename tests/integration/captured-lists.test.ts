@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { SCRIPT_ACTOR } from "#app/data/changes/change-log.server";
+import { listNameOf } from "#app/data/people/display-name.server";
 import { deletePredictionsOfUser, deleteUser } from "#app/data/people/users.server";
 import { updatePrediction } from "#app/data/predictions/admin-predictions.server";
 import { countScores, pickShares, type PickShares } from "#app/domain/game/pick-shares";
@@ -263,5 +264,40 @@ describe("the stored counts", () => {
     await server.db.updateTable("users").set({ name: " ", display_name: null }).where("id", "=", nameless).execute();
     expect(await countRows(big)).toEqual([]);
     expect((await sharesNow()).total).toBe(hidden.total);
+  });
+  test("names with Spanish accents sit in their letter's place, read along the names' index (migration 0016)", async () => {
+    await server.db
+      .insertInto("users")
+      .values(
+        ["Álvaro", "Óscar"].map((name) => ({
+          id: `acento-${name}`,
+          name,
+          email: `acento-${name.length}-${name.codePointAt(0)}@quiniela.test`,
+          email_verified: sql.lit(false),
+          image: null,
+          display_name: null,
+          created_at: NOW,
+          updated_at: NOW,
+        })),
+      )
+      .execute();
+    for (const name of ["Álvaro", "Óscar"]) await pick(`acento-${name}`, big, 1, 1);
+    const names = cardOf(await capturedData(`${PATH}.data?partido=${big}`), big)!.picks.map((p) => p.name);
+    expect(names[0]).toBe("Álvaro");
+    // 'oscar' after every 'jugador …', before 'zoe'.
+    const last = cardOf(await capturedData(`${PATH}.data?partido=${big}&pagina=2`), big)!.picks.map((p) => p.name);
+    expect(last.slice(-2)).toEqual(["Óscar", "Zoe"]);
+    const plan = (await sql<
+      Record<string, unknown>
+    >`explain query plan select u.id from users u order by ${listNameOf("u")}, u.id limit 5`
+      .execute(server.db)
+      .catch(() => null)) as { rows: Record<string, unknown>[] } | null;
+    if (plan) expect(JSON.stringify(plan.rows)).toContain("users_list_name_idx");
+    else {
+      const index = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where indexname = 'users_list_name_idx'`.execute(server.db);
+      expect(index.rows[0]?.indexdef).toContain("replace");
+    }
   });
 });

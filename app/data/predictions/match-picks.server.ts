@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#app/data/engine/schema";
-import { displayNameOf, nameHoldsFolded } from "#app/data/people/display-name.server";
+import { displayNameOf, listNameOf, nameHoldsFolded } from "#app/data/people/display-name.server";
 
 /**
  * A match's picks listed in name order, a page at a time: what both captured-predictions pages
@@ -40,8 +40,8 @@ const displayName = displayNameOf("u");
 /** Users without a name are hidden from players (SPEC §2.4): only the admin's lists show them. */
 export const named = sql<boolean>`trim(${displayName}) <> ''`;
 
-/** The names as the index of migration 0014 holds them: the order of every list of a match's picks. */
-const listName = sql<string>`lower(${displayName})`;
+/** The names as the index of migration 0016 holds them: the order of every list of a match's picks. */
+const listName = listNameOf("u");
 
 /**
  * One page of a match's picks in name order: the users are walked along their names' index and

@@ -14,6 +14,7 @@ import * as m0012 from "./0012_standings_after_phase";
 import * as m0013 from "./0013_change_log";
 import * as m0014 from "./0014_pick_counts";
 import * as m0015 from "./0015_pick_counts_names";
+import * as m0016 from "./0016_list_names_folded";
 
 /** What the migrations take from the settings: only the upgrade to seasons names its first season. */
 export interface MigrationSettings {
@@ -41,5 +42,6 @@ export function migrationsFor(settings: MigrationSettings): Record<string, Migra
     "0013_change_log": m0013,
     "0014_pick_counts": m0014,
     "0015_pick_counts_names": m0015,
+    "0016_list_names_folded": m0016,
   };
 }
