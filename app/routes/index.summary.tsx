@@ -7,7 +7,7 @@ import {
   type HomeStanding,
   type OpenSummary,
   type SummaryTile,
-} from "#app/domain/game/home-summary";
+} from "#app/domain/standings/home-summary";
 import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 import { Panel } from "#app/ui/primitives/Panel";
 import typography from "#app/ui/theme/typography.module.css";

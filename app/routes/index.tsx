@@ -5,10 +5,10 @@ import { currentSeason, type SeasonView } from "#app/data/seasons/current-season
 import { listPhases } from "#app/data/seasons/phases.server";
 import { homeStanding } from "#app/data/standings/home-standing.server";
 import { phaseParam } from "#app/domain/forms/admin-forms";
-import { openSummary } from "#app/domain/game/home-summary";
 import { phasesToShow } from "#app/domain/game/phase-status";
 import { allowsExtraTime, legOfPhase } from "#app/domain/game/phases";
 import { rulesText } from "#app/domain/game/season-rules";
+import { openSummary } from "#app/domain/standings/home-summary";
 import { answer } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";

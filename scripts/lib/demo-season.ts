@@ -8,7 +8,7 @@ import { currentSeason } from "#app/data/seasons/current-season.server";
 import { insertSeason, seasonFromFile } from "#app/data/seasons/write-season.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { isKnockoutPhase } from "#app/domain/game/phases";
-import { rankRows, type StandingRow } from "#app/domain/game/standings";
+import { rankRows, type StandingRow } from "#app/domain/standings/standings";
 import type { Runtime } from "#app/runtime.server";
 
 import { bulkInsert } from "./bulk-insert";

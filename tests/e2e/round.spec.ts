@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-import { bandFor } from "../../app/domain/game/standings";
+import { bandFor } from "#app/domain/standings/standings";
+
 import {
   expectToast,
   fillPredictions,

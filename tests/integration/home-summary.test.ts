@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seasonPlaces } from "#app/data/standings/places.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
 import { closingLabel } from "#app/domain/dates";
-import { openAt, type HomeStanding, type OpenSummary } from "#app/domain/game/home-summary";
-import { movementsBetween } from "#app/domain/game/movement";
+import { openAt, type HomeStanding, type OpenSummary } from "#app/domain/standings/home-summary";
+import { movementsBetween } from "#app/domain/standings/movement";
 import { RULES_COOKIE } from "#app/ui/behaviour/remembered-fold";
 
 import { createUser } from "../support/accounts";
@@ -18,7 +18,7 @@ import {
 } from "../support/server";
 
 /**
- * 'Cómo vas' on the home page (domain/game/home-summary.ts, data/standings/home-standing.server.ts):
+ * 'Cómo vas' on the home page (domain/standings/home-summary.ts, data/standings/home-standing.server.ts):
  * the viewer's place in the current season and its movement since the jornada before the last
  * completed one, their points in that last completed jornada, what is still open for them and
  * when it closes, and a finished season's champion; read from the stored standings, on both

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
-import type { HomeStanding } from "#app/domain/game/home-summary";
-import type { Movement } from "#app/domain/game/movement";
-import { TIE_BREAK } from "#app/domain/game/winners";
+import type { HomeStanding } from "#app/domain/standings/home-summary";
+import type { Movement } from "#app/domain/standings/movement";
+import { TIE_BREAK } from "#app/domain/standings/winners";
 
 import { createUser } from "../support/accounts";
 import { activatePhase, requestText, routeData, startTestServer, type TestServer } from "../support/server";

@@ -1,8 +1,8 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import type { OpenSummary } from "#app/domain/game/home-summary";
 import type { MissingPicks } from "#app/domain/game/missing-picks";
+import type { OpenSummary } from "#app/domain/standings/home-summary";
 
 import { createUser } from "../support/accounts";
 import {

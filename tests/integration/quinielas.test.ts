@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { ScoredMatch } from "#app/domain/game/scoring";
-import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/game/standings";
+import { emptyTally, rankRows, tallyByUserAndPhase } from "#app/domain/standings/standings";
 import type { GridPhase } from "#app/ui/game/PoolPredictionsGrid";
 
 import { createUser } from "../support/accounts";
@@ -739,7 +739,7 @@ describe("predictions and standings", () => {
     );
   });
 
-  /** The pool's table straight from the database and domain/game/standings.ts. */
+  /** The pool's table straight from the database and domain/standings/standings.ts. */
   async function expectedTable(poolId: number) {
     const { db } = server;
     const matches = await db

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { overallStandings, phaseStandings, userPosition, type StandingsRow } from "#app/data/standings/tables.server";
 import { refreshAllScores } from "#app/data/standings/upkeep.server";
-import { rankRows, type TallyRow } from "#app/domain/game/standings";
+import { rankRows, type TallyRow } from "#app/domain/standings/standings";
 
 import { createUser } from "../support/accounts";
 import { currentSeasonId, routeData as routeDataOf, startTestServer, type TestServer } from "../support/server";

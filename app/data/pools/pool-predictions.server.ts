@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView } from "#app/domain/game/match";
-import type { PoolPrediction } from "#app/domain/game/pool-table";
+import type { PoolPrediction } from "#app/domain/standings/pool-table";
 import type { Database } from "#app/data/engine/schema";
 import { chunked } from "#app/data/engine/chunks";
 
-/** The pool page's one read of picks; its table and grid are made from it (domain/game/pool-table.ts). */
+/** The pool page's one read of picks; its table and grid are made from it (domain/standings/pool-table.ts). */
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { ChampionSummary, HomeStanding } from "#app/domain/game/home-summary";
-import { movement, type PhaseProgress } from "#app/domain/game/movement";
+import type { ChampionSummary, HomeStanding } from "#app/domain/standings/home-summary";
+import { movement, type PhaseProgress } from "#app/domain/standings/movement";
 import type { SeasonView } from "#app/data/seasons/current-season.server";
 import type { Database } from "#app/data/engine/schema";
 import { champions } from "./history.server";
@@ -8,7 +8,7 @@ import { placesSince, seasonPlaces } from "./places.server";
 import { tableSize } from "./tables.server";
 
 /**
- * Where the viewer stands for the home page's 'Cómo vas' (domain/game/home-summary.ts). Two
+ * Where the viewer stands for the home page's 'Cómo vas' (domain/standings/home-summary.ts). Two
  * indexed reads of the stored standings: the viewer's places now and before with their points in
  * the last completed jornada (places.server.ts), and how many players the table lists; a third,
  * the champion, only once the season is finished. A season without any result reads nothing.

@@ -1,11 +1,11 @@
 import { type Compilable, type Kysely, sql } from "kysely";
-import type { Tally } from "#app/domain/game/standings";
-import { type MovementReference, movementReference, type PhaseProgress } from "#app/domain/game/movement";
+import type { Tally } from "#app/domain/standings/standings";
+import { type MovementReference, movementReference, type PhaseProgress } from "#app/domain/standings/movement";
 import { runCompiled } from "#app/data/engine/compiled-queries.server";
 import type { Database } from "#app/data/engine/schema";
 
 /**
- * Players' places in a season's table and how they moved (domain/game/movement.ts), read from the
+ * Players' places in a season's table and how they moved (domain/standings/movement.ts), read from the
  * stored standings only: the season's totals (standings_total) are the table now, and the table
  * as it stood when the jornada before the last completed one was over is stored
  * (standings_after_phase, positions-upkeep.server.ts): a lookup, nothing ranked again.
@@ -160,7 +160,7 @@ export async function seasonPlaces(db: Kysely<Database>, query: PlacesQuery, use
 
 /**
  * The places query for a season as its phases stand: the movement from the jornada before the
- * last completed one (domain/game/movement.ts), and the last completed one's tally.
+ * last completed one (domain/standings/movement.ts), and the last completed one's tally.
  */
 export function placesSince(
   season: { id: number },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { PhaseProgress } from "#app/domain/game/movement";
-import { bestPhase, currentRun, type PhaseTally } from "#app/domain/game/player-season";
+import type { PhaseProgress } from "#app/domain/standings/movement";
+import { bestPhase, currentRun, type PhaseTally } from "#app/domain/standings/player-season";
 import { displayNameOf } from "#app/data/people/display-name.server";
 import type { Database } from "#app/data/engine/schema";
 import { playerHistory, type PlayerHistory } from "./history.server";
@@ -13,7 +13,7 @@ import { completedPhaseIds, winnersByPhase } from "./winners.server";
  * only (standings_total, standings_phase, kept by upkeep.server.ts with every result and pick),
  * their place in the season's table as /rankings ranks it, the jornadas they won
  * (winners.server.ts), their place when each completed jornada ended (positions.server.ts), and their seasons and titles as 'Histórico' counts them. Nothing is scored
- * again; the shares and runs are domain/game/player-season.ts.
+ * again; the shares and runs are domain/standings/player-season.ts.
  */
 
 export interface Player {

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
-import { isCompleted } from "#app/domain/game/movement";
+import { isCompleted } from "#app/domain/standings/movement";
 import type { Database } from "#app/data/engine/schema";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { isCompleted, movement, type Movement, movementReference, type PhaseProgress } from "#app/domain/game/movement";
+import { isCompleted, movement, type Movement, movementReference, type PhaseProgress } from "#app/domain/standings/movement";
 import type { Database } from "#app/data/engine/schema";
 import { placesAfterPhase } from "./positions.server";
 import { completedPhaseIds, jornadasWon, winnerNames, winnersByPhase } from "./winners.server";

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
-import { bandFor, type StandingRow } from "#app/domain/game/standings";
-import { inTableOrder, orderedSlice, type TableLine, type TieGroup } from "#app/domain/game/table-order";
+import { bandFor, type StandingRow } from "#app/domain/standings/standings";
+import { inTableOrder, orderedSlice, type TableLine, type TieGroup } from "#app/domain/standings/table-order";
 import { chunked } from "#app/data/engine/chunks";
 import { displayNameOf, nameHolds } from "#app/data/people/display-name.server";
 import type { Database } from "#app/data/engine/schema";
@@ -13,7 +13,7 @@ import type { Database } from "#app/data/engine/schema";
  * Which people a table lists, their tallies and RANK() over points, exact hits and correct
  * outcomes (1, 2, 2, 4) are SQL, which lets a page of a 10,000-user table be read without loading
  * the rest; only the tie groups touching the rows asked for are loaded, and
- * domain/game/table-order.ts puts their users in name order.
+ * domain/standings/table-order.ts puts their users in name order.
  */
 
 export interface StandingsRow extends StandingRow {

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { isCompleted, type PhaseProgress } from "#app/domain/game/movement";
-import { phaseWinners } from "#app/domain/game/winners";
+import { isCompleted, type PhaseProgress } from "#app/domain/standings/movement";
+import { phaseWinners } from "#app/domain/standings/winners";
 import { displayNameOf } from "#app/data/people/display-name.server";
 import type { Database } from "#app/data/engine/schema";
 
 /**
- * Jornada winners (domain/game/winners.ts), read from the stored standings only (standings_phase,
+ * Jornada winners (domain/standings/winners.ts), read from the stored standings only (standings_phase,
  * kept by upkeep.server.ts with every result and pick): one query finds each completed phase's
  * best points and the rows that hold them (index seeks, migration 0010); the domain picks first place
  * among those few by the tables' tie-break. Nothing is scored again, and no other table is kept:

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
 
+import { tallyByUserAndPhase } from "#app/domain/standings/standings";
+
 import {
   findTies,
   KNOCKOUT_BONUS,
@@ -11,7 +13,6 @@ import {
   type Score,
   type ScoredMatch,
 } from "./scoring";
-import { tallyByUserAndPhase } from "./standings";
 
 const s = (home: number, away: number): Score => ({ home, away });
 

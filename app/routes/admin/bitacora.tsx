@@ -6,11 +6,11 @@ import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { CHANGE_KINDS, KIND_LABELS } from "#app/domain/change-log";
 import { idField } from "#app/domain/forms/input";
 import { servicesOf } from "#app/http/context";
-import { ChangeList, ChangePages } from "#app/ui/game/ChangeList";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 import { SelectField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
+import { ChangeList, ChangePages } from "#app/ui/standings/ChangeList";
 import typography from "#app/ui/theme/typography.module.css";
 
 import type { Route } from "./+types/bitacora";

@@ -1,8 +1,8 @@
 import type { PlayerPick } from "#app/data/predictions/player-picks.server";
 import type { PlayerPhase, PlayerSeason } from "#app/data/standings/player-season.server";
 import { matchLabel } from "#app/domain/game/match";
-import { countWithShare, runInWords, scoredInWords } from "#app/domain/game/player-season";
 import { countOf } from "#app/domain/plural";
+import { countWithShare, runInWords, scoredInWords } from "#app/domain/standings/player-season";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Table } from "#app/ui/primitives/Table";

@@ -11,13 +11,13 @@ import { optionalUser } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { useLiveUpdates } from "#app/ui/behaviour/useLiveUpdates";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
-import { SeasonChart } from "#app/ui/game/SeasonChart";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { ButtonLink } from "#app/ui/primitives/Button";
+import { SeasonChart } from "#app/ui/standings/SeasonChart";
 
 import type { Route } from "./+types/$id";
 import classes from "./$id.module.css";

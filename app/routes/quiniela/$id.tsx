@@ -24,8 +24,8 @@ import { managePoolSchema, OWNER_INTENTS, parsePoolForm, type ManagePoolInput } 
 import { POOL_MESSAGES } from "#app/domain/forms/pool-texts";
 import { pickerPhases } from "#app/domain/game/match-picker";
 import type { MissingPicks } from "#app/domain/game/missing-picks";
-import { poolStandings, predictionsGrid } from "#app/domain/game/pool-table";
 import { countOf } from "#app/domain/plural";
+import { poolStandings, predictionsGrid } from "#app/domain/standings/pool-table";
 import { answer, runAction } from "#app/http/action-answer.server";
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
@@ -34,10 +34,8 @@ import { savePredictionForm } from "#app/http/save-predictions.server";
 import { orReload } from "#app/ui/behaviour/load-on-use";
 import { newerPage, reloadUnlessAnsweredWithPage } from "#app/ui/behaviour/page-answer";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
-import { playerHref } from "#app/ui/game/player-link";
 import { PoolPredictionsGrid } from "#app/ui/game/PoolPredictionsGrid";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
-import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
 import { useMissingPicksReport } from "#app/ui/game/useMissingPicks";
 import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
@@ -47,6 +45,8 @@ import { LeavePool, RemoveParticipant } from "#app/ui/pools/pool-manage/Membersh
 import { PICKER_PARAM } from "#app/ui/pools/pool-manage/Parts";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Button } from "#app/ui/primitives/Button";
+import { playerHref } from "#app/ui/standings/player-link";
+import { StandingsLegend, StandingsTable } from "#app/ui/standings/StandingsTable";
 import typography from "#app/ui/theme/typography.module.css";
 
 import type { Route } from "./+types/$id";

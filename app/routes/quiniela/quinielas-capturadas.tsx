@@ -19,11 +19,11 @@ import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { PhaseSection } from "#app/ui/game/PhaseSection";
 import { PickShares } from "#app/ui/game/PickShares";
 import { MorePicks, PicksPager, type MatchPageHref, type PicksPaging } from "#app/ui/game/PicksPager";
-import { playerHref, type TableSeason } from "#app/ui/game/player-link";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
 import { Panel } from "#app/ui/primitives/Panel";
+import { playerHref, type TableSeason } from "#app/ui/standings/player-link";
 
 import type { Route } from "./+types/quinielas-capturadas";
 import classes from "./quinielas-capturadas.module.css";

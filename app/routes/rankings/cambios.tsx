@@ -5,12 +5,12 @@ import { listSeasonOptions } from "#app/data/seasons/current-season.server";
 import { PUBLIC_KINDS } from "#app/domain/change-log";
 import { servicesOf } from "#app/http/context";
 import { shownSeason } from "#app/http/season.server";
-import { ChangeList, ChangePages } from "#app/ui/game/ChangeList";
 import { SeasonSelect } from "#app/ui/game/SeasonSelect";
-import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
 import panels from "#app/ui/primitives/Panel.module.css";
+import { ChangeList, ChangePages } from "#app/ui/standings/ChangeList";
+import { StandingsTabs } from "#app/ui/standings/StandingsTabs";
 import typography from "#app/ui/theme/typography.module.css";
 
 import type { Route } from "./+types/cambios";

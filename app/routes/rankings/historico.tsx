@@ -5,12 +5,12 @@ import { allTimePage, champions } from "#app/data/standings/history.server";
 import { MAX_ID } from "#app/domain/forms/input";
 import { servicesOf } from "#app/http/context";
 import { optionalUser } from "#app/http/guards.server";
-import { StandingsLegend, StandingsTable } from "#app/ui/game/StandingsTable";
-import { StandingsTabs } from "#app/ui/game/StandingsTabs";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import panels from "#app/ui/primitives/Panel.module.css";
+import { StandingsLegend, StandingsTable } from "#app/ui/standings/StandingsTable";
+import { StandingsTabs } from "#app/ui/standings/StandingsTabs";
 import typography from "#app/ui/theme/typography.module.css";
 
 import type { Route } from "./+types/historico";

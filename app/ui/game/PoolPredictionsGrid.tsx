@@ -5,9 +5,9 @@ import { PREDICTIONS_REVEALED_WHEN } from "#app/domain/game/locking";
 import { matchLabel } from "#app/domain/game/match";
 import type { PickShares as Shares } from "#app/domain/game/pick-shares";
 import { PickShares } from "#app/ui/game/PickShares";
-import { playerHref, type TableSeason } from "#app/ui/game/player-link";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Badge } from "#app/ui/primitives/Badge";
+import { playerHref, type TableSeason } from "#app/ui/standings/player-link";
 import typography from "#app/ui/theme/typography.module.css";
 
 import classes from "./PoolPredictionsGrid.module.css";

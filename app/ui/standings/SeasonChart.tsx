@@ -1,5 +1,5 @@
-import { placeLabel, seasonChart, type CourseLine } from "#app/domain/game/season-chart";
 import { countOf } from "#app/domain/plural";
+import { placeLabel, seasonChart, type CourseLine } from "#app/domain/standings/season-chart";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
 import typography from "#app/ui/theme/typography.module.css";
 

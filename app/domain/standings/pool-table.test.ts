@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 
-import type { MatchView } from "./match";
+import type { MatchView } from "#app/domain/game/match";
+import type { SeasonRules } from "#app/domain/game/season-rules";
+
 import { poolStandings, predictionsGrid, type PoolPrediction } from "./pool-table";
-import type { SeasonRules } from "./season-rules";
 
 // The pool page reads its revealed picks once; its table and its grid are both made from them.
 

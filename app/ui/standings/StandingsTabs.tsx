@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 
-import classes from "./PhaseNav.module.css";
+import classes from "#app/ui/game/PhaseNav.module.css";
+
 import tabs from "./StandingsTabs.module.css";
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 
-import type { ScoredMatch } from "./scoring";
+import type { ScoredMatch } from "#app/domain/game/scoring";
+
 import {
   addPoints,
   bandFor,

@@ -1,7 +1,8 @@
-import type { MatchView } from "./match";
-import { countScores, pickShares, type PickShares } from "./pick-shares";
-import { predictionPoints, type ScoredMatch } from "./scoring";
-import { scoredResult, scoreLabel, type SeasonRules } from "./season-rules";
+import type { MatchView } from "#app/domain/game/match";
+import { countScores, pickShares, type PickShares } from "#app/domain/game/pick-shares";
+import { predictionPoints, type ScoredMatch } from "#app/domain/game/scoring";
+import { scoredResult, scoreLabel, type SeasonRules } from "#app/domain/game/season-rules";
+
 import { emptyTally, rankRows, tallyByUserAndPhase, type StandingRow } from "./standings";
 
 /**
@@ -33,7 +34,7 @@ export interface PoolStandingRow extends StandingRow {
 
 /**
  * The pool's table: its participants scored on its matches with a result only, with the same
- * rules as every other table (domain/game/standings.ts). A knockout bonus counts only when both legs
+ * rules as every other table (domain/standings/standings.ts). A knockout bonus counts only when both legs
  * are in the pool. Only totals leave this function, never anyone's picks. The matches and
  * picks are the pool page's one read (data/pools/pool-predictions.server.ts `revealedPoolPicks`).
  */

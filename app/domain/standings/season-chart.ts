@@ -2,7 +2,7 @@
  * The geometry of 'Evolución de la temporada' (issue 46): each player's place in the season's
  * table after each completed jornada, as lines on a plot where x is the jornada (first on the
  * left) and y the place (1 at the top). Pure numbers in the SVG's own units (its viewBox); the
- * component (ui/game/SeasonChart.tsx) draws them, the server renders it, no script draws it.
+ * component (ui/standings/SeasonChart.tsx) draws them, the server renders it, no script draws it.
  */
 
 /** A player's place and cumulative points when a jornada ended. */

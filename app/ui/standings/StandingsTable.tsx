@@ -1,8 +1,8 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 
-import { movementLabel, movementMark, type Movement } from "#app/domain/game/movement";
-import { bandSizes, type Band } from "#app/domain/game/standings";
+import { movementLabel, movementMark, type Movement } from "#app/domain/standings/movement";
+import { bandSizes, type Band } from "#app/domain/standings/standings";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Table } from "#app/ui/primitives/Table";
 import typography from "#app/ui/theme/typography.module.css";

@@ -1,5 +1,5 @@
-import { findTies, predictionPoints, tieBonus, type Score, type ScoredMatch } from "./scoring";
-import { DEFAULT_RULES, type SeasonRules } from "./season-rules";
+import { findTies, predictionPoints, tieBonus, type Score, type ScoredMatch } from "#app/domain/game/scoring";
+import { DEFAULT_RULES, type SeasonRules } from "#app/domain/game/season-rules";
 
 /** One user's tally in a table (overall, one phase, or one pool). */
 export interface Tally {

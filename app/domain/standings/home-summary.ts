@@ -1,7 +1,7 @@
 import { closingLabel } from "#app/domain/dates";
+import type { PredictionMatch } from "#app/domain/game/match";
+import { countdownText, missingAt, missingPicks, missingText, type MissingPicks } from "#app/domain/game/missing-picks";
 
-import type { PredictionMatch } from "./match";
-import { countdownText, missingAt, missingPicks, missingText, type MissingPicks } from "./missing-picks";
 import { movementMark, movementPhrase, type Movement } from "./movement";
 
 /**
