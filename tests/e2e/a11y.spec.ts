@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
-import { hydrated } from "./support";
+import { hydrated, switchScheme } from "./support";
 
 /**
  * Accessibility (issue 14, item 17): axe-core with the WCAG 2.1 A/AA rules and its best
@@ -158,19 +158,6 @@ function newContext(browser: Browser, demo: Demo, role: Role, mode: Mode): Promi
       origins: [{ origin: demo.baseURL, localStorage: [{ name: COLOR_SCHEME_KEY, value: "light" }] }],
     },
   });
-}
-
-/** Switches the open page's colour mode as another tab of the app would: the stored key and its storage event. */
-async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => {
-      const oldValue = localStorage.getItem(key);
-      localStorage.setItem(key, value);
-      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: value, storageArea: localStorage }));
-    },
-    [COLOR_SCHEME_KEY, scheme] as const,
-  );
-  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
 }
 
 /** Waits until no CSS transition or animation runs (menus, dialogs and drawers fade and slide in). */

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
-import { ADMIN, expectAccessible, expectToast, hydrated } from "./support";
+import { ADMIN, expectAccessible, expectToast, hydrated, switchScheme } from "./support";
 
 /**
  * Captured predictions when a match has more picks than its card lists (issue 46, item 5): the
@@ -18,7 +18,6 @@ import { ADMIN, expectAccessible, expectToast, hydrated } from "./support";
 
 const EXTRA = 150;
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-const COLOR_SCHEME_KEY = "quiniela-color-scheme";
 const SHOTS = process.env.SHOTS_DIR ?? "";
 const DEMO_PASSWORD = "quiniela2024"; // scripts/lib/demo-season.ts
 let server: OwnServer;
@@ -56,27 +55,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server?.stop());
 
-async function scheme(page: Page, value: "light" | "dark") {
-  await page.evaluate(
-    ([key, v]) => {
-      const oldValue = localStorage.getItem(key);
-      localStorage.setItem(key, v);
-      window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: v, storageArea: localStorage }));
-    },
-    [COLOR_SCHEME_KEY, value] as const,
-  );
-  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", value);
-}
-
 async function noViolations(page: Page, where: string) {
   for (const value of ["light", "dark"] as const) {
-    await scheme(page, value);
+    await switchScheme(page, value);
     const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     expect(
       results.violations.map((v) => `${where} (${value}): ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`),
     ).toEqual([]);
   }
-  await scheme(page, "light");
+  await switchScheme(page, "light");
 }
 
 async function shots(page: Page, name: string) {
@@ -87,11 +74,11 @@ async function shots(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     for (const value of ["light", "dark"] as const) {
-      await scheme(page, value);
+      await switchScheme(page, value);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${label}-${value}.png`), fullPage: width > 400 });
     }
   }
-  await scheme(page, "light");
+  await switchScheme(page, "light");
 }
 
 test("a card links to its match's pages, which go 100 at a time by name", async ({ browser }) => {

@@ -281,18 +281,30 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.request.get("/");
 }
 
-/** axe's WCAG 2.1 A/AA rules and best practices, light then dark (the app's key, as a second tab sets it). */
-export async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ["light", "dark"] as const) {
+/**
+ * Switches the open page's colour mode as another tab of the app would: the stored key and its
+ * storage event. The event is sent again until the page follows it: the router reports itself
+ * ready (`hydrated`) before React has run the effects that listen for it, and an event sent in
+ * between is heard by nobody.
+ */
+export async function switchScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await expect(async () => {
     await page.evaluate((value) => {
       const key = "quiniela-color-scheme";
       const oldValue = localStorage.getItem(key);
       localStorage.setItem(key, value);
       window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue: value, storageArea: localStorage }));
     }, scheme);
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme, { timeout: 1_000 });
+  }).toPass();
+}
+
+/** axe's WCAG 2.1 A/AA rules and best practices, light then dark (the app's key, as a second tab sets it). */
+export async function expectAccessible(page: Page, what: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await switchScheme(page, scheme);
     // Colours fade between schemes: measured once still.
     await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
       .analyze();
