@@ -229,19 +229,7 @@ describe("the stored counts", () => {
     const sharesNow = async () => cardOf(await capturedData(`${PATH}.data`, zoeCookie), big)!.shares!;
     // An imported account without a name (SPEC §2.4: hidden), with a pick of the revealed match.
     const nameless = "sin-nombre";
-    await server.db
-      .insertInto("users")
-      .values({
-        id: nameless,
-        name: "",
-        email: "sin-nombre@quiniela.test",
-        email_verified: sql.lit(false),
-        image: null,
-        display_name: null,
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .execute();
+    await insertPlayers(server, [{ id: nameless, name: "" }], NOW);
     await pick(nameless, big, 7, 7);
     const hidden = await sharesNow();
     expect(hidden.total).toBe((await directShares(big)).total - 1);
@@ -266,22 +254,12 @@ describe("the stored counts", () => {
     expect((await sharesNow()).total).toBe(hidden.total);
   });
   test("names with Spanish accents sit in their letter's place, read along the names' index (migration 0016)", async () => {
-    await server.db
-      .insertInto("users")
-      .values(
-        ["Álvaro", "Óscar"].map((name) => ({
-          id: `acento-${name}`,
-          name,
-          email: `acento-${name.length}-${name.codePointAt(0)}@quiniela.test`,
-          email_verified: sql.lit(false),
-          image: null,
-          display_name: null,
-          created_at: NOW,
-          updated_at: NOW,
-        })),
-      )
-      .execute();
-    for (const name of ["Álvaro", "Óscar"]) await pick(`acento-${name}`, big, 1, 1);
+    await insertPlayers(
+      server,
+      ["Álvaro", "Óscar"].map((name, i) => ({ id: `acento-${i}`, name })),
+      NOW,
+    );
+    for (const id of ["acento-0", "acento-1"]) await pick(id, big, 1, 1);
     const names = cardOf(await capturedData(`${PATH}.data?partido=${big}`), big)!.picks.map((p) => p.name);
     expect(names[0]).toBe("Álvaro");
     // 'oscar' after every 'jugador …', before 'zoe'.
