@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
@@ -118,11 +118,8 @@ test("a card links to its match's pages, which go 100 at a time by name", async 
   await context.close();
 });
 
-test("the admin's 'Quinielas Capturadas': a card lists 50 picks and links to the match's pages of 100", async ({
-  browser,
-}) => {
-  // Four axe passes over a phase's cards of 50 rows and a page of 100 (see the test above).
-  test.slow();
+/** A browser context of this file's server with the demo's admin signed in (one sign-in POST). */
+async function adminPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", timezoneId: "America/Mexico_City" });
   const page = await context.newPage();
   const signedIn = await page.request.post("/login", {
@@ -133,6 +130,15 @@ test("the admin's 'Quinielas Capturadas': a card lists 50 picks and links to the
   expect(signedIn.status(), "inicio de sesión del administrador").toBe(302);
   // Takes the flash toast, so it does not cover the page.
   await page.request.get("/");
+  return { context, page };
+}
+
+test("the admin's 'Quinielas Capturadas': a card lists 50 picks and links to the match's pages of 100", async ({
+  browser,
+}) => {
+  // Four axe passes over a phase's cards of 50 rows and a page of 100 (see the test above).
+  test.slow();
+  const { context, page } = await adminPage(browser);
   await page.goto("/admin/ver-quinielas");
   await expect(page.getByRole("heading", { name: "Quinielas Capturadas", level: 1 })).toBeVisible();
   await expect(page.getByText(/^[\d,]+ pronósticos? en \d+ partidos?$/)).toBeVisible();
@@ -189,15 +195,7 @@ test("the admin's 'Administración de Pronósticos': pages of 100 picks, a searc
 }) => {
   // Axe over pages of 100 rows, each with its own form, in light and dark (see the tests above).
   test.slow();
-  const context = await browser.newContext({ baseURL: server.url, locale: "es-MX", timezoneId: "America/Mexico_City" });
-  const page = await context.newPage();
-  const signedIn = await page.request.post("/login", {
-    headers: { Origin: server.url },
-    form: { email: ADMIN.email, password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status(), "inicio de sesión del administrador").toBe(302);
-  await page.request.get("/");
+  const { context, page } = await adminPage(browser);
   await page.goto("/admin/predictions");
   await expect(page.getByRole("heading", { name: "Administración de Pronósticos", level: 1 })).toBeVisible();
   const count = page.getByText(/^[\d,]+ pronósticos$/);

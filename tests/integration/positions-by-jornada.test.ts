@@ -121,6 +121,28 @@ async function expected(): Promise<Line[]> {
   return sorted(lines);
 }
 
+/** A player straight into the database, with their picks (unscored until a result is saved). */
+async function addPlayer(id: string, name: string, picks: readonly { matchId: number; home: number; away: number }[]) {
+  await server.db
+    .insertInto("users")
+    .values({ id, name, email: `${id}@quiniela.test`, email_verified: 0, created_at: NOW, updated_at: NOW })
+    .execute();
+  await server.db
+    .insertInto("predictions")
+    .values(
+      picks.map((pick) => ({
+        user_id: id,
+        match_id: pick.matchId,
+        home_score: pick.home,
+        away_score: pick.away,
+        activated: 1,
+        created_at: NOW,
+        updated_at: NOW,
+      })),
+    )
+    .execute();
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   seasonId = await currentSeasonId(server);
@@ -131,32 +153,12 @@ beforeAll(async () => {
   const next = random(46);
   const goals = () => Math.floor(next() * 3);
   for (let u = 0; u < USERS; u++) {
-    await server.db
-      .insertInto("users")
-      .values({
-        id: `u${u}`,
-        name: `Jugador ${u}`,
-        email: `u${u}@quiniela.test`,
-        email_verified: 0,
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .execute();
     const picks = JORNADAS.flatMap((name) => phase[name]!.matches).filter(() => next() < 0.8);
-    await server.db
-      .insertInto("predictions")
-      .values(
-        picks.map((matchId) => ({
-          user_id: `u${u}`,
-          match_id: matchId,
-          home_score: goals(),
-          away_score: goals(),
-          activated: 1,
-          created_at: NOW,
-          updated_at: NOW,
-        })),
-      )
-      .execute();
+    await addPlayer(
+      `u${u}`,
+      `Jugador ${u}`,
+      picks.map((matchId) => ({ matchId, home: goals(), away: goals() })),
+    );
   }
 });
 afterAll(() => server.close());
@@ -323,31 +325,11 @@ test("results saved while accounts are deleted, at once, leave the tables true (
   // Players who picked jornada 1 only: deleting them locks none of the matches saved beside it.
   const early = phase["Jornada 1"]!.matches;
   for (let u = 0; u < 6; u++) {
-    await db
-      .insertInto("users")
-      .values({
-        id: `c${u}`,
-        name: `Corredor ${u}`,
-        email: `c${u}@quiniela.test`,
-        email_verified: 0,
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .execute();
-    await db
-      .insertInto("predictions")
-      .values(
-        early.map((matchId, i) => ({
-          user_id: `c${u}`,
-          match_id: matchId,
-          home_score: (u + i) % 3,
-          away_score: 1,
-          activated: 1,
-          created_at: NOW,
-          updated_at: NOW,
-        })),
-      )
-      .execute();
+    await addPlayer(
+      `c${u}`,
+      `Corredor ${u}`,
+      early.map((matchId, i) => ({ matchId, home: (u + i) % 3, away: 1 })),
+    );
   }
   await refreshAllScores(db);
   const later = [...phase["Jornada 3"]!.matches, ...phase["Jornada 4"]!.matches];
@@ -370,29 +352,7 @@ test("a player whose only scored pick is reset leaves every later table (written
     for (const matchId of phase[name]!.matches) await saveResult(db, matchId, { home: 1, away: 0 }, SCRIPT_ACTOR);
   }
   const only = phase["Jornada 1"]!.matches[0]!;
-  await db
-    .insertInto("users")
-    .values({
-      id: "solo",
-      name: "Solo",
-      email: "solo@quiniela.test",
-      email_verified: 0,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
-  await db
-    .insertInto("predictions")
-    .values({
-      user_id: "solo",
-      match_id: only,
-      home_score: 1,
-      away_score: 0,
-      activated: 1,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
+  await addPlayer("solo", "Solo", [{ matchId: only, home: 1, away: 0 }]);
   // Scored with the others' picks of that match, when its result is saved again.
   await saveResult(db, only, { home: 1, away: 0 }, SCRIPT_ACTOR);
   const inTable = async (jornada: string) =>

@@ -2,88 +2,14 @@ import type { Kysely } from "kysely";
 import { keptUntilSeasonChanges } from "#app/data/engine/kept-reads.server";
 import { refreshPositions } from "#app/data/standings/positions-upkeep.server";
 import { lockMatches } from "./matches.server";
+import { type PhaseOption, readPhases } from "./phase-counts.server";
 import type { Database } from "#app/data/engine/schema";
 import { type Actor, logChange } from "#app/data/changes/change-log.server";
 
-/** A phase as the admin screens list it, with how many of its matches exist and are active. */
-export interface PhaseOption {
-  id: number;
-  name: string;
-  position: number;
-  /** When the admin ran 'Activar Quinielas' for it (ISO UTC), or null. */
-  activatedAt: string | null;
-  matches: number;
-  activeMatches: number;
-  /** Active matches still without a result. */
-  activeWithoutResult: number;
-  /** Matches with their official result. */
-  withResult: number;
-  /** Matches without a kickoff ('Fecha por confirmar'). */
-  withoutKickoff: number;
-}
 
 /** A season's phases in order, with their match counts (one query, kept until the season changes). */
 export function listPhases(db: Kysely<Database>, seasonId: number): Promise<PhaseOption[]> {
   return keptUntilSeasonChanges(db, `phases-${seasonId}`, () => readPhases(db, seasonId));
-}
-
-async function readPhases(db: Kysely<Database>, seasonId: number): Promise<PhaseOption[]> {
-  const rows = await db
-    .selectFrom("phases as p")
-    .leftJoin("matches as m", "m.phase_id", "p.id")
-    .select((eb) => [
-      "p.id",
-      "p.name",
-      "p.position",
-      "p.activated_at",
-      eb.fn.count<number>("m.id").as("matches"),
-      eb.fn.sum<number | null>(eb.case().when("m.active", "=", 1).then(1).else(0).end()).as("active_matches"),
-      eb.fn
-        .sum<number | null>(
-          eb
-            .case()
-            .when(eb.and([eb("m.active", "=", 1), eb.or([eb("m.home_score", "is", null), eb("m.away_score", "is", null)])]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("active_without_result"),
-      eb.fn
-        .sum<number | null>(
-          eb
-            .case()
-            .when(eb.and([eb("m.home_score", "is not", null), eb("m.away_score", "is not", null)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("with_result"),
-      eb.fn
-        .sum<number | null>(
-          eb
-            .case()
-            .when(eb.and([eb("m.id", "is not", null), eb("m.kickoff_at", "is", null)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("without_kickoff"),
-    ])
-    .where("p.season_id", "=", seasonId)
-    .groupBy(["p.id", "p.name", "p.position", "p.activated_at"])
-    .orderBy("p.position")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    position: row.position,
-    activatedAt: row.activated_at,
-    matches: Number(row.matches),
-    activeMatches: Number(row.active_matches ?? 0),
-    activeWithoutResult: Number(row.active_without_result ?? 0),
-    withResult: Number(row.with_result ?? 0),
-    withoutKickoff: Number(row.without_kickoff ?? 0),
-  }));
 }
 
 /** One of the season's phases, or undefined. */

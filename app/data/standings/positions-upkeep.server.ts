@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from "kysely";
 import { isCompleted } from "#app/domain/standings/movement";
 import type { Database } from "#app/data/engine/schema";
+import { readPhases } from "#app/data/seasons/phase-counts.server";
 
 /**
  * Keeps standings_after_phase true (migration 0012): the season's table as it stood when each
@@ -56,35 +57,10 @@ interface PhaseState {
   completed: boolean;
 }
 
-/** The season's phases in order, and which are completed (one grouped read of its matches). */
+/** The season's phases in order, and which are completed, as this transaction sees its matches. */
 async function phaseStates(db: Kysely<Database>, seasonId: number): Promise<PhaseState[]> {
-  const rows = await db
-    .selectFrom("phases as p")
-    .leftJoin("matches as m", "m.phase_id", "p.id")
-    .select((eb) => [
-      "p.id",
-      eb.fn.sum<number | null>(eb.case().when("m.active", "=", 1).then(1).else(0).end()).as("active"),
-      eb.fn
-        .sum<number | null>(
-          eb
-            .case()
-            .when(eb.and([eb("m.active", "=", 1), eb.or([eb("m.home_score", "is", null), eb("m.away_score", "is", null)])]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("waiting"),
-    ])
-    .where("p.season_id", "=", seasonId)
-    .groupBy(["p.id", "p.position"])
-    .orderBy("p.position")
-    .orderBy("p.id")
-    .execute();
   // The rule is the domain's, as the pages that read these rows apply it (winners, movement).
-  return rows.map((row) => ({
-    id: row.id,
-    completed: isCompleted({ activeMatches: Number(row.active ?? 0), activeWithoutResult: Number(row.waiting ?? 0) }),
-  }));
+  return (await readPhases(db, seasonId)).map((phase) => ({ id: phase.id, completed: isCompleted(phase) }));
 }
 
 /**
