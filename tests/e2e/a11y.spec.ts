@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
-import { hydrated, switchScheme } from "./support";
+import { AXE_TAGS, violationsInBothSchemes } from "./axe";
+import { hydrated } from "./support";
 
 /**
  * Accessibility (issue 14, item 17): axe-core with the WCAG 2.1 A/AA rules and its best
@@ -19,8 +19,6 @@ import { hydrated, switchScheme } from "./support";
  * The shared e2e server starts on an empty database, so each worker that runs this file serves
  * the demo season from a data folder of its own (`startOwnServer`, as visual.spec.ts; decision 006).
  */
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
 /** app/ui/theme/theme.ts COLOR_SCHEME_KEY: the colour mode the app keeps in localStorage (checked on every page below). */
 const COLOR_SCHEME_KEY = "quiniela-color-scheme";
@@ -70,9 +68,6 @@ const MODES: readonly Mode[] = [
   { name: "teléfono", viewport: { width: 375, height: 812 } },
   { name: "escritorio", viewport: { width: 1280, height: 800 } },
 ];
-
-/** axe's rules that read colours (WCAG 1.4.3 contrast, 1.4.1 links told apart from text): what dark mode can break. */
-const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 const isPhone = (mode: Mode) => mode.viewport.width < 576;
 
@@ -158,11 +153,6 @@ function newContext(browser: Browser, demo: Demo, role: Role, mode: Mode): Promi
       origins: [{ origin: demo.baseURL, localStorage: [{ name: COLOR_SCHEME_KEY, value: "light" }] }],
     },
   });
-}
-
-/** Waits until no CSS transition or animation runs (menus, dialogs and drawers fade and slide in). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
 }
 
 interface Step {
@@ -444,63 +434,6 @@ const SCREENS: readonly Screen[] = [
   },
 ];
 
-type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
-
-/**
- * axe on what the page shows. Only violations are reported: axe then skips gathering the details
- * of every passing node. The first analysis of a page injects axe-core (AxeBuilder in legacy mode
- * runs axe.run in the page itself; its default, runPartial, also opens a blank page per analysis
- * to merge frame results, which doubles the time, and our pages have no frames). AxeBuilder
- * injects its 550 KB twice per analysis, so once it is in the page (the same document through the
- * steps, the switch to dark and client-side navigation), later analyses call it directly.
- */
-async function runAxe(page: Page, only: "todas" | "colores"): Promise<AxeResults> {
-  const runOnly =
-    only === "todas" ? { type: "tag" as const, values: AXE_TAGS } : { type: "rule" as const, values: COLOUR_RULES };
-  if (await page.evaluate(() => "axe" in window)) {
-    return page.evaluate(
-      (options) =>
-        (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(
-          document,
-          options,
-        ),
-      { runOnly, resultTypes: ["violations"] },
-    );
-  }
-  const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
-  return (only === "todas" ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES)).analyze();
-}
-
-/** One line per violating element: mode, page, state, rule, impact, selector and, for contrast, the numbers. */
-async function analyse(page: Page, where: string, only: "todas" | "colores" = "todas"): Promise<string[]> {
-  await settled(page);
-  const results = await runAxe(page, only);
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => {
-      const contrast = node.any.find((check) => check.id === "color-contrast" || check.id === "color-contrast-enhanced")
-        ?.data as
-        { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
-      const summary = (node.failureSummary ?? "").replace(/\s+/g, " ").trim();
-      const detail = contrast?.contrastRatio
-        ? ` — ${contrast.fgColor} sobre ${contrast.bgColor}: ${contrast.contrastRatio} (mínimo ${contrast.expectedContrastRatio})`
-        : summary
-          ? ` — ${summary.length > 200 ? `${summary.slice(0, 200)}…` : summary}`
-          : "";
-      const text = node.html.length > 90 ? `${node.html.slice(0, 90)}…` : node.html;
-      return `${where} · ${violation.id} [${violation.impact}] ${node.target.join(" ")}${detail} · ${text}`;
-    }),
-  );
-}
-
-/** Analyses what is on screen in light mode (every rule), then in dark (the colour rules), and goes back to light. */
-async function analyseBothSchemes(page: Page, where: string): Promise<string[]> {
-  const violations = await analyse(page, `claro · ${where}`);
-  await switchScheme(page, "dark");
-  violations.push(...(await analyse(page, `oscuro · ${where}`, "colores")));
-  await switchScheme(page, "light");
-  return violations;
-}
-
 for (const mode of MODES) {
   test.describe(mode.name, () => {
     for (const screen of SCREENS) {
@@ -521,7 +454,7 @@ for (const mode of MODES) {
             if (step.only && !step.only(mode)) continue;
             await step.open?.(page, mode);
             violations.push(
-              ...(await analyseBothSchemes(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)),
+              ...(await violationsInBothSchemes(page, `${mode.name} · ${url} (${screen.role}, ${step.state})`)),
             );
           }
           expect(violations, `axe (${AXE_TAGS.join(", ")}): ${violations.length} elementos con violaciones`).toEqual(
@@ -544,7 +477,7 @@ for (const mode of MODES) {
         await owner.page.getByRole("button", { name: "Generar enlace", exact: true }).click();
         const linkField = owner.page.getByRole("textbox", { name: "Enlace de restablecimiento" });
         await expect(linkField).toHaveValue(/\/reset-password\?token=/);
-        const violations = await analyseBothSchemes(
+        const violations = await violationsInBothSchemes(
           owner.page,
           `${mode.name} · /profile (restablece, enlace generado)`,
         );
@@ -552,7 +485,7 @@ for (const mode of MODES) {
         await hydrated(visitor.page);
         await expect(visitor.page.getByText(`Nueva contraseña para ${RESET_EMAIL}`)).toBeVisible();
         violations.push(
-          ...(await analyseBothSchemes(
+          ...(await violationsInBothSchemes(
             visitor.page,
             `${mode.name} · /reset-password?token=… (visitante, enlace válido)`,
           )),

@@ -1,10 +1,10 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
-import { ADMIN, expectAccessible, expectToast, hydrated, switchScheme } from "./support";
+import { expectAccessible } from "./axe";
+import { ADMIN, expectToast, hydrated, switchScheme } from "./support";
 
 /**
  * Captured predictions when a match has more picks than its card lists (issue 46, item 5): the
@@ -17,7 +17,6 @@ import { ADMIN, expectAccessible, expectToast, hydrated, switchScheme } from "./
  */
 
 const EXTRA = 150;
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 const SHOTS = process.env.SHOTS_DIR ?? "";
 const DEMO_PASSWORD = "quiniela2024"; // scripts/lib/demo-season.ts
 let server: OwnServer;
@@ -55,17 +54,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server?.stop());
 
-async function noViolations(page: Page, where: string) {
-  for (const value of ["light", "dark"] as const) {
-    await switchScheme(page, value);
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(
-      results.violations.map((v) => `${where} (${value}): ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`),
-    ).toEqual([]);
-  }
-  await switchScheme(page, "light");
-}
-
 async function shots(page: Page, name: string) {
   if (!SHOTS) return;
   for (const [width, height, label] of [
@@ -96,7 +84,7 @@ test("a card links to its match's pages, which go 100 at a time by name", async 
   const card = page.getByRole("region").filter({ has: link }).first();
   // 50 picks and the table's header row.
   await expect(card.getByRole("row")).toHaveCount(51);
-  await noViolations(page, "tarjeta");
+  await expectAccessible(page, "tarjeta");
   await shots(page, "tarjeta");
 
   await link.click();
@@ -106,7 +94,7 @@ test("a card links to its match's pages, which go 100 at a time by name", async 
   const pages = page.getByRole("navigation", { name: "Páginas de pronósticos" });
   await expect(pages.getByText("Página 1 de 2")).toBeVisible();
   await expect(pages.getByRole("link", { name: "Anterior" })).toHaveCount(0);
-  await noViolations(page, "página 1");
+  await expectAccessible(page, "página 1");
   await shots(page, "partido");
 
   await pages.getByRole("link", { name: "Siguiente" }).click();

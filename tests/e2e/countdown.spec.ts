@@ -1,8 +1,9 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
+import { expectAccessible } from "./axe";
 import { signedOutPage, signInAsAdminOn } from "./private-server";
-import { ADMIN, expectAccessible, expectToast, hydrated, newAccount, signUp } from "./support";
+import { ADMIN, expectToast, hydrated, newAccount, signUp } from "./support";
 
 /**
  * What a player still owes (issue 45, item 5): 'Cómo vas' on the home page says 'Te faltan 3

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, test, type Page } from "@playwright/test";
 
 import playwrightConfig from "../../playwright.config";
 import { CHROMIUM } from "../../scripts/lib/chromium-path.js";
+import { violationsOf } from "./axe";
 import { newAccount, registerViaForm } from "./support";
 
 /**
@@ -20,7 +20,6 @@ import { newAccount, registerViaForm } from "./support";
  * here means something).
  */
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 /** app/ui/theme/theme.ts COLOR_SCHEME_KEY. */
 const COLOR_SCHEME_KEY = "quiniela-color-scheme";
 /** The files the worker keeps at install, beside the build's hashed assets (public/sw.js). */
@@ -40,12 +39,10 @@ function keptUrls(page: Page): Promise<string[]> {
   });
 }
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`),
-    what,
-  ).toEqual([]);
+/** No violation on screen: every rule in light mode, the colour rules in dark (tests/e2e/axe.ts). */
+async function expectNoAxeViolations(page: Page, what: string, scheme: "claro" | "oscuro") {
+  const rules = scheme === "claro" ? "todas" : "colores";
+  expect(await violationsOf(page, `${what} (${scheme})`, { rules })).toEqual([]);
 }
 
 const themeColors = (page: Page) =>
@@ -111,12 +108,12 @@ test("la aplicación se puede instalar, su service worker no guarda nada con ses
     await expect(page.getByRole("heading", { name: "Sin conexión", level: 1 })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("data-color-scheme", "dark");
     expect(await themeColors(page)).toEqual(["#242424"]);
-    await expectNoAxeViolations(page, "sin conexión, oscuro");
+    await expectNoAxeViolations(page, "sin conexión", "oscuro");
     await page.evaluate((key) => localStorage.setItem(key, "light"), COLOR_SCHEME_KEY);
     await page.reload();
     await expect(page.getByRole("heading", { name: "Sin conexión", level: 1 })).toBeVisible();
     await expect(page.locator("html")).not.toHaveAttribute("data-color-scheme", "dark");
-    await expectNoAxeViolations(page, "sin conexión, claro");
+    await expectNoAxeViolations(page, "sin conexión", "claro");
 
     // Back online, 'Reintentar' asks for the same page again.
     await context.setOffline(false);

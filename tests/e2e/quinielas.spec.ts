@@ -1,9 +1,9 @@
 import { expect, test, type APIRequest, type Browser, type Locator, type Page } from "@playwright/test";
 
+import { expectAccessible } from "./axe";
 import {
   ADMIN,
   ensureAdmin,
-  expectAccessible,
   expectToast,
   field,
   fillRegisterForm,

@@ -4,8 +4,9 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 import { startOwnServer, type OwnServer } from "../../scripts/lib/own-server";
+import { expectAccessible } from "./axe";
 import { signedOutPage, signInAsAdminOn } from "./private-server";
-import { ADMIN, expectAccessible, hydrated, newAccount, signUp, toast } from "./support";
+import { ADMIN, hydrated, newAccount, signUp, toast } from "./support";
 
 /**
  * E-mail reminders (issue 45) as people meet them: the switch 'Recordatorios por correo' on

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
   type APIRequest,
@@ -297,20 +296,4 @@ export async function switchScheme(page: Page, scheme: "light" | "dark"): Promis
     }, scheme);
     await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme, { timeout: 1_000 });
   }).toPass();
-}
-
-/** axe's WCAG 2.1 A/AA rules and best practices, light then dark (the app's key, as a second tab sets it). */
-export async function expectAccessible(page: Page, what: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await switchScheme(page, scheme);
-    // Colours fade between schemes: measured once still.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" ")}`),
-      `${what} (${scheme})`,
-    ).toEqual([]);
-  }
 }
