@@ -8,8 +8,8 @@ import routes from "./routes";
  * A route module is found from its URL in one step (docs/ARCHITECTURE.md, 'Routes'): its file is
  * the URL's path under `app/routes/`, with `:param` written `$param` and `*` written `$`; an
  * index route is `index`, a route with children of its own is `layout` in its URL's folder, and a
- * layout without a path (a guard) is in `routes/guards/`. A screen's own parts sit beside it as
- * `<route>.<part>.ts(x)`.
+ * layout without a path (a guard) is in `routes/guards/`. `routes/` holds nothing else: a screen's
+ * own components live in `app/ui/<screen>/`.
  */
 
 interface Entry {
@@ -49,22 +49,33 @@ test("every route's module is at its URL's path", () => {
   expect(routeList.length).toBeGreaterThan(30);
 });
 
-test("every other module in routes/ is a part of a route beside it, named after it", () => {
-  const routesDir = path.join(import.meta.dirname, "routes");
+/** The modules under `routes/` (`+types` left out) that are neither a route's module nor a test of one. */
+function strays(names: string[]): string[] {
   const routeFiles = new Set(routeList.map(({ file }) => file.replace(/\.tsx?$/, "")));
-  const modules = (fs.readdirSync(routesDir, { recursive: true }) as string[])
-    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes("+types"))
-    .map(
-      (name) =>
-        `routes/${name
-          .split(path.sep)
-          .join("/")
-          .replace(/\.tsx?$/, "")}`,
-    );
-  const strays = modules.filter(
-    (module) => !routeFiles.has(module) && !routeFiles.has(module.replace(/\.[a-z-]+$/, "")),
-  );
-  expect(strays).toEqual([]);
+  return names
+    .map((name) => name.split(path.sep).join("/"))
+    .filter((name) => /\.tsx?$/.test(name) && !name.includes("+types"))
+    .filter((name) => !routeFiles.has(`routes/${name.replace(/(\.test)?\.tsx?$/, "")}`));
+}
+
+test("routes/ holds no module but route modules (and tests of them, and their +types)", () => {
+  const names = fs.readdirSync(path.join(import.meta.dirname, "routes"), { recursive: true }) as string[];
+  expect(strays(names)).toEqual([]);
+});
+
+test("a part, a test of no route and a helper in routes/ are found", () => {
+  expect(
+    strays([
+      "foo.parts.tsx",
+      "admin/users.parts.tsx",
+      "index.test.ts",
+      "eventos.test.ts",
+      "helpers.test.ts",
+      "guards/session.ts",
+      "+types/index.ts",
+      "index.module.css",
+    ]),
+  ).toEqual(["foo.parts.tsx", "admin/users.parts.tsx", "helpers.test.ts", "guards/session.ts"]);
 });
 
 test("the rule itself: a parameter, a splat, an index, a layout and a guard", () => {

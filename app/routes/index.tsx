@@ -21,13 +21,13 @@ import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { PhaseNav } from "#app/ui/game/PhaseNav";
 import { PredictionForm } from "#app/ui/game/PredictionForm";
 import { useMissingPicksReport } from "#app/ui/game/useMissingPicks";
+import { HowToPlay } from "#app/ui/home/HowToPlay";
+import { WeekendSummary } from "#app/ui/home/WeekendSummary";
 import { Page } from "#app/ui/layout/Page";
 import { ButtonLink } from "#app/ui/primitives/Button";
 
 import type { Route } from "./+types/index";
 import classes from "./index.module.css";
-import { HowToPlay } from "./index.rules";
-import { WeekendSummary } from "./index.summary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio · Quiniela" }];
 

@@ -5,6 +5,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { changePassword, type PasswordChange } from "#app/auth/change-password.server";
 import { forwardCookies } from "#app/auth/cookies";
 import { ChangePasswordSchema } from "#app/auth/forms/account-forms";
+import { PASSWORD_HINT } from "#app/auth/forms/password-rule";
 import { ProfileSchema } from "#app/auth/forms/profile-forms";
 import { calendarFeedUrl } from "#app/auth/links/calendar-link.server";
 import { createResetLink, publicOrigin } from "#app/auth/links/password-reset.server";
@@ -27,12 +28,12 @@ import { UserAvatar } from "#app/ui/people/UserAvatar";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
+import { CalendarSection } from "#app/ui/profile/CalendarSection";
+import { ChangePasswordSection } from "#app/ui/profile/ChangePasswordSection";
+import { EmailRemindersSection } from "#app/ui/profile/EmailRemindersSection";
+import { NotificationsSection } from "#app/ui/profile/NotificationsSection";
 
 import type { Route } from "./+types/profile";
-import { CalendarSection } from "./profile.calendar";
-import { NotificationsSection } from "./profile.notifications";
-import { ChangePasswordSection } from "./profile.password";
-import { EmailRemindersSection } from "./profile.reminders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mi Perfil · Quiniela" }];
 
@@ -280,7 +281,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Panel>
       <NotificationsSection state={loaderData.notifications} />
       <EmailRemindersSection on={loaderData.emailReminders} email={loaderData.email} hours={loaderData.reminderHours} />
-      <ChangePasswordSection email={loaderData.email} />
+      <ChangePasswordSection email={loaderData.email} passwordHint={PASSWORD_HINT} />
       <ResetLinkSection email={loaderData.email} />
       <CalendarSection url={loaderData.calendarUrl} />
     </Page>

@@ -8,11 +8,11 @@ import { readForm } from "#app/http/form.server";
 import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
+import { ActivatedPhases, ActivateForm } from "#app/ui/admin/PhaseActivation";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 
 import type { Route } from "./+types/activar-quinielas";
-import { ActivatedPhases, ActivateForm } from "./activar-quinielas.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Activar Quinielas por Jornada · Quiniela" }];
 

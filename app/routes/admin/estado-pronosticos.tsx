@@ -19,6 +19,7 @@ import { readForm } from "#app/http/form.server";
 import { requireAdmin } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
+import { RemindMissingButton, type RemindState } from "#app/ui/admin/RemindMissingButton";
 import { errorToast, successToast, type Toast } from "#app/ui/feedback/Toasts";
 import { PhaseFilter } from "#app/ui/game/PhaseSelect";
 import { Page } from "#app/ui/layout/Page";
@@ -28,7 +29,6 @@ import { Table } from "#app/ui/primitives/Table";
 
 import type { Route } from "./+types/estado-pronosticos";
 import classes from "./estado-pronosticos.module.css";
-import { RemindMissingButton, type RemindState } from "./estado-pronosticos.remind";
 
 export const meta: Route.MetaFunction = () => [{ title: "Estado de Pronósticos por Jornada · Quiniela" }];
 

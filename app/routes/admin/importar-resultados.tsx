@@ -16,11 +16,11 @@ import { readFormWithinLimit } from "#app/http/form.server";
 import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { AdminSeasonSelect } from "#app/ui/admin/AdminSeasonSelect";
+import { PreviewPanel, UploadForm, type Preview, type PreviewChange } from "#app/ui/admin/ResultsImport";
 import { errorToast, showToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 
 import type { Route } from "./+types/importar-resultados";
-import { PreviewPanel, UploadForm, type Preview, type PreviewChange } from "./importar-resultados.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Importar Resultados · Quiniela" }];
 

@@ -25,6 +25,7 @@ import { adminActor } from "#app/http/guards.server";
 import { shownSeason } from "#app/http/season.server";
 import { adminTable as t, TeamCell } from "#app/ui/admin/AdminCells";
 import { AdminSeasonSelect, seasonQuery, useAdminSeason } from "#app/ui/admin/AdminSeasonSelect";
+import { KickoffButton, PhaseKickoffForm, usePhaseKickoffToast } from "#app/ui/admin/KickoffForms";
 import { confirm } from "#app/ui/feedback/Confirm";
 import { Dialog } from "#app/ui/feedback/Dialog";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
@@ -36,7 +37,6 @@ import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
 
 import type { Route } from "./+types/matches";
-import { KickoffButton, PhaseKickoffForm, usePhaseKickoffToast } from "./matches.kickoffs";
 import classes from "./matches.module.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administración de Partidos · Quiniela" }];
@@ -282,7 +282,7 @@ function ResetButton({ match }: { match: AdminMatch }) {
       onClick={askFirst}
       disabled={busy}
       aria-busy={busy}
-      className={classes.touch}
+      className={t.touch}
     >
       Reiniciar
     </Button>

@@ -19,13 +19,13 @@ import { answer, runAction, type Answer } from "#app/http/action-answer.server";
 import { servicesOf, type Services } from "#app/http/context";
 import { readFormWithinLimit } from "#app/http/form.server";
 import { adminActor } from "#app/http/guards.server";
+import { NewSeasonForm, type PreviewView } from "#app/ui/admin/NewSeasonForm";
+import { SeasonsTable } from "#app/ui/admin/SeasonsTable";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { Button } from "#app/ui/primitives/Button";
 
 import type { Route } from "./+types/temporadas";
-import { NewSeasonForm, type PreviewView } from "./temporadas.new-season";
-import { SeasonsTable } from "./temporadas.table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Temporadas · Quiniela" }];
 

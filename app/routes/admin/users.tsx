@@ -23,6 +23,14 @@ import { answer, runAction, withFailureToast } from "#app/http/action-answer.ser
 import { servicesOf } from "#app/http/context";
 import { readForm } from "#app/http/form.server";
 import { adminActor } from "#app/http/guards.server";
+import {
+  RosterCard,
+  UserActions,
+  UserFormModal,
+  UserName,
+  type UserRow,
+  type UsersMore,
+} from "#app/ui/admin/UserManagement";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { errorToast, successToast, useToast, type Toast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
@@ -32,7 +40,6 @@ import { Table } from "#app/ui/primitives/Table";
 
 import type { Route } from "./+types/users";
 import classes from "./users.module.css";
-import { RosterCard, UserActions, UserFormModal, UserName, type UserRow, type UsersMore } from "./users.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gestionar Usuarios · Quiniela" }];
 

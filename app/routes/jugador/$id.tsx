@@ -16,12 +16,12 @@ import { errorCopy, ErrorPage } from "#app/ui/layout/ErrorPage";
 import { Page } from "#app/ui/layout/Page";
 import { shareMeta } from "#app/ui/layout/share-meta";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
+import { PhasesTable, PicksTable, SeasonFigures } from "#app/ui/player/PlayerSeason";
 import { ButtonLink } from "#app/ui/primitives/Button";
 import { SeasonChart } from "#app/ui/standings/SeasonChart";
 
 import type { Route } from "./+types/$id";
 import classes from "./$id.module.css";
-import { PhasesTable, PicksTable, SeasonFigures } from "./$id.parts";
 
 export const meta: Route.MetaFunction = ({ data: page, matches }) =>
   shareMeta(matches, {

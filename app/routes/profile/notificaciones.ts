@@ -29,7 +29,7 @@ export function loader() {
 }
 
 /**
- * 'Notificaciones' on /profile (routes/profile.notifications.tsx): this device's subscription
+ * 'Notificaciones' on /profile (ui/profile/NotificationsSection.tsx): this device's subscription
  * stored ('subscribe') or removed ('unsubscribe'), and a test notification to every device of the
  * player ('test'), and a subscription the browser renewed by itself in place of its old endpoint
  * ('renew', from the service worker: public/sw.js). What the answer says besides its toast: `refused`, when the endpoint is

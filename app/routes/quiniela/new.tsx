@@ -18,12 +18,12 @@ import { submitChecked } from "#app/ui/behaviour/load-on-use";
 import { errorToast, successToast, useToast } from "#app/ui/feedback/Toasts";
 import { Page } from "#app/ui/layout/Page";
 import { PeoplePicker } from "#app/ui/people/PeoplePicker";
+import { CreateBar, MatchesPanel } from "#app/ui/pools/NewPool";
 import { poolNameCheck } from "#app/ui/pools/pool-schemas";
 import { TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
 import type { Route } from "./+types/new";
-import { CreateBar, MatchesPanel } from "./new.parts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Crear Quiniela · Quiniela" }];
 

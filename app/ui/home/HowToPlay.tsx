@@ -3,7 +3,7 @@ import { useState } from "react";
 import { rememberFold } from "#app/ui/behaviour/remembered-fold";
 import { Panel } from "#app/ui/primitives/Panel";
 
-import classes from "./index.module.css";
+import classes from "./HowToPlay.module.css";
 
 /**
  * '¿Cómo se juega?', written from the current season's rules (domain/game/season-rules.ts): open

@@ -12,15 +12,27 @@ import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
 
-import type { Route } from "./+types/temporadas";
-import classes from "./temporadas.module.css";
+import classes from "./SeasonsTable.module.css";
 
 /** The table of 'Temporadas' (routes/admin/temporadas.tsx): every season, its state and its moves. */
 
-type SeasonRow = Route.ComponentProps["loaderData"]["seasons"][number];
+/** A season as the table shows it (the screen's loader words it). */
+export interface SeasonTableRow {
+  id: number;
+  name: string;
+  competition: string;
+  isCurrent: boolean;
+  finished: boolean;
+  /** 'Terminada', 'En juego' or 'Próxima'. */
+  status: string;
+  matches: number;
+  players: number;
+  /** The season's rules in words. */
+  rules: string;
+}
 
 /** 'Terminar temporada' and 'Hacer actual' say what they change first. */
-function FinishText({ season }: { season: SeasonRow }) {
+function FinishText({ season }: { season: SeasonTableRow }) {
   return (
     <Text size="sm">
       «{season.name}» quedará de solo lectura: sus resultados y pronósticos no se podrán cambiar hasta que la reabras.
@@ -29,7 +41,7 @@ function FinishText({ season }: { season: SeasonRow }) {
   );
 }
 
-function MakeCurrentText({ season, current }: { season: SeasonRow; current: SeasonRow | undefined }) {
+function MakeCurrentText({ season, current }: { season: SeasonTableRow; current: SeasonTableRow | undefined }) {
   return (
     <Text size="sm">
       «{season.name}» será la temporada actual: el inicio y los pronósticos mostrarán solo ella.
@@ -44,7 +56,7 @@ function MakeCurrentText({ season, current }: { season: SeasonRow; current: Seas
   );
 }
 
-function SeasonActions({ season, current }: { season: SeasonRow; current: SeasonRow | undefined }) {
+function SeasonActions({ season, current }: { season: SeasonTableRow; current: SeasonTableRow | undefined }) {
   const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
@@ -97,7 +109,7 @@ function SeasonActions({ season, current }: { season: SeasonRow; current: Season
   );
 }
 
-function StatusBadges({ season }: { season: SeasonRow }) {
+function StatusBadges({ season }: { season: SeasonTableRow }) {
   return (
     <BadgeGroup>
       {season.isCurrent && <Badge tone="teal">Actual</Badge>}
@@ -108,7 +120,7 @@ function StatusBadges({ season }: { season: SeasonRow }) {
   );
 }
 
-function SeasonLine({ season, current }: { season: SeasonRow; current: SeasonRow | undefined }) {
+function SeasonLine({ season, current }: { season: SeasonTableRow; current: SeasonTableRow | undefined }) {
   return (
     <tr aria-label={season.name}>
       <td>
@@ -134,7 +146,7 @@ function SeasonLine({ season, current }: { season: SeasonRow; current: SeasonRow
   );
 }
 
-export function SeasonsTable({ seasons }: { seasons: SeasonRow[] }) {
+export function SeasonsTable({ seasons }: { seasons: SeasonTableRow[] }) {
   const current = seasons.find((season) => season.isCurrent);
   return (
     <Panel padding={6} paddingFromSm="md">

@@ -13,12 +13,19 @@ import { SelectField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table, TableScroll } from "#app/ui/primitives/Table";
 
-import type { Route } from "./+types/temporadas";
-import classes from "./temporadas.module.css";
+import classes from "./NewSeasonForm.module.css";
 
 /** 'Nueva Temporada' (routes/admin/temporadas.tsx): its form, and its preview once reviewed. */
 
-type Template = Route.ComponentProps["loaderData"]["templates"][number];
+/** A bundled season to start from, as the screen's loader gives it. */
+export interface SeasonTemplate {
+  key: string;
+  name: string;
+  /** Already played: its kickoff times are history ('Con horarios' starts off). */
+  past: boolean;
+  /** Its competition plays two-leg ties (Liga MX): 'Bono de ida y vuelta' starts on. */
+  twoLegs: boolean;
+}
 
 /**
  * The template chosen, and the fields it fills: its name, whether its kickoff times are kept (not
@@ -28,7 +35,7 @@ type Template = Route.ComponentProps["loaderData"]["templates"][number];
  * the file's kickoffs are still ahead. A template's answer is known here; a file's comes with
  * its preview, which then sets the box.
  */
-function useTemplateChoice(templates: Template[], preview: PreviewView | undefined) {
+function useTemplateChoice(templates: SeasonTemplate[], preview: PreviewView | undefined) {
   const [template, setTemplate] = useState(templates.at(-1)?.key ?? FROM_FILE);
   const chosen = templates.find((item) => item.key === template);
   const [name, setName] = useState(chosen?.name ?? "");
@@ -60,7 +67,7 @@ function useTemplateChoice(templates: Template[], preview: PreviewView | undefin
 type Choice = ReturnType<typeof useTemplateChoice>;
 
 /** Where the season comes from: a template or a file (with its competition), and its name. */
-function SourceFields({ templates, choice }: { templates: Template[]; choice: Choice }) {
+function SourceFields({ templates, choice }: { templates: SeasonTemplate[]; choice: Choice }) {
   return (
     <div className={t.formGrid}>
       <SelectField
@@ -149,7 +156,13 @@ function RulesFields({ choice }: { choice: Choice }) {
 }
 
 /** The form of 'Nueva Temporada': its template or file, name, kickoff times and rules, then 'Revisar'. */
-export function NewSeasonForm({ templates, preview }: { templates: Template[]; preview: PreviewView | undefined }) {
+export function NewSeasonForm({
+  templates,
+  preview,
+}: {
+  templates: SeasonTemplate[];
+  preview: PreviewView | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const choice = useTemplateChoice(templates, preview);

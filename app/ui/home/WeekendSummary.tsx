@@ -12,7 +12,7 @@ import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 import { Panel } from "#app/ui/primitives/Panel";
 import typography from "#app/ui/theme/typography.module.css";
 
-import classes from "./index.summary.module.css";
+import classes from "./WeekendSummary.module.css";
 
 /** A figure of the summary: its label, the figure (with its movement mark) and a line under it. */
 function Tile({ tile }: { tile: SummaryTile }) {

@@ -4,13 +4,14 @@ import { useFetcher } from "react-router";
 
 import { timeZoneLabel, utcToZonedLocal } from "#app/domain/dates";
 import { matchLabel, type MatchView } from "#app/domain/game/match";
+import { adminTable as t } from "#app/ui/admin/AdminCells";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { Dialog } from "#app/ui/feedback/Dialog";
 import { useToast } from "#app/ui/feedback/Toasts";
 import { Button } from "#app/ui/primitives/Button";
 import { TextField } from "#app/ui/primitives/Field";
 
-import classes from "./matches.module.css";
+import classes from "./KickoffForms.module.css";
 
 /**
  * The kickoffs of 'Gestionar Partidos' (routes/admin/matches.tsx): one match's in a dialog, and
@@ -40,7 +41,7 @@ export function KickoffButton({
   useSaved(fetcher, () => setOpen(false));
   return (
     <>
-      <Button type="button" size="compact" variant="default" onClick={() => setOpen(true)} className={classes.touch}>
+      <Button type="button" size="compact" variant="default" onClick={() => setOpen(true)} className={t.touch}>
         Editar fecha
       </Button>
       <Dialog opened={open} onClose={() => setOpen(false)} title={`Fecha y hora de ${matchLabel(match)}`} centered>
@@ -104,7 +105,7 @@ export function PhaseKickoffForm({
         description={`Para ${count}, en ${timeZoneLabel(timeZone)}`}
         className={classes.phaseKickoffField}
       />
-      <Button type="submit" variant="light" busy={fetcher.state !== "idle"} className={classes.touch}>
+      <Button type="submit" variant="light" busy={fetcher.state !== "idle"} className={t.touch}>
         Aplicar
       </Button>
     </fetcher.Form>

@@ -2,7 +2,6 @@ import { PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 
-import { PASSWORD_HINT } from "#app/auth/forms/password-rule";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { useToast } from "#app/ui/feedback/Toasts";
 import { NewPasswordFields } from "#app/ui/people/NewPasswordFields";
@@ -13,8 +12,9 @@ import { Panel } from "#app/ui/primitives/Panel";
  * 'Cambiar contraseña' on 'Mi Perfil' (routes/profile.tsx answers it, intent `change-password`):
  * the current password and the new one twice. A wrong current password is marked on its field;
  * after a change the fields empty and this browser stays signed in (the others are signed out).
+ * The new password's hint is the password rule's (auth/forms/password-rule.ts), handed in by the route.
  */
-export function ChangePasswordSection({ email }: { email: string }) {
+export function ChangePasswordSection({ email, passwordHint }: { email: string; passwordHint: string }) {
   const fetcher = useFetcher<ActionAnswer>();
   useToast(fetcher.data?.toast);
   const form = useRef<HTMLFormElement>(null);
@@ -47,7 +47,7 @@ export function ChangePasswordSection({ email }: { email: string }) {
             aria-invalid={errors.currentPassword ? true : undefined}
             required
           />
-          <NewPasswordFields label="Nueva contraseña" hint={PASSWORD_HINT} errors={errors} />
+          <NewPasswordFields label="Nueva contraseña" hint={passwordHint} errors={errors} />
           <div>
             <Button type="submit" busy={fetcher.state !== "idle"}>
               Cambiar contraseña

@@ -1,14 +1,57 @@
-import type { PlayerPick } from "#app/data/predictions/player-picks.server";
-import type { PlayerPhase, PlayerSeason } from "#app/data/standings/player-season.server";
-import { matchLabel } from "#app/domain/game/match";
+import { matchLabel, type TeamView } from "#app/domain/game/match";
+import type { Score } from "#app/domain/game/scoring";
 import { countOf } from "#app/domain/plural";
-import { countWithShare, runInWords, scoredInWords } from "#app/domain/standings/player-season";
+import { countWithShare, runInWords, scoredInWords, type PhaseTally } from "#app/domain/standings/player-season";
+import type { Tally } from "#app/domain/standings/standings";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { Badge } from "#app/ui/primitives/Badge";
 import { Table } from "#app/ui/primitives/Table";
 import typography from "#app/ui/theme/typography.module.css";
 
-import classes from "./$id.module.css";
+import classes from "./PlayerSeason.module.css";
+
+/**
+ * A player's season on their page (routes/jugador/$id.tsx): its figures, its jornadas, and one
+ * jornada's revealed picks. The props are what these pieces show of the loader's data
+ * (data/standings/player-season.server.ts, data/predictions/player-picks.server.ts).
+ */
+
+/** A jornada of the player's season with a result: their tally there, and how it ended for them. */
+export interface PlayerPhaseLine extends PhaseTally {
+  /** Every active match of the phase has its result. */
+  completed: boolean;
+  /** They hold first place of the completed phase (alone or shared). */
+  won: boolean;
+  /** Their place in the season's table when the phase was completed; null before. */
+  place: number | null;
+}
+
+/** The season in figures, as the loader reads it from the stored standings. */
+export interface SeasonFiguresView {
+  /** Their place and tally in the season's table; null when they did not play it. */
+  standing: (Tally & { rank: number }) | null;
+  tableSize: number;
+  /** Their predictions with a result (what the shares are of). */
+  scored: number;
+  best: Pick<PhaseTally, "phaseName" | "points"> | null;
+  won: number;
+  run: number;
+  phases: readonly Pick<PlayerPhaseLine, "completed">[];
+  history: { seasons: number; titles: number };
+}
+
+/** A revealed pick of the player: the match, its result, the pick and its points. */
+export interface PlayerPickLine {
+  matchId: number;
+  home: Pick<TeamView, "name" | "badgeUrl"> | null;
+  away: Pick<TeamView, "name" | "badgeUrl"> | null;
+  /** '1 - 1 (3 - 4 pen.)', or null while the match has no result. */
+  resultLabel: string | null;
+  pick: Score;
+  /** With the knockout bonus; null while the match has no result. */
+  points: number | null;
+  bonus: number;
+}
 
 const points = (n: number) => countOf(n, "punto", "puntos");
 
@@ -25,7 +68,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 /** The season in figures: place, points, hit rates, best jornada, jornadas won, the run; seasons and titles. */
-export function SeasonFigures({ figures }: { figures: PlayerSeason }) {
+export function SeasonFigures({ figures }: { figures: SeasonFiguresView }) {
   const { standing, scored, best, history } = figures;
   return (
     <section className={classes.panel} aria-labelledby="resumen">
@@ -67,7 +110,7 @@ export function SeasonFigures({ figures }: { figures: PlayerSeason }) {
 }
 
 /** Points and place by jornada: every jornada with a result, the ones won marked; the place once completed. */
-export function PhasesTable({ phases }: { phases: readonly PlayerPhase[] }) {
+export function PhasesTable({ phases }: { phases: readonly PlayerPhaseLine[] }) {
   return (
     <section className={classes.panel} aria-labelledby="por-jornada">
       <h2 className={classes.sectionTitle} id="por-jornada">
@@ -111,7 +154,7 @@ export function PhasesTable({ phases }: { phases: readonly PlayerPhase[] }) {
   );
 }
 
-function PickPoints({ pick }: { pick: PlayerPick }) {
+function PickPoints({ pick }: { pick: PlayerPickLine }) {
   if (pick.points === null) return <span className={typography.dimmed}>Pendiente</span>;
   return (
     <>
@@ -122,7 +165,7 @@ function PickPoints({ pick }: { pick: PlayerPick }) {
 }
 
 /** One jornada's revealed picks: the match, its result, the pick and its points. */
-export function PicksTable({ label, picks }: { label: string; picks: readonly PlayerPick[] }) {
+export function PicksTable({ label, picks }: { label: string; picks: readonly PlayerPickLine[] }) {
   return (
     <Table aria-label={label} className={`${classes.table} ${classes.picks}`}>
       <thead>

@@ -2,7 +2,6 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 
-import type { UserSummary } from "#app/data/people/users.server";
 import { countOf } from "#app/domain/plural";
 import { CopyLinkButton } from "#app/ui/behaviour/CopyLinkButton";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
@@ -15,10 +14,29 @@ import { Button } from "#app/ui/primitives/Button";
 import { BareInput, SelectField, TextAreaField, TextField } from "#app/ui/primitives/Field";
 import { Panel } from "#app/ui/primitives/Panel";
 
-import classes from "./users.module.css";
+import classes from "./UserManagement.module.css";
 
-/** A row of 'Gestionar Usuarios': the account and its registration date as shown. */
-export type UserRow = Omit<UserSummary, "createdAt"> & { createdAt: string; createdLabel: string };
+/**
+ * A row of 'Gestionar Usuarios' as the screen's loader gives it: the account, its picks as
+ * 'Eliminar Predicciones' reaches them, and its registration date as shown.
+ */
+export interface UserRow {
+  id: string;
+  name: string;
+  displayName: string;
+  email: string;
+  role: "user" | "admin";
+  image: string | null;
+  avatarColor: string;
+  /** Every pick of theirs, in every season. */
+  predictions: number;
+  /** Their picks in the seasons not finished: what 'Eliminar Predicciones' deletes. */
+  deletablePredictions: number;
+  /** The names of those seasons, oldest first. */
+  deletableSeasons: readonly string[];
+  /** When they registered, in the install's time zone. */
+  createdLabel: string;
+}
 
 /** What an intent of /admin/users answers besides its toast: a reset link to hand over, and its life in days. */
 export interface UsersMore {

@@ -8,7 +8,7 @@ import { errorToast, showToast } from "#app/ui/feedback/Toasts";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 
-import styles from "./profile.notifications.module.css";
+import styles from "./NotificationsSection.module.css";
 
 /** What /profile's loader says about notifications. */
 export interface NotificationsState {

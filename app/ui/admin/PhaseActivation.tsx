@@ -5,17 +5,23 @@ import { useFetcher } from "react-router";
 import type { ActionAnswer } from "#app/ui/feedback/action-answer";
 import { confirm } from "#app/ui/feedback/Confirm";
 import { useToast } from "#app/ui/feedback/Toasts";
-import { PhaseSelect } from "#app/ui/game/PhaseSelect";
+import { PhaseSelect, type PhaseChoice } from "#app/ui/game/PhaseSelect";
 import { Button } from "#app/ui/primitives/Button";
 import { Panel } from "#app/ui/primitives/Panel";
 import { Table } from "#app/ui/primitives/Table";
 
-import type { Route } from "./+types/activar-quinielas";
-import classes from "./activar-quinielas.module.css";
+import classes from "./PhaseActivation.module.css";
 
 /** The pieces of 'Activar Quinielas por Jornada' (routes/admin/activar-quinielas.tsx): the form and the phases done. */
 
-type Phase = Route.ComponentProps["loaderData"]["phases"][number];
+/** A phase as the screen's loader gives it: its state, what was captured, and when it was activated, in words. */
+export interface ActivationPhase extends PhaseChoice {
+  /** Its predictions, and how many players made them. */
+  predictions: number;
+  players: number;
+  /** `activatedAt` in the season's time zone. */
+  activatedLabel: string | null;
+}
 
 /** '18 de 22 jugadores ya capturaron pronósticos.', or that nobody has yet. */
 function capturedBy(players: number, people: number): string {
@@ -24,7 +30,7 @@ function capturedBy(players: number, people: number): string {
 }
 
 /** What the chosen phase holds, and whether its pools are activated already. */
-function ChosenPhase({ chosen }: { chosen: Phase }) {
+function ChosenPhase({ chosen }: { chosen: ActivationPhase }) {
   return (
     <>
       <Text size="sm" c="dimmed">
@@ -40,7 +46,7 @@ function ChosenPhase({ chosen }: { chosen: Phase }) {
 }
 
 /** The phase to activate and 'Activar Quinielas', confirmed first. */
-export function ActivateForm({ phases, people }: { phases: Phase[]; people: number }) {
+export function ActivateForm({ phases, people }: { phases: ActivationPhase[]; people: number }) {
   const fetcher = useFetcher<ActionAnswer>();
   const [phaseId, setPhaseId] = useState<string | null>(null);
   useToast(fetcher.data?.toast);
@@ -81,7 +87,7 @@ export function ActivateForm({ phases, people }: { phases: Phase[]; people: numb
 }
 
 /** 'Jornadas activadas': when each was activated and how many predictions it closed. */
-export function ActivatedPhases({ phases }: { phases: Phase[] }) {
+export function ActivatedPhases({ phases }: { phases: ActivationPhase[] }) {
   return (
     <Panel padding="sm" paddingFromSm="md">
       <Title order={2} fz="lg" mb="sm">
