@@ -202,7 +202,8 @@ const phoneMenu: Step = {
   state: "menú del teléfono abierto",
   only: isPhone,
   open: async (page) => {
-    await page.getByRole("button", { name: "Abrir menú", exact: true }).click();
+    // 'Abrir menú, te faltan …' for a player with picks to make.
+    await page.getByRole("button", { name: /^Abrir menú/ }).click();
     await expect(page.getByRole("dialog", { name: "Menú" })).toBeVisible();
   },
 };

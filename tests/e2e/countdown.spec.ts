@@ -134,6 +134,18 @@ test("'Inicio' lleva la cuenta en cada página; guardados los pronósticos, ya n
   await expect(homeLink(page, "Inicio, te faltan 3 pronósticos")).toBeVisible();
   await homeLink(page, "Inicio, te faltan 3 pronósticos").click();
   await expect(page).toHaveURL(/\/$/);
+  // On a phone 'Inicio' is folded into the menu, whose button carries the count.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const menuButton = page.getByRole("button", { name: "Abrir menú, te faltan 3 pronósticos", exact: true });
+  await expect(menuButton).toHaveAttribute("data-count", "3");
+  await expectAccessible(page, "/ en el teléfono, con la cuenta en el botón del menú");
+  await menuButton.click();
+  await expect(
+    page.getByRole("dialog", { name: "Menú" }).getByRole("link", { name: "Inicio, te faltan 3 pronósticos" }),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Menú" })).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expectAccessible(page, "/ con pronósticos pendientes");
 
   const openCards = page.getByRole("group").filter({ has: page.getByRole("spinbutton") });
@@ -149,6 +161,9 @@ test("'Inicio' lleva la cuenta en cada página; guardados los pronósticos, ya n
   await expect(summary(page)).toContainText("No tienes pronósticos pendientes por ahora");
   await expect(homeLink(page, "Inicio")).toBeVisible();
   await expect(page.getByRole("link", { name: /te falta/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole("button", { name: "Abrir menú", exact: true })).not.toHaveAttribute("data-count");
+  await page.setViewportSize({ width: 1280, height: 720 });
   // And on the next page, without a reload of the root's data.
   await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Puntuaciones" }).click();
   await expect(page).toHaveURL(/\/rankings$/);

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   countdownText,
   homeLinkName,
+  menuButtonName,
   missingAt,
   missingPicks,
   missingText,
@@ -67,6 +68,9 @@ describe("in words", () => {
     expect(homeLinkName(3)).toBe("Inicio, te faltan 3 pronósticos");
     expect(homeLinkName(1)).toBe("Inicio, te falta 1 pronóstico");
     expect(homeLinkName(0)).toBe("Inicio");
+    expect(menuButtonName(3)).toBe("Abrir menú, te faltan 3 pronósticos");
+    expect(menuButtonName(1)).toBe("Abrir menú, te falta 1 pronóstico");
+    expect(menuButtonName(0)).toBe("Abrir menú");
   });
 
   test("the time left: days and hours, hours and minutes, minutes, under a minute; never more than there is", () => {

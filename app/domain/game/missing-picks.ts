@@ -62,6 +62,14 @@ export function homeLinkName(count: number): string {
   return count > 0 ? `Inicio, ${missingText(count).toLowerCase()}` : "Inicio";
 }
 
+/**
+ * The accessible name of the phone's menu button, which carries the same count while 'Inicio' is
+ * folded inside it: 'Abrir menú, te faltan 3 pronósticos'.
+ */
+export function menuButtonName(count: number): string {
+  return count > 0 ? `Abrir menú, ${missingText(count).toLowerCase()}` : "Abrir menú";
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

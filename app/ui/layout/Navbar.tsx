@@ -2,7 +2,7 @@ import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
-import { missingAt, type MissingPicks } from "#app/domain/game/missing-picks";
+import { menuButtonName, missingAt, type MissingPicks } from "#app/domain/game/missing-picks";
 import { loadOnUse } from "#app/ui/behaviour/load-on-use";
 import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 
@@ -151,14 +151,16 @@ export function Navbar({ user, missing = null }: { user: NavUser | null; missing
           )}
         </div>
 
-        {/* Three lines that become a cross (Navbar.module.css); phones only. */}
+        {/* Three lines that become a cross (Navbar.module.css); phones only. It carries the count
+            of missing picks while 'Inicio', which shows it on a desktop, is folded inside. */}
         <button
           type="button"
           className={`${classes.burger} mantine-hidden-from-sm`}
           onClick={toggleDrawer}
           onPointerEnter={prefetchMenus}
-          aria-label="Abrir menú"
+          aria-label={menuButtonName(missingCount)}
           aria-expanded={drawerOpened}
+          data-count={missingCount || undefined}
         >
           <span className={classes.burgerLines} data-opened={drawerOpened || undefined} />
         </button>
