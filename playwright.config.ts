@@ -56,6 +56,9 @@ export default defineConfig({
     // for the network with it (a chunk gone after a release, a refused stream) would test nothing.
     // The worker has a spec of its own, in a browser profile that allows it (installable-app.spec.ts).
     serviceWorkers: "block",
+    // Mantine and our own transitions honour it (app/ui/theme/theme.ts): menus, dialogs and toasts
+    // appear at once instead of animating frame after frame in a software-rendered browser.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -10,6 +10,9 @@ import {
 import { accessibleColorVariables } from "./accessible-colors";
 
 export const theme = createTheme({
+  // A person who asked their system for less motion gets none from Mantine either (menus, dialogs,
+  // toasts appear without sliding), as our own transitions already do (their reduced-motion rules).
+  respectReducedMotion: true,
   primaryColor: "teal",
   defaultRadius: "md",
   fontFamily:
