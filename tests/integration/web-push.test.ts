@@ -103,6 +103,9 @@ test("a push reaches every device of the player, encrypted for each, signed with
     expect(Number(delivery.ttl)).toBeGreaterThan(0);
     expect(delivery.urgency).toBe("normal");
   }
+  // A token is signed once per push service and kept for hours, not once per message: the two
+  // processes sent four messages with two tokens.
+  expect(new Set(deliveries.map((delivery) => delivery.token)).size).toBe(2);
 });
 
 test("a device its push service answers 404 or 410 is deleted; a 5xx is retried until it is taken", async () => {

@@ -38,6 +38,8 @@ export interface PushDelivery {
   vapidKey: string;
   /** The token's claims, once its signature is checked. */
   claims: { aud: string; exp: number; sub: string };
+  /** The token itself (the JWT), to tell a token signed once from one signed per message. */
+  token: string;
   ttl: string | undefined;
   urgency: string | undefined;
 }
@@ -89,7 +91,7 @@ function makeCertificate(): { dir: string; key: Buffer; cert: Buffer; caFile: st
 }
 
 /** The claims of a VAPID token (`vapid t=<jwt>, k=<key>`) whose ES256 signature verifies with key k. */
-function verifiedVapid(authorization: string | undefined): { vapidKey: string; claims: PushDelivery["claims"] } {
+function verifiedVapid(authorization: string | undefined): Pick<PushDelivery, "vapidKey" | "claims" | "token"> {
   const match = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(authorization ?? "");
   if (!match) throw new Error(`Authorization sin VAPID: ${authorization}`);
   const [, header, payload, signature, vapidKey] = match as unknown as [string, string, string, string, string];
@@ -112,7 +114,11 @@ function verifiedVapid(authorization: string | undefined): { vapidKey: string; c
   );
   if (!valid) throw new Error("firma VAPID inválida");
   if (JSON.parse(Buffer.from(header, "base64url").toString()).alg !== "ES256") throw new Error("alg no es ES256");
-  return { vapidKey, claims: JSON.parse(Buffer.from(payload, "base64url").toString()) };
+  return {
+    vapidKey,
+    claims: JSON.parse(Buffer.from(payload, "base64url").toString()),
+    token: `${header}.${payload}.${signature}`,
+  };
 }
 
 export async function startPushService(): Promise<PushService> {
