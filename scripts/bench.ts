@@ -51,7 +51,7 @@ import {
   storedPredictions,
   type RushMode,
 } from "./lib/load";
-import { reminderWave } from "./lib/reminder-wave";
+import { reminderWave, type Arrivals } from "./lib/reminder-wave";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const BUILD_DIR = "build-bench";
@@ -876,12 +876,22 @@ const WAVE_GOAL = { seconds: 60, p99Factor: 2 };
 /** The jornada after the open one: every player misses its picks once the wave opens it. */
 const WAVE_PHASE = OPEN_PHASE + 1;
 
+/** How many of `players` a channel's service received, and what its claims came to ("10002 sent"). */
+function channelNote(label: string, arrivals: Arrivals, players: number, claims: Record<string, number> = {}) {
+  const refused = arrivals.failures > 0 ? ` (${arrivals.failures} rechazados: sin VAPID o sin aes128gcm)` : "";
+  const statuses = Object.entries(claims).map(([status, n]) => `${n} ${status}`);
+  return `${label} entregados ${arrivals.count} de ${players}${refused}, reclamos ${statuses.join(", ") || "ninguno"}`;
+}
+
 /**
- * The reminder wave (scripts/lib/reminder-wave.ts): every player's e-mail reminder claimed and
- * delivered to a local SMTP server, beside /rankings' p99 idle and during it (and /healthz's).
+ * The reminder wave (scripts/lib/reminder-wave.ts): every player's e-mail reminder and push
+ * reminder claimed and delivered to a local SMTP server and a local push service, beside
+ * /rankings' p99 idle and during it (and /healthz's).
  */
 async function measureReminderWave(big: BigDataset) {
-  step(`Oleada de recordatorios: ${USERS.toLocaleString("es-MX")} jugadores sin pronósticos, correo a un SMTP local…`);
+  step(
+    `Oleada de recordatorios: ${USERS.toLocaleString("es-MX")} jugadores sin pronósticos, correo a un SMTP local y push a un servicio local…`,
+  );
   const wave = await reminderWave({
     env: big.env,
     port: await freePort(...PORTS),
@@ -892,25 +902,27 @@ async function measureReminderWave(big: BigDataset) {
     timeoutMs: 180_000,
     log: (text) => console.log(`  ${text}`),
   });
+  const { players, email, push, claimed } = wave;
   const ratio = wave.during.rankingsP99 / wave.idle.rankingsP99;
-  const delivered = wave.delivered === wave.players && wave.claimed.sent === wave.players;
+  const delivered =
+    [email, push].every((arrivals) => arrivals.count === players) &&
+    claimed.email?.sent === players &&
+    claimed.push?.sent === players;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const line: LoadLine = {
     dataset: big.label,
-    title: `Oleada de recordatorios: ${wave.players.toLocaleString("es-MX")} jugadores por correo`,
+    title: `Oleada de recordatorios: ${players.toLocaleString("es-MX")} jugadores por correo y push`,
     figure:
-      `${seconds(wave.waveMs)} del primer reclamo al último correo (${seconds(wave.sinceChangeMs)} desde el cambio) · ` +
+      `${seconds(wave.waveMs)} del primer reclamo a la última entrega, correo o push (${seconds(wave.sinceChangeMs)} desde el cambio) · ` +
       `/rankings p99 ${ms(wave.during.rankingsP99)} (en reposo ${ms(wave.idle.rankingsP99)}, ×${ratio.toFixed(2)}) · ` +
       `/healthz p99 ${ms(wave.during.healthzP99)} (en reposo ${ms(wave.idle.healthzP99)})`,
     note: [
       verdict(
         wave.waveMs <= WAVE_GOAL.seconds * 1000 && ratio <= WAVE_GOAL.p99Factor && delivered,
-        `≤ ${WAVE_GOAL.seconds} s, p99 ≤ ${WAVE_GOAL.p99Factor}× en reposo, todos entregados`,
+        `≤ ${WAVE_GOAL.seconds} s, p99 ≤ ${WAVE_GOAL.p99Factor}× en reposo, todos entregados por correo y push`,
       ),
-      `entregados ${wave.delivered} de ${wave.players}`,
-      `reclamos: ${Object.entries(wave.claimed)
-        .map(([status, n]) => `${n} ${status}`)
-        .join(", ")}`,
+      channelNote("correos", email, players, claimed.email),
+      channelNote("push", push, players, claimed.push),
     ].join(" · "),
   };
   loadLines.push(line);

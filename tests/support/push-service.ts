@@ -59,8 +59,11 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-/** A self-signed certificate for 127.0.0.1, made in a temporary folder. */
-function makeCertificate(): { dir: string; key: Buffer; cert: Buffer; caFile: string } {
+/**
+ * A self-signed certificate for 127.0.0.1, made in a temporary folder (the caller removes `dir`).
+ * The bench's reminder wave (scripts/lib/reminder-wave.ts) serves its push service with one too.
+ */
+export function makeCertificate(): { dir: string; key: Buffer; cert: Buffer; caFile: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "push-service-"));
   const keyFile = path.join(dir, "key.pem");
   const caFile = path.join(dir, "cert.pem");
