@@ -11,10 +11,10 @@ import { Worker } from "node:worker_threads";
 import { eachChunk } from "#app/data/engine/chunks";
 import { openDatabase } from "#app/data/engine/db.server";
 
-// The integration tests' push service makes its certificate the same way; one copy of it.
-import { makeCertificate } from "../../tests/support/push-service";
 import { BenchClient, percentile, startServer, type RunningServer } from "./bench-http";
 import { RENDERED_COOKIE } from "./load";
+// The integration tests' push service makes its certificate the same way; one copy of it.
+import { makeCertificate } from "./local-certificate";
 
 /**
  * The SMTP server, in a thread of its own so that receiving thousands of messages does not slow

@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import ece from "http_ece";
+
+import { makeCertificate } from "../../scripts/lib/local-certificate";
 
 /**
  * A Web Push service of our own, on https://127.0.0.1 with a certificate made here (openssl), for
@@ -57,40 +56,6 @@ export interface PushService {
   /** Waits until `count` requests for this device have arrived. */
   waitFor(deviceId: string, count: number, timeoutMs?: number): Promise<PushDelivery[]>;
   close(): Promise<void>;
-}
-
-/**
- * A self-signed certificate for 127.0.0.1, made in a temporary folder (the caller removes `dir`).
- * The bench's reminder wave (scripts/lib/reminder-wave.ts) serves its push service with one too.
- */
-export function makeCertificate(): { dir: string; key: Buffer; cert: Buffer; caFile: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "push-service-"));
-  const keyFile = path.join(dir, "key.pem");
-  const caFile = path.join(dir, "cert.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-keyout",
-      keyFile,
-      "-out",
-      caFile,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-    ],
-    { stdio: "ignore" },
-  );
-  return { dir, key: fs.readFileSync(keyFile), cert: fs.readFileSync(caFile), caFile };
 }
 
 /** The claims of a VAPID token (`vapid t=<jwt>, k=<key>`) whose ES256 signature verifies with key k. */
