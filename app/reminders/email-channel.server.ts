@@ -5,7 +5,7 @@ import type { SmtpSettings } from "#app/config.server";
 import { emailAudience } from "#app/data/reminders/reminder-settings.server";
 import { reminderEmail } from "#app/domain/reminders/reminder-message";
 
-import type { ReminderChannel } from "./channels.server";
+import type { ReminderChannel } from "./channel";
 
 /** nodemailer's codes for a server that cannot be reached or talked to (not one message's fault). */
 const OUTAGE_CODES = new Set([

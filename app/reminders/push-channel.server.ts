@@ -6,7 +6,7 @@ import { reminderNotice } from "#app/domain/reminders/reminder-message";
 import { firstKickoff } from "#app/domain/reminders/reminder-rules";
 import { sendPush, type PushSender } from "#app/notify/push.server";
 
-import type { ReminderChannel } from "./channels.server";
+import type { ReminderChannel } from "./channel";
 
 /** A reminder left at a push service for a device that is off is of no use once its match starts. */
 const MAX_TTL_SECONDS = 24 * 60 * 60;

@@ -15,7 +15,7 @@ import { detailKey, reminderDetails, type ReminderDetails } from "#app/data/remi
 import { holdLease, releaseLease } from "#app/data/reminders/sender-lease.server";
 import { MAX_ATTEMPTS, retryDelayMs } from "#app/domain/reminders/reminder-rules";
 
-import type { ReminderChannel } from "./channels.server";
+import type { ReminderChannel } from "./channel";
 
 /**
  * The reminders' sender: one per install. In a cluster one process runs it (server.js names
