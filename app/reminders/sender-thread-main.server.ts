@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 
 import { loadOrCreateSecret } from "#app/auth/secret.server";
@@ -10,24 +8,12 @@ import { startPush, stopPush } from "#app/notify/push.server";
 import { startReminders } from "./reminders.server";
 import { MARK, type ThreadData } from "./sender-thread.server";
 
-/**
- * The sender's thread gives way to page renders when both want the CPU: on Linux a thread has a
- * nice value of its own, raised here for this one alone. A wave then takes what the pages leave
- * (all of it, most of the time). Elsewhere, or when refused, it keeps the process's priority.
- */
-function yieldToPages(): void {
-  try {
-    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 10);
-  } catch {
-    // Not Linux, or not allowed: the same priority as the pages.
-  }
-}
-
 /** In the sender's thread: opens the database, starts Web Push and runs the sender until told to stop. */
 export function runSenderThreadIfAsked(): void {
   if (isMainThread || !(workerData as Partial<ThreadData> | null)?.[MARK]) return;
-  yieldToPages();
+  // The thread keeps the process's priority. A raised nice value, meant to let page renders go
+  // first, starved a wave whenever pages were busy, while the same priority kept /rankings' p99
+  // well inside its budget during a wave (docs/PERFORMANCE.md, the reminder wave).
   // Listened to at once: a stop asked while the sender still starts is not missed.
   const stopAsked = new Promise<void>((resolve) => parentPort?.once("message", () => resolve()));
   void runSender((workerData as ThreadData).env, stopAsked).catch((error: unknown) => {
