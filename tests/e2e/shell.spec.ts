@@ -157,6 +157,8 @@ test.describe("teléfono", () => {
       .getByRole("button", { name: "Cerrar Sesión", exact: true })
       .click();
     await expect(page).toHaveURL(/\/login$/);
+    // The drawer closed behind the sent form.
+    await expect(page.getByRole("dialog", { name: "Menú" })).toBeHidden();
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -171,9 +171,13 @@ export function NavDrawer({
       <ScrollArea
         h="calc(100dvh - 80px)"
         onClick={(event) => {
-          // Any link or button in the drawer navigates; close it behind.
-          if ((event.target as HTMLElement).closest("a,button[type=submit]")) onClose();
+          // Any link in the drawer navigates; close it behind.
+          if ((event.target as HTMLElement).closest("a")) onClose();
         }}
+        // A form ('Cerrar Sesión') is closed behind once it is sent: closed on the click, the
+        // drawer (at once, with no exit transition for a person who asked for reduced motion)
+        // would take the form away before the browser sends it.
+        onSubmit={onClose}
       >
         <Stack gap={4} component="nav" aria-label="Menú móvil">
           {user ? (
