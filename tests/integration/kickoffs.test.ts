@@ -146,6 +146,25 @@ describe("one match's kickoff", () => {
     }
   });
 
+  test("a jornada lists its matches by kickoff, those without one ('Fecha por confirmar') last", async () => {
+    await post("/admin/matches", { intent: "set-kickoff", matchId: String(matchIds[4]), kickoff: "2099-03-02T19:00" });
+    await post("/admin/matches", { intent: "set-kickoff", matchId: String(matchIds[3]), kickoff: "2099-03-01T19:00" });
+    const kickoffs = [...(await kickoffsOf(phaseId)).values()];
+    const dated = kickoffs.filter((kickoff) => kickoff !== null).sort();
+    const expected = [
+      ...dated.map((kickoff) => formatKickoff(kickoff, ZONE)),
+      ...kickoffs.filter((kickoff) => kickoff === null).map(() => "Fecha por confirmar"),
+    ];
+    expect(expected.at(-1), "un partido sin fecha en la jornada").toBe("Fecha por confirmar");
+    // The match cards of Beto's home page, in the order shown (the page's main markup, not its data).
+    const home = await get("/", cookie.beto);
+    const markup = home.body.slice(home.body.indexOf("<main"), home.body.indexOf("</main>"));
+    const shown = [...markup.matchAll(/>((?:lun|mar|mié|jue|vie|sáb|dom) [^<]+|Fecha por confirmar)</g)].map(
+      (found) => found[1],
+    );
+    expect(shown).toEqual(expected);
+  });
+
   test("'Reiniciar' only on a match with a result to take back", async () => {
     const resets = async () => (await get(`/admin/matches?jornada=${phaseId}`)).body.split(">Reiniciar<").length - 1;
     expect(await resets()).toBe(0);

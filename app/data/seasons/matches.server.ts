@@ -73,7 +73,8 @@ export interface MatchFilter {
 }
 
 /**
- * The query of matches with their phase and teams, in season order (phase, kickoff, id); null
+ * The query of matches with their phase and teams, in season order (phase, kickoff, id), the
+ * matches without a kickoff last on both engines (SQLite sorts nulls first, PostgreSQL last); null
  * when the filter names no match at all. A caller may join more to it (prediction-form.server.ts
  * joins the viewer's picks), then read its rows with `toMatchView`.
  */
@@ -105,7 +106,7 @@ export function matchQuery(db: Kysely<Database>, filter: MatchFilter) {
       "a.logo_url as away_logo",
     ])
     .orderBy("p.position")
-    .orderBy("m.kickoff_at")
+    .orderBy("m.kickoff_at", (order) => order.asc().nullsLast())
     .orderBy("m.id");
   if (filter.seasonId !== undefined) query = query.where("p.season_id", "=", filter.seasonId);
   if (filter.activeOnly) query = query.where("m.active", "=", 1);
