@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { predictionsRevealed } from "#app/domain/game/locking";
 import type { MatchView, TeamView } from "#app/domain/game/match";
-import type { Score } from "#app/domain/game/scoring";
 import { scoreLabel } from "#app/domain/game/season-rules";
+import type { PlayerPick } from "#app/domain/standings/player-season";
 import { listMatches } from "#app/data/seasons/matches.server";
 import type { Database } from "#app/data/engine/schema";
 
@@ -13,18 +13,6 @@ import type { Database } from "#app/data/engine/schema";
  * of a match not revealed yet is never read, whoever looks (the player included: the page is
  * public and the same for everyone). One jornada is shown at a time; the others are links.
  */
-
-export interface PlayerPick {
-  matchId: number;
-  home: Pick<TeamView, "name" | "badgeUrl"> | null;
-  away: Pick<TeamView, "name" | "badgeUrl"> | null;
-  /** '1 - 1 (3 - 4 pen.)', or null while the match has no result. */
-  resultLabel: string | null;
-  pick: Score;
-  /** With the knockout bonus; null while the match has no result. */
-  points: number | null;
-  bonus: number;
-}
 
 export interface PlayerPicks {
   /** The phases with a revealed pick of theirs, in season order. */

@@ -1,3 +1,5 @@
+import type { TeamView } from "#app/domain/game/match";
+import type { Score } from "#app/domain/game/scoring";
 import { countOf } from "#app/domain/plural";
 
 import { compareTallies, type Tally } from "./standings";
@@ -8,6 +10,19 @@ import { compareTallies, type Tally } from "./standings";
  * run of completed jornadas in which they scored, counted back from the last one. Pure: the
  * numbers come from data/standings/, already stored.
  */
+
+/** A revealed pick of the player (the page's picks table): the match, its result, the pick and its points. */
+export interface PlayerPick {
+  matchId: number;
+  home: Pick<TeamView, "name" | "badgeUrl"> | null;
+  away: Pick<TeamView, "name" | "badgeUrl"> | null;
+  /** '1 - 1 (3 - 4 pen.)', or null while the match has no result. */
+  resultLabel: string | null;
+  pick: Score;
+  /** With the knockout bonus; null while the match has no result. */
+  points: number | null;
+  bonus: number;
+}
 
 /** A phase's tally of one player, in the season's order. */
 export interface PhaseTally extends Tally {

@@ -1,7 +1,12 @@
-import { matchLabel, type TeamView } from "#app/domain/game/match";
-import type { Score } from "#app/domain/game/scoring";
+import { matchLabel } from "#app/domain/game/match";
 import { countOf } from "#app/domain/plural";
-import { countWithShare, runInWords, scoredInWords, type PhaseTally } from "#app/domain/standings/player-season";
+import {
+  countWithShare,
+  runInWords,
+  scoredInWords,
+  type PhaseTally,
+  type PlayerPick,
+} from "#app/domain/standings/player-season";
 import type { Tally } from "#app/domain/standings/standings";
 import { MatchTeam } from "#app/ui/game/MatchTeam";
 import { Badge } from "#app/ui/primitives/Badge";
@@ -38,19 +43,6 @@ export interface SeasonFiguresView {
   run: number;
   phases: readonly Pick<PlayerPhaseLine, "completed">[];
   history: { seasons: number; titles: number };
-}
-
-/** A revealed pick of the player: the match, its result, the pick and its points. */
-export interface PlayerPickLine {
-  matchId: number;
-  home: Pick<TeamView, "name" | "badgeUrl"> | null;
-  away: Pick<TeamView, "name" | "badgeUrl"> | null;
-  /** '1 - 1 (3 - 4 pen.)', or null while the match has no result. */
-  resultLabel: string | null;
-  pick: Score;
-  /** With the knockout bonus; null while the match has no result. */
-  points: number | null;
-  bonus: number;
 }
 
 const points = (n: number) => countOf(n, "punto", "puntos");
@@ -154,7 +146,7 @@ export function PhasesTable({ phases }: { phases: readonly PlayerPhaseLine[] }) 
   );
 }
 
-function PickPoints({ pick }: { pick: PlayerPickLine }) {
+function PickPoints({ pick }: { pick: PlayerPick }) {
   if (pick.points === null) return <span className={typography.dimmed}>Pendiente</span>;
   return (
     <>
@@ -165,7 +157,7 @@ function PickPoints({ pick }: { pick: PlayerPickLine }) {
 }
 
 /** One jornada's revealed picks: the match, its result, the pick and its points. */
-export function PicksTable({ label, picks }: { label: string; picks: readonly PlayerPickLine[] }) {
+export function PicksTable({ label, picks }: { label: string; picks: readonly PlayerPick[] }) {
   return (
     <Table aria-label={label} className={`${classes.table} ${classes.picks}`}>
       <thead>
