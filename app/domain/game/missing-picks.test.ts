@@ -2,11 +2,10 @@ import { describe, expect, test } from "vitest";
 
 import {
   countdownText,
-  homeLinkName,
-  menuButtonName,
   missingAt,
   missingPicks,
   missingText,
+  nameWithMissing,
   newerMissing,
   nextTick,
 } from "./missing-picks";
@@ -65,12 +64,12 @@ describe("in words", () => {
   test("what is missing, and 'Inicio' with its count", () => {
     expect(missingText(3)).toBe("Te faltan 3 pronósticos");
     expect(missingText(1)).toBe("Te falta 1 pronóstico");
-    expect(homeLinkName(3)).toBe("Inicio, te faltan 3 pronósticos");
-    expect(homeLinkName(1)).toBe("Inicio, te falta 1 pronóstico");
-    expect(homeLinkName(0)).toBe("Inicio");
-    expect(menuButtonName(3)).toBe("Abrir menú, te faltan 3 pronósticos");
-    expect(menuButtonName(1)).toBe("Abrir menú, te falta 1 pronóstico");
-    expect(menuButtonName(0)).toBe("Abrir menú");
+    expect(nameWithMissing("Inicio", 3)).toBe("Inicio, te faltan 3 pronósticos");
+    expect(nameWithMissing("Inicio", 1)).toBe("Inicio, te falta 1 pronóstico");
+    expect(nameWithMissing("Inicio", 0)).toBe("Inicio");
+    expect(nameWithMissing("Abrir menú", 3)).toBe("Abrir menú, te faltan 3 pronósticos");
+    expect(nameWithMissing("Abrir menú", 1)).toBe("Abrir menú, te falta 1 pronóstico");
+    expect(nameWithMissing("Abrir menú", 0)).toBe("Abrir menú");
   });
 
   test("the time left: days and hours, hours and minutes, minutes, under a minute; never more than there is", () => {

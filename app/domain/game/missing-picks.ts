@@ -57,17 +57,13 @@ export function missingText(count: number): string {
   return `${count === 1 ? "Te falta" : "Te faltan"} ${countOf(count, "pronóstico", "pronósticos")}`;
 }
 
-/** The accessible name of the navbar's 'Inicio' with its badge: 'Inicio, te faltan 3 pronósticos'. */
-export function homeLinkName(count: number): string {
-  return count > 0 ? `Inicio, ${missingText(count).toLowerCase()}` : "Inicio";
-}
-
 /**
- * The accessible name of the phone's menu button, which carries the same count while 'Inicio' is
- * folded inside it: 'Abrir menú, te faltan 3 pronósticos'.
+ * The accessible name of what carries the count as a badge: the navbar's 'Inicio' ('Inicio, te
+ * faltan 3 pronósticos') and, on a phone, the menu button 'Inicio' is folded into ('Abrir menú, te
+ * faltan 3 pronósticos'); the name alone when nothing is missing.
  */
-export function menuButtonName(count: number): string {
-  return count > 0 ? `Abrir menú, ${missingText(count).toLowerCase()}` : "Abrir menú";
+export function nameWithMissing(name: string, count: number): string {
+  return count > 0 ? `${name}, ${missingText(count).toLowerCase()}` : name;
 }
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import { useMantineColorScheme } from "@mantine/core";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 
-import { menuButtonName, missingAt, type MissingPicks } from "#app/domain/game/missing-picks";
+import { missingAt, nameWithMissing, type MissingPicks } from "#app/domain/game/missing-picks";
 import { loadOnUse } from "#app/ui/behaviour/load-on-use";
 import { useMissingPicksClock } from "#app/ui/game/useMissingPicks";
 
@@ -158,7 +158,7 @@ export function Navbar({ user, missing = null }: { user: NavUser | null; missing
           className={`${classes.burger} mantine-hidden-from-sm`}
           onClick={toggleDrawer}
           onPointerEnter={prefetchMenus}
-          aria-label={menuButtonName(missingCount)}
+          aria-label={nameWithMissing("Abrir menú", missingCount)}
           aria-expanded={drawerOpened}
           data-count={missingCount || undefined}
         >

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 
-import { homeLinkName } from "#app/domain/game/missing-picks";
+import { nameWithMissing } from "#app/domain/game/missing-picks";
 import { UserAvatar } from "#app/ui/people/UserAvatar";
 
 import classes from "./Navbar.module.css";
@@ -46,7 +46,7 @@ export const ADMIN_LINKS = [
  */
 export function missingBadge(link: { to: string }, missing: number) {
   if (link.to !== "/" || missing === 0) return {};
-  return { "aria-label": homeLinkName(missing), "data-count": missing };
+  return { "aria-label": nameWithMissing("Inicio", missing), "data-count": missing };
 }
 
 const withClass = (own: string | undefined, given: string | undefined) => (given ? `${own} ${given}` : own);
